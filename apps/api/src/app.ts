@@ -1,0 +1,116 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { openDatabase, type Database, type Db } from './db/client.ts';
+import { createMailer, type Mailer } from './lib/mailer.ts';
+import authPlugin from './plugins/auth.ts';
+import errorsPlugin from './plugins/errors.ts';
+import openapiPlugin from './plugins/openapi.ts';
+import securityPlugin from './plugins/security.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { filesRoutes } from './modules/files/files.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    database: Database;
+    mailer: Mailer;
+  }
+}
+
+export interface AppOverrides {
+  /** Use an already open database (tests share one per file). It is not closed with the app. */
+  database?: Database;
+  mailer?: Mailer;
+}
+
+/** JSON bodies above this are refused with 413; uploads have their own limits. */
+const JSON_BODY_LIMIT = 256 * 1024;
+
+export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: {
+              paths: [
+                'req.headers.authorization',
+                'req.headers.cookie',
+                'req.body.password',
+                'req.body.newPassword',
+                'req.body.currentPassword',
+                'req.body.otp',
+              ],
+              censor: '[redacted]',
+            },
+          },
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: process.env.TRUST_PROXY === 'true',
+    ajv: { customOptions: { removeAdditional: false } },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database =
+    overrides.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: path.join(config.dataDir, 'db'),
+      inMemory: config.inMemoryDatabase,
+    }));
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate(
+    'mailer',
+    overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }),
+  );
+  if (!overrides.database) app.addHook('onClose', async () => database.close());
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(openapiPlugin);
+  await app.register(authPlugin);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes, { prefix: '/auth' });
+      await api.register(usersRoutes, { prefix: '/users' });
+      await api.register(notificationsRoutes, { prefix: '/notifications' });
+      await api.register(filesRoutes, { prefix: '/files' });
+    },
+    { prefix: '/api' },
+  );
+
+  if (config.webDistDir && existsSync(path.join(config.webDistDir, 'index.html'))) {
+    await registerWebApp(app, config.webDistDir);
+  }
+  return app;
+}
+
+/** Serves the built single-page app; any non-API GET that is not a file gets index.html. */
+async function registerWebApp(app: FastifyInstance, root: string) {
+  await app.register(fastifyStatic, { root, wildcard: false, index: false });
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    if (request.method === 'GET' && !isApi) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({
+      statusCode: 404,
+      error: 'Not Found',
+      message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
+    });
+  });
+}

@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Embedded database, uploads and the generated secret live here. */
+  dataDir: string;
+  /** PostgreSQL server; when unset the embedded PGlite database in dataDir is used. */
+  databaseUrl?: string;
+  /** Test-only: an in-memory PGlite database. */
+  inMemoryDatabase?: boolean;
+  jwtSecret: string;
+  jwtExpiresIn: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  orgCode: string;
+  orgTimezone: string;
+  publicUrl: string;
+  geocoderUrl?: string;
+  authIpLimitPerMinute: number;
+  loginFailuresPer15Min: number;
+  codeSendsPerHour: number;
+  redisUrl?: string;
+  /** Folder of the built web app; served when it exists. */
+  webDistDir?: string;
+  logLevel: string;
+  /** Lifetime of signed file URLs, seconds. */
+  fileUrlTtlSeconds: number;
+}
+
+const int = (value: string | undefined, fallback: number, name: string): number => {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0)
+    throw new Error(`${name} must be a positive whole number, got "${value}"`);
+  return n;
+};
+
+/** JWT_SECRET, or a random one generated once into DATA_DIR/jwt-secret (mode 600). */
+function resolveJwtSecret(env: NodeJS.ProcessEnv, dataDir: string): string {
+  if (env.JWT_SECRET) {
+    if (env.JWT_SECRET.length < 32) throw new Error('JWT_SECRET must be at least 32 characters long');
+    return env.JWT_SECRET;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  const port = int(env.PORT, 3000, 'PORT');
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    jwtSecret: resolveJwtSecret(env, dataDir),
+    jwtExpiresIn: env.JWT_EXPIRES_IN || '7d',
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Child Support Programme <no-reply@localhost>',
+    orgCode: env.ORG_CODE || 'ORG',
+    orgTimezone: env.ORG_TIMEZONE || 'Asia/Colombo',
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
+    geocoderUrl: env.GEOCODER_URL || undefined,
+    authIpLimitPerMinute: int(env.AUTH_IP_LIMIT_PER_MINUTE, 60, 'AUTH_IP_LIMIT_PER_MINUTE'),
+    loginFailuresPer15Min: int(env.LOGIN_FAILURES_PER_15_MIN, 10, 'LOGIN_FAILURES_PER_15_MIN'),
+    codeSendsPerHour: int(env.CODE_SENDS_PER_HOUR, 5, 'CODE_SENDS_PER_HOUR'),
+    redisUrl: env.REDIS_URL || undefined,
+    webDistDir: env.WEB_DIST_DIR || path.resolve(import.meta.dirname, '../../web/dist'),
+    logLevel: env.LOG_LEVEL || 'info',
+    fileUrlTtlSeconds: int(env.FILE_URL_TTL_SECONDS, 12 * 3600, 'FILE_URL_TTL_SECONDS'),
+  };
+}
+
+/** A configuration for tests: in-memory database, random secret, no web app. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir:
+      overrides.dataDir ??
+      path.join(process.env.TMPDIR || '/tmp', `csp-test-${randomBytes(6).toString('hex')}`),
+    inMemoryDatabase: !overrides.databaseUrl,
+    jwtSecret: randomBytes(32).toString('hex'),
+    jwtExpiresIn: '7d',
+    mailFrom: 'Test <test@localhost>',
+    orgCode: 'TEST',
+    orgTimezone: 'Asia/Colombo',
+    publicUrl: 'http://localhost:3000',
+    authIpLimitPerMinute: 1000,
+    loginFailuresPer15Min: 10,
+    codeSendsPerHour: 5,
+    webDistDir: undefined,
+    logLevel: 'silent',
+    fileUrlTtlSeconds: 3600,
+    ...overrides,
+  };
+}

@@ -1,0 +1,403 @@
+/**
+ * The whole data model of both spec parts. Later issues add behaviour, not tables.
+ * Soft delete (`deleted_at`) applies to users, students, activities, measurements and home visits.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+};
+const deletedAt = () => timestamp('deleted_at', { withTimezone: true, mode: 'date' });
+
+export const roleEnum = pgEnum('role', ['ADMIN', 'TEACHER']);
+export const studentCategoryEnum = pgEnum('student_category', [
+  'CENTER_BASE',
+  'HOME_BASE',
+  'SURVIVAL_PROGRAM',
+]);
+export const reviewStatusEnum = pgEnum('review_status', ['PENDING', 'APPROVED', 'REJECTED']);
+export const giftStatusEnum = pgEnum('gift_status', ['IN_PROGRESS', 'PENDING', 'DELIVERED', 'CANCELLED']);
+export const codePurposeEnum = pgEnum('code_purpose', ['REGISTER', 'RESET_PASSWORD']);
+
+export const storedFiles = pgTable(
+  'stored_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Server-generated key inside the store; never derived from the client's file name. */
+    storageKey: text('storage_key').notNull(),
+    originalName: text('original_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    purpose: text('purpose').notNull(),
+    ownerId: uuid('owner_id'),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    uniqueIndex('stored_files_storage_key_uq').on(t.storageKey),
+    index('stored_files_owner_idx').on(t.ownerId),
+  ],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored lower-cased. Unique across all rows, deleted ones included, so a restore never collides. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phone: text('phone'),
+    role: roleEnum('role').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    profilePictureFileId: uuid('profile_picture_file_id').references(() => storedFiles.id, {
+      onDelete: 'set null',
+    }),
+    /** Bumped on password change/reset, deactivation and deletion: every older token dies. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    ...timestamps,
+    deletedAt: deletedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_uq').on(t.email),
+    index('users_role_idx').on(t.role),
+    index('users_deleted_at_idx').on(t.deletedAt),
+    check('users_email_lower_ck', sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+export const pendingRegistrations = pgTable(
+  'pending_registrations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phone: text('phone'),
+    role: roleEnum('role').notNull(),
+    createdAt: timestamps.createdAt,
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('pending_registrations_email_idx').on(t.email)],
+);
+
+export const oneTimeCodes = pgTable(
+  'one_time_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    purpose: codePurposeEnum('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    pendingRegistrationId: uuid('pending_registration_id').references(() => pendingRegistrations.id, {
+      onDelete: 'cascade',
+    }),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index('one_time_codes_email_purpose_idx').on(t.email, t.purpose)],
+);
+
+export const students = pgTable(
+  'students',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Free-text human-readable code, unique across all rows (deleted ones too, for safe restore). */
+    studentId: text('student_id').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }).notNull(),
+    category: studentCategoryEnum('category').notNull(),
+    parentName: text('parent_name'),
+    parentPhone: text('parent_phone'),
+    parentEmail: text('parent_email'),
+    address: text('address'),
+    medicalInfo: text('medical_info'),
+    assignedTeacherId: uuid('assigned_teacher_id').references(() => users.id, { onDelete: 'set null' }),
+    isActive: boolean('is_active').notNull().default(true),
+    isPregnant: boolean('is_pregnant').notNull().default(false),
+    motherAge: integer('mother_age'),
+    pregnancyMonths: integer('pregnancy_months'),
+    expectedDueDate: date('expected_due_date', { mode: 'string' }),
+    actualBirthDate: date('actual_birth_date', { mode: 'string' }),
+    isBabyBorn: boolean('is_baby_born').notNull().default(false),
+    homeLatitude: doublePrecision('home_latitude'),
+    homeLongitude: doublePrecision('home_longitude'),
+    homeLocationName: text('home_location_name'),
+    ...timestamps,
+    deletedAt: deletedAt(),
+  },
+  (t) => [
+    uniqueIndex('students_student_id_uq').on(t.studentId),
+    index('students_assigned_teacher_idx').on(t.assignedTeacherId),
+    index('students_category_idx').on(t.category),
+    index('students_deleted_at_idx').on(t.deletedAt),
+    check(
+      'students_pregnancy_months_ck',
+      sql`${t.pregnancyMonths} IS NULL OR ${t.pregnancyMonths} BETWEEN 1 AND 9`,
+    ),
+    check('students_mother_age_ck', sql`${t.motherAge} IS NULL OR ${t.motherAge} BETWEEN 15 AND 50`),
+    check('students_latitude_ck', sql`${t.homeLatitude} IS NULL OR ${t.homeLatitude} BETWEEN -90 AND 90`),
+    check(
+      'students_longitude_ck',
+      sql`${t.homeLongitude} IS NULL OR ${t.homeLongitude} BETWEEN -180 AND 180`,
+    ),
+  ],
+);
+
+export const activities = pgTable(
+  'activities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    duration: integer('duration').notNull().default(120),
+    description: text('description'),
+    /** Ids of stored_files rows. */
+    photos: jsonb('photos')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    teacherId: uuid('teacher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ...timestamps,
+    deletedAt: deletedAt(),
+  },
+  (t) => [
+    index('activities_student_idx').on(t.studentId),
+    index('activities_teacher_idx').on(t.teacherId),
+    index('activities_date_idx').on(t.date),
+    index('activities_deleted_at_idx').on(t.deletedAt),
+    check('activities_duration_ck', sql`${t.duration} >= 1`),
+  ],
+);
+
+export const measurements = pgTable(
+  'measurements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    measuredById: uuid('measured_by_id').references(() => users.id, { onDelete: 'set null' }),
+    height: doublePrecision('height').notNull(),
+    weight: doublePrecision('weight').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    notes: text('notes'),
+    photos: jsonb('photos')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    ...timestamps,
+    deletedAt: deletedAt(),
+  },
+  (t) => [
+    index('measurements_student_date_idx').on(t.studentId, t.date),
+    index('measurements_measured_by_idx').on(t.measuredById),
+    index('measurements_date_idx').on(t.date),
+    index('measurements_deleted_at_idx').on(t.deletedAt),
+    check('measurements_height_ck', sql`${t.height} > 0`),
+    check('measurements_weight_ck', sql`${t.weight} > 0`),
+  ],
+);
+
+export const homeVisits = pgTable(
+  'home_visits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    teacherId: uuid('teacher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    visitDate: date('visit_date', { mode: 'string' }).notNull(),
+    duration: integer('duration').notNull().default(60),
+    notes: text('notes'),
+    photos: jsonb('photos')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    locationName: text('location_name'),
+    status: reviewStatusEnum('status').notNull().default('PENDING'),
+    isWithinRange: boolean('is_within_range'),
+    distanceFromHome: doublePrecision('distance_from_home'),
+    reviewNotes: text('review_notes'),
+    reviewedById: uuid('reviewed_by_id').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+    deletedAt: deletedAt(),
+  },
+  (t) => [
+    index('home_visits_student_idx').on(t.studentId),
+    index('home_visits_teacher_idx').on(t.teacherId),
+    index('home_visits_status_idx').on(t.status),
+    index('home_visits_visit_date_idx').on(t.visitDate),
+    index('home_visits_deleted_at_idx').on(t.deletedAt),
+    check('home_visits_duration_ck', sql`${t.duration} BETWEEN 1 AND 480`),
+  ],
+);
+
+/** A single row (id = 1) of programme-wide settings. */
+export const settings = pgTable(
+  'settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    homeVisitDistanceThreshold: integer('home_visit_distance_threshold').notNull().default(50),
+    updatedById: uuid('updated_by_id').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamps.updatedAt,
+  },
+  (t) => [
+    check('settings_single_row_ck', sql`${t.id} = 1`),
+    check('settings_threshold_ck', sql`${t.homeVisitDistanceThreshold} BETWEEN 10 AND 500`),
+  ],
+);
+
+export const gifts = pgTable(
+  'gifts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    giftId: text('gift_id'),
+    globalSponsorId: text('global_sponsor_id'),
+    name: text('name'),
+    giftSubType: text('gift_sub_type'),
+    description: text('description'),
+    notes: text('notes'),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    status: giftStatusEnum('status').notNull().default('PENDING'),
+    amount: numeric('amount', { precision: 12, scale: 2 }),
+    giftDate: date('gift_date', { mode: 'string' }),
+    assignedAt: timestamp('assigned_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    assignedById: uuid('assigned_by_id').references(() => users.id, { onDelete: 'set null' }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
+    deliveredById: uuid('delivered_by_id').references(() => users.id, { onDelete: 'set null' }),
+    evidenceFileId: uuid('evidence_file_id').references(() => storedFiles.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('gifts_student_idx').on(t.studentId),
+    index('gifts_status_idx').on(t.status),
+    index('gifts_assigned_at_idx').on(t.assignedAt),
+    check('gifts_amount_ck', sql`${t.amount} IS NULL OR ${t.amount} >= 0`),
+  ],
+);
+
+export const leaves = pgTable(
+  'leaves',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teacherId: uuid('teacher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    leaveType: text('leave_type').notNull().default('SINGLE_DAY'),
+    reason: text('reason').notNull(),
+    status: reviewStatusEnum('status').notNull().default('PENDING'),
+    appliedAt: timestamp('applied_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    reviewNotes: text('review_notes'),
+    reviewedById: uuid('reviewed_by_id').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('leaves_teacher_idx').on(t.teacherId),
+    index('leaves_status_idx').on(t.status),
+    index('leaves_dates_idx').on(t.startDate, t.endDate),
+    check('leaves_dates_ck', sql`${t.endDate} >= ${t.startDate}`),
+  ],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    isRead: boolean('is_read').notNull().default(false),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index('notifications_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+export const officeLocations = pgTable(
+  'office_locations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    address: text('address'),
+    radiusMeters: integer('radius_meters').notNull().default(50),
+    setById: uuid('set_by_id').references(() => users.id, { onDelete: 'set null' }),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    uniqueIndex('office_locations_one_active_uq')
+      .on(t.isActive)
+      .where(sql`${t.isActive}`),
+    check('office_locations_radius_ck', sql`${t.radiusMeters} BETWEEN 10 AND 500`),
+    check('office_locations_latitude_ck', sql`${t.latitude} BETWEEN -90 AND 90`),
+    check('office_locations_longitude_ck', sql`${t.longitude} BETWEEN -180 AND 180`),
+  ],
+);
+
+export const attendance = pgTable(
+  'attendance',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teacherId: uuid('teacher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The organisation's day (ORG_TIMEZONE) of the check-in. */
+    date: date('date', { mode: 'string' }).notNull(),
+    checkIn: timestamp('check_in', { withTimezone: true, mode: 'date' }).notNull(),
+    checkOut: timestamp('check_out', { withTimezone: true, mode: 'date' }),
+    checkInLocation: text('check_in_location'),
+    checkInLocationName: text('check_in_location_name'),
+    checkOutLocation: text('check_out_location'),
+    checkOutLocationName: text('check_out_location_name'),
+    status: reviewStatusEnum('status').notNull().default('PENDING'),
+    isWithinOfficeRange: boolean('is_within_office_range'),
+    distanceFromOffice: doublePrecision('distance_from_office'),
+    adminNotes: text('admin_notes'),
+    reviewedById: uuid('reviewed_by_id').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('attendance_teacher_date_uq').on(t.teacherId, t.date),
+    index('attendance_date_idx').on(t.date),
+    index('attendance_status_idx').on(t.status),
+  ],
+);

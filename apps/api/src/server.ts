@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { mkdirSync } from 'node:fs';
+import lockfile from 'proper-lockfile';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+
+async function main() {
+  const config = loadConfig();
+  mkdirSync(config.dataDir, { recursive: true });
+
+  // The embedded database allows one process: refuse a second one on the same DATA_DIR.
+  let release: (() => Promise<void>) | undefined;
+  if (!config.databaseUrl) {
+    try {
+      release = await lockfile.lock(config.dataDir, {
+        lockfilePath: path.join(config.dataDir, '.lock'),
+        stale: 15_000,
+      });
+    } catch {
+      console.error(
+        `Another server is already using the data folder ${config.dataDir}.\n` +
+          'Stop it first, or start this one with a different DATA_DIR.',
+      );
+      process.exit(1);
+    }
+  }
+
+  const app = await buildApp(config);
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received: closing the server and the database`);
+    try {
+      await app.close();
+      await release?.();
+      process.exit(0);
+    } catch (err) {
+      console.error(err);
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = config.databaseUrl
+    ? 'PostgreSQL (DATABASE_URL)'
+    : `embedded PGlite in ${path.join(config.dataDir, 'db')}`;
+  app.log.info(`Serving app and API at ${config.publicUrl} — database: ${where}`);
+  if (!config.smtpUrl)
+    app.log.info('No SMTP_URL set: emails (registration and reset codes) are printed here.');
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

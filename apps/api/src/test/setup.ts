@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import argon2 from '@node-rs/argon2';
+import type { Role } from '@csp/contracts';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import { testConfig, type Config } from '../config.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import { users } from '../db/schema.ts';
+import { createMemoryMailer } from '../lib/mailer.ts';
+
+/**
+ * Which database the API tests run on: in-memory PGlite by default; the PostgreSQL server in
+ * TEST_DATABASE_URL when the vitest project sets TEST_DB=postgres (a fresh database per test file).
+ */
+export const onPostgres = process.env.TEST_DB === 'postgres';
+
+async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (!onPostgres) {
+    const database = await openDatabase({ inMemory: true });
+    return { database, drop: () => database.close() };
+  }
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (!baseUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `csp_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  mailer: ReturnType<typeof createMemoryMailer>;
+  config: Config;
+  close: () => Promise<void>;
+}
+
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestContext> {
+  const { database, drop } = await openTestDatabase();
+  const mailer = createMemoryMailer();
+  const config = testConfig(overrides);
+  const app = await buildApp(config, { database, mailer });
+  await app.ready();
+  return {
+    app,
+    mailer,
+    config,
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+let counter = 0;
+/** A unique address for each call, so tests in one file never collide. */
+export const uniqueEmail = (prefix = 'user') => `${prefix}.${Date.now()}.${++counter}@example.org`;
+
+/** Cheap hashing for fixtures only (the product uses the OWASP parameters). */
+const fixtureHash = (password: string) =>
+  argon2.hash(password, { memoryCost: 1024, timeCost: 1, parallelism: 1 });
+
+export interface SeededUser {
+  id: string;
+  email: string;
+  password: string;
+  role: Role;
+  token: string;
+  auth: { authorization: string };
+}
+
+/** Inserts a user directly and signs a token for them. */
+export async function seedUser(
+  app: FastifyInstance,
+  opts: { role?: Role; isActive?: boolean; firstName?: string; lastName?: string; email?: string } = {},
+): Promise<SeededUser> {
+  const role = opts.role ?? 'TEACHER';
+  const password = 'secret123';
+  const email = opts.email ?? uniqueEmail(role.toLowerCase());
+  const [row] = await app.db
+    .insert(users)
+    .values({
+      email,
+      passwordHash: await fixtureHash(password),
+      firstName: opts.firstName ?? (role === 'ADMIN' ? 'Ada' : 'Tara'),
+      lastName: opts.lastName ?? 'Tester',
+      role,
+      isActive: opts.isActive ?? true,
+    })
+    .returning({ id: users.id, tokenVersion: users.tokenVersion });
+  const token = app.signToken(row);
+  return { id: row.id, email, password, role, token, auth: { authorization: `Bearer ${token}` } };
+}
+
+export const json = <T = Record<string, unknown>>(res: LightMyRequestResponse) => res.json() as T;
