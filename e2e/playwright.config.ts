@@ -1,0 +1,78 @@
+import { defineConfig, devices } from '@playwright/test';
+import path from 'node:path';
+
+/**
+ * Journeys run in Debian's Chromium (never a downloaded browser) against the real server: the built
+ * web app and the API on a fresh embedded database, mail going to a real SMTP peer (support/mail-server.ts).
+ */
+const root = path.resolve(import.meta.dirname, '..');
+const runDir = path.join(import.meta.dirname, '.run');
+export const APP_PORT = Number(process.env.E2E_APP_PORT || 3100);
+export const MAIL_HTTP_PORT = Number(process.env.E2E_MAIL_HTTP_PORT || 2526);
+const SMTP_PORT = Number(process.env.E2E_SMTP_PORT || 2525);
+const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  fullyParallel: false,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${APP_PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [
+    { name: 'bootstrap', testMatch: /bootstrap\.setup\.ts/, use: { ...devices['Desktop Chrome'] } },
+    {
+      name: 'desktop',
+      dependencies: ['bootstrap'],
+      testIgnore: /bootstrap\.setup\.ts/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+    },
+  ],
+  webServer: [
+    {
+      command: `node --import tsx support/mail-server.ts`,
+      cwd: import.meta.dirname,
+      url: `http://127.0.0.1:${MAIL_HTTP_PORT}/health`,
+      env: { SMTP_PORT: String(SMTP_PORT), MAIL_HTTP_PORT: String(MAIL_HTTP_PORT) },
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: `rm -rf ${runDir}/data && npm run build -w apps/web --silent && node --import tsx apps/api/src/server.ts`,
+      cwd: root,
+      url: `http://127.0.0.1:${APP_PORT}/api/health`,
+      env: {
+        PORT: String(APP_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: path.join(runDir, 'data'),
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        MAIL_FROM: 'Programme <no-reply@programme.test>',
+        PUBLIC_URL: `http://127.0.0.1:${APP_PORT}`,
+        AUTH_IP_LIMIT_PER_MINUTE: '10000',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+      },
+      reuseExistingServer: false,
+      timeout: 180_000,
+    },
+  ],
+});

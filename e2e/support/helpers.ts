@@ -1,0 +1,100 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
+import path from 'node:path';
+
+const MAIL = `http://127.0.0.1:${process.env.E2E_MAIL_HTTP_PORT || 2526}`;
+const runDir = path.join(import.meta.dirname, '..', '.run');
+export const screenshotDir = path.resolve(import.meta.dirname, '../../screenshots');
+
+let n = 0;
+export const uniqueEmail = (prefix: string) => `${prefix}.${Date.now()}.${process.pid}.${++n}@programme.test`;
+
+/** The newest 6-digit code mailed to `to` after `since` (epoch ms); waits for it to arrive. */
+export async function readCode(request: APIRequestContext, to: string, since = 0): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`${MAIL}/messages?to=${encodeURIComponent(to)}`);
+        const list = (await res.json()) as { raw: string; receivedAt: number }[];
+        const fresh = list.filter((m) => m.receivedAt >= since);
+        const raw = fresh.at(-1)?.raw;
+        code = raw?.match(/\b(\d{6})\b/)?.[1];
+        return code;
+      },
+      { timeout: 15_000, message: `no code mailed to ${to}` },
+    )
+    .toBeTruthy();
+  return code!;
+}
+
+export interface Account {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  role: 'ADMIN' | 'TEACHER';
+}
+
+/** Registers through the API (register + emailed code + verify-otp). */
+export async function registerViaApi(request: APIRequestContext, account: Account): Promise<void> {
+  const since = Date.now();
+  const reg = await request.post('/api/auth/register', {
+    data: {
+      email: account.email,
+      password: account.password,
+      firstName: account.firstName,
+      lastName: account.lastName,
+      role: account.role,
+    },
+  });
+  expect(reg.status(), await reg.text()).toBe(200);
+  const { data } = await reg.json();
+  const otp = await readCode(request, account.email, since);
+  const verify = await request.post('/api/auth/verify-otp', {
+    data: { email: account.email, otp, tempData: data.tempData },
+  });
+  expect(verify.status(), await verify.text()).toBeLessThan(300);
+}
+
+export async function newTeacher(request: APIRequestContext, firstName = 'Tara'): Promise<Account> {
+  const account: Account = {
+    email: uniqueEmail(firstName.toLowerCase()),
+    password: 'teach-pass-1',
+    firstName,
+    lastName: 'Field',
+    role: 'TEACHER',
+  };
+  await registerViaApi(request, account);
+  return account;
+}
+
+export async function signIn(page: Page, account: { email: string; password: string }) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign in to your account' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** The first administrator, registered through the UI by the bootstrap project. */
+const adminFile = path.join(runDir, 'first-admin.json');
+export function saveFirstAdmin(account: Account) {
+  mkdirSync(runDir, { recursive: true });
+  writeFileSync(adminFile, JSON.stringify(account));
+}
+export function firstAdmin(): Account {
+  if (!existsSync(adminFile)) throw new Error('the bootstrap project has not registered the first admin');
+  return JSON.parse(readFileSync(adminFile, 'utf8')) as Account;
+}
+
+/** Saves desktop and phone screenshots of the current page into ./screenshots for a human look. */
+export async function snap(page: Page, name: string) {
+  mkdirSync(screenshotDir, { recursive: true });
+  const size = page.viewportSize();
+  await page.screenshot({ path: path.join(screenshotDir, `${name}-desktop.png`), fullPage: true });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.waitForTimeout(150);
+  await page.screenshot({ path: path.join(screenshotDir, `${name}-phone.png`), fullPage: true });
+  if (size) await page.setViewportSize(size);
+}
