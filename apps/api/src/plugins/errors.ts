@@ -64,8 +64,18 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const part = err.validationContext ?? 'body';
-      const first = err.validation[0] as unknown as { params?: { issue?: Issue }; message?: string };
-      const issue = first.params?.issue ?? { message: first.message ?? 'Invalid input' };
+      const first = err.validation[0] as unknown as {
+        keyword?: string;
+        instancePath?: string;
+        message?: string;
+        params?: { keys?: string[] };
+      };
+      const issue: Issue = {
+        code: first.keyword,
+        message: first.message ?? 'Invalid input',
+        path: (first.instancePath ?? '').split('/').filter(Boolean),
+        keys: first.params?.keys,
+      };
       return reply.code(400).send(body(400, describeIssue(issue, part)));
     }
     if (isResponseSerializationError(err)) {

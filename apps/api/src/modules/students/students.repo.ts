@@ -1,0 +1,215 @@
+import { aliasedTable, and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { StudentCategory } from '@csp/contracts';
+import type { DbOrTx } from '../../db/client.ts';
+import { activities, homeVisits, measurements, students, users } from '../../db/schema.ts';
+
+export type StudentRow = typeof students.$inferSelect;
+export type NewStudentRow = typeof students.$inferInsert;
+
+export interface StudentWithRefs {
+  student: StudentRow;
+  teacher: { id: string; firstName: string; lastName: string } | null;
+  latestVisit: { id: string; visitDate: string; status: 'PENDING' | 'APPROVED' | 'REJECTED' } | null;
+}
+
+export interface StudentFilter {
+  search?: string;
+  teacherId?: string;
+  category?: StudentCategory;
+}
+
+/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function whereOf(filter: StudentFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [isNull(students.deletedAt)];
+  if (filter.teacherId) conditions.push(eq(students.assignedTeacherId, filter.teacherId));
+  if (filter.category) conditions.push(eq(students.category, filter.category));
+  if (filter.search) {
+    const p = likePattern(filter.search);
+    conditions.push(
+      or(
+        ilike(students.firstName, p),
+        ilike(students.lastName, p),
+        ilike(sql`${students.firstName} || ' ' || ${students.lastName}`, p),
+        ilike(students.parentName, p),
+        ilike(students.studentId, p),
+      ),
+    );
+  }
+  return and(...conditions);
+}
+
+const teacher = aliasedTable(users, 'teacher');
+
+/** One query: students with their teacher and latest home visit (a lateral subquery). */
+export async function listStudents(
+  db: DbOrTx,
+  filter: StudentFilter,
+  page?: { offset: number; limit: number },
+): Promise<StudentWithRefs[]> {
+  const latest = sql<{ id: string; visitDate: string; status: 'PENDING' | 'APPROVED' | 'REJECTED' } | null>`(
+    select json_build_object('id', hv.id, 'visitDate', hv.visit_date, 'status', hv.status)
+    from ${homeVisits} hv
+    where hv.student_id = ${students.id} and hv.deleted_at is null
+    order by hv.visit_date desc, hv.created_at desc
+    limit 1)`;
+  const q = db
+    .select({
+      student: students,
+      teacher: { id: teacher.id, firstName: teacher.firstName, lastName: teacher.lastName },
+      latestVisit: latest,
+    })
+    .from(students)
+    .leftJoin(teacher, eq(teacher.id, students.assignedTeacherId))
+    .where(whereOf(filter))
+    .orderBy(asc(students.firstName), asc(students.lastName), asc(students.id));
+  const rows = page ? await q.limit(page.limit).offset(page.offset) : await q;
+  return rows.map((r) => ({ ...r, teacher: r.teacher?.id ? r.teacher : null }));
+}
+
+export async function countStudents(db: DbOrTx, filter: StudentFilter): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(students).where(whereOf(filter));
+  return row.n;
+}
+
+/** Counts per category for the filter buttons (same search and teacher scope, every category). */
+export async function countByCategory(db: DbOrTx, filter: Omit<StudentFilter, 'category'>) {
+  return db
+    .select({ category: students.category, n: count() })
+    .from(students)
+    .where(whereOf(filter))
+    .groupBy(students.category);
+}
+
+export async function findStudent(db: DbOrTx, id: string): Promise<StudentWithRefs | undefined> {
+  const [row] = await db
+    .select({
+      student: students,
+      teacher: { id: teacher.id, firstName: teacher.firstName, lastName: teacher.lastName },
+    })
+    .from(students)
+    .leftJoin(teacher, eq(teacher.id, students.assignedTeacherId))
+    .where(and(eq(students.id, id), isNull(students.deletedAt)));
+  if (!row) return undefined;
+  return { student: row.student, teacher: row.teacher?.id ? row.teacher : null, latestVisit: null };
+}
+
+export async function findStudentNested(db: DbOrTx, id: string) {
+  const [acts, meas, visits] = await Promise.all([
+    db
+      .select({
+        id: activities.id,
+        title: activities.title,
+        date: activities.date,
+        duration: activities.duration,
+        description: activities.description,
+        teacher: { id: users.id, firstName: users.firstName, lastName: users.lastName },
+      })
+      .from(activities)
+      .leftJoin(users, eq(users.id, activities.teacherId))
+      .where(and(eq(activities.studentId, id), isNull(activities.deletedAt)))
+      .orderBy(desc(activities.date), desc(activities.createdAt)),
+    db
+      .select({
+        id: measurements.id,
+        height: measurements.height,
+        weight: measurements.weight,
+        date: measurements.date,
+        notes: measurements.notes,
+      })
+      .from(measurements)
+      .where(and(eq(measurements.studentId, id), isNull(measurements.deletedAt)))
+      .orderBy(desc(measurements.date), desc(measurements.createdAt)),
+    db
+      .select({ id: homeVisits.id, visitDate: homeVisits.visitDate, status: homeVisits.status })
+      .from(homeVisits)
+      .where(and(eq(homeVisits.studentId, id), isNull(homeVisits.deletedAt)))
+      .orderBy(desc(homeVisits.visitDate), desc(homeVisits.createdAt)),
+  ]);
+  return {
+    activities: acts.map((a) => ({ ...a, teacher: a.teacher?.id ? a.teacher : null })),
+    measurements: meas,
+    homeVisits: visits,
+  };
+}
+
+export async function studentIdTaken(db: DbOrTx, studentId: string, exceptId?: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: students.id })
+    .from(students)
+    .where(eq(students.studentId, studentId))
+    .limit(2);
+  return rows.some((r) => r.id !== exceptId);
+}
+
+/**
+ * Locks the teacher's row for the rest of the transaction (so concurrent assignments to the same
+ * teacher queue up) and answers whether it is an active teacher and how many students they hold.
+ */
+export async function lockTeacherForAssignment(tx: DbOrTx, teacherId: string) {
+  const [row] = await tx
+    .select({ id: users.id, role: users.role, isActive: users.isActive })
+    .from(users)
+    .where(and(eq(users.id, teacherId), isNull(users.deletedAt)))
+    .for('update');
+  if (!row) return undefined;
+  const [{ n }] = await tx
+    .select({ n: count() })
+    .from(students)
+    .where(and(eq(students.assignedTeacherId, teacherId), isNull(students.deletedAt)));
+  return { ...row, assignedCount: n };
+}
+
+export async function insertStudent(tx: DbOrTx, values: NewStudentRow): Promise<StudentRow> {
+  const [row] = await tx.insert(students).values(values).returning();
+  return row;
+}
+
+export async function updateStudent(tx: DbOrTx, id: string, values: Partial<NewStudentRow>): Promise<void> {
+  await tx
+    .update(students)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(students.id, id), isNull(students.deletedAt)));
+}
+
+export async function softDeleteStudent(tx: DbOrTx, id: string): Promise<boolean> {
+  const rows = await tx
+    .update(students)
+    .set({ deletedAt: new Date() })
+    .where(and(eq(students.id, id), isNull(students.deletedAt)))
+    .returning({ id: students.id });
+  return rows.length > 0;
+}
+
+/**
+ * Moves children whose age calls for it: SURVIVAL_PROGRAM → HOME_BASE at 1, → CENTER_BASE at 3, never a
+ * pregnant mother. One statement for the whole programme; returns how many moved.
+ */
+export async function moveCategoriesByAge(db: DbOrTx, today: string): Promise<number> {
+  const rows = await db
+    .update(students)
+    .set({
+      category: sql`case when ${students.dateOfBirth} <= (${today}::date - interval '3 years')::date
+        then 'CENTER_BASE'::student_category else 'HOME_BASE'::student_category end`,
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        isNull(students.deletedAt),
+        eq(students.isPregnant, false),
+        or(
+          and(
+            eq(students.category, 'SURVIVAL_PROGRAM'),
+            sql`${students.dateOfBirth} <= (${today}::date - interval '1 year')::date`,
+          ),
+          and(
+            eq(students.category, 'HOME_BASE'),
+            sql`${students.dateOfBirth} <= (${today}::date - interval '3 years')::date`,
+          ),
+        ),
+      ),
+    )
+    .returning({ id: students.id });
+  return rows.length;
+}

@@ -1,0 +1,102 @@
+import {
+  createStudentBodySchema,
+  errorSchema,
+  idParamSchema,
+  messageSchema,
+  studentDetailSchema,
+  studentListQuerySchema,
+  studentSchema,
+  updateStudentBodySchema,
+} from '@csp/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '../../plugins/auth.ts';
+import * as service from './students.service.ts';
+
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+
+export async function studentsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const deps = { db: app.db, config: app.config };
+  r.addHook('onRequest', app.authenticate);
+
+  r.get(
+    '/',
+    {
+      schema: {
+        tags: ['students'],
+        summary: 'List students (teachers: their own). With page/limit: one page and X-Total-Count.',
+        security: [{ bearerAuth: [] }],
+        querystring: studentListQuerySchema,
+        response: { 200: z.array(studentSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { items, total } = await service.listStudents(deps, actorOf(request), request.query);
+      if (total !== undefined) reply.header('x-total-count', String(total));
+      return items;
+    },
+  );
+
+  r.post(
+    '/',
+    {
+      schema: {
+        tags: ['students'],
+        summary: 'Create a student (administrators)',
+        security: [{ bearerAuth: [] }],
+        body: createStudentBodySchema,
+        response: { 201: studentDetailSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await service.createStudent(deps, actorOf(request), request.body)),
+  );
+
+  r.get(
+    '/:id',
+    {
+      schema: {
+        tags: ['students'],
+        summary: 'One student with activities, measurements and home visits',
+        security: [{ bearerAuth: [] }],
+        params: idParamSchema,
+        response: { 200: studentDetailSchema, ...errors },
+      },
+    },
+    async (request) => service.getStudent(deps, actorOf(request), request.params.id),
+  );
+
+  r.patch(
+    '/:id',
+    {
+      schema: {
+        tags: ['students'],
+        summary: 'Update a student (teachers: their own, without reassigning)',
+        security: [{ bearerAuth: [] }],
+        params: idParamSchema,
+        body: updateStudentBodySchema,
+        response: { 200: studentDetailSchema, ...errors },
+      },
+    },
+    async (request) => service.updateStudent(deps, actorOf(request), request.params.id, request.body),
+  );
+
+  r.delete(
+    '/:id',
+    {
+      schema: {
+        tags: ['students'],
+        summary: 'Delete a student (administrators; soft delete, restorable)',
+        security: [{ bearerAuth: [] }],
+        params: idParamSchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await service.deleteStudent(deps, actorOf(request), request.params.id);
+      return { message: 'Student deleted successfully' };
+    },
+  );
+}

@@ -1,0 +1,262 @@
+import {
+  ageOn,
+  LIMITS,
+  todayIn,
+  type Student,
+  type StudentCategory,
+  type StudentDetail,
+  type StudentListQuery,
+} from '@csp/contracts';
+import type { z } from 'zod';
+import type { createStudentBodySchema, updateStudentBodySchema } from '@csp/contracts';
+import type { Config } from '../../config.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { isUniqueViolation } from '../../lib/pg-errors.ts';
+import { requireRole, requireSignedIn } from '../../lib/permissions.ts';
+import type { Actor } from '../../plugins/auth.ts';
+import { notify } from '../notifications/notify.ts';
+import * as repo from './students.repo.ts';
+
+export interface StudentsDeps {
+  db: Db;
+  config: Pick<Config, 'orgTimezone'>;
+}
+
+type CreateInput = z.output<typeof createStudentBodySchema>;
+type UpdateInput = z.output<typeof updateStudentBodySchema>;
+
+const NOT_FOUND = 'Student not found';
+const CAP_MESSAGE = `This teacher already has ${LIMITS.maxStudentsPerTeacher} students assigned`;
+
+function toDto(r: repo.StudentWithRefs, today: string): Student {
+  const s = r.student;
+  return {
+    id: s.id,
+    studentId: s.studentId,
+    firstName: s.firstName,
+    lastName: s.lastName,
+    dateOfBirth: s.dateOfBirth,
+    age: ageOn(s.dateOfBirth, today),
+    category: s.category,
+    parentName: s.parentName,
+    parentPhone: s.parentPhone,
+    parentEmail: s.parentEmail,
+    address: s.address,
+    medicalInfo: s.medicalInfo,
+    assignedTeacherId: s.assignedTeacherId,
+    assignedTeacher: r.teacher,
+    isActive: s.isActive,
+    isPregnant: s.isPregnant,
+    motherAge: s.motherAge,
+    pregnancyMonths: s.pregnancyMonths,
+    expectedDueDate: s.expectedDueDate,
+    actualBirthDate: s.actualBirthDate,
+    isBabyBorn: s.isBabyBorn,
+    homeLatitude: s.homeLatitude,
+    homeLongitude: s.homeLongitude,
+    homeLocationName: s.homeLocationName,
+    createdAt: s.createdAt.toISOString(),
+    updatedAt: s.updatedAt.toISOString(),
+    homeVisits: r.latestVisit ? [r.latestVisit] : [],
+  };
+}
+
+/**
+ * Category moves as children age run once per organisation day per process before students are read
+ * (the "check on read"), and from the daily job in students.jobs.ts.
+ */
+let categoriesCheckedOn: string | null = null;
+export async function ensureCategoriesCurrent(db: DbOrTx, today: string): Promise<number> {
+  if (categoriesCheckedOn === today) return 0;
+  const moved = await repo.moveCategoriesByAge(db, today);
+  categoriesCheckedOn = today;
+  return moved;
+}
+/** Tests that change dates of birth call this so the next read checks again. */
+export function resetCategoryCheck() {
+  categoriesCheckedOn = null;
+}
+
+/** Pregnancy fields only exist for a pregnant SURVIVAL_PROGRAM student; the rest are cleared. */
+function normalisePregnancy<T extends Partial<CreateInput>>(
+  v: T,
+  category: StudentCategory,
+  isPregnant: boolean,
+) {
+  const out: Partial<repo.NewStudentRow> = {};
+  if (category !== 'SURVIVAL_PROGRAM') {
+    Object.assign(out, {
+      isPregnant: false,
+      motherAge: null,
+      pregnancyMonths: null,
+      expectedDueDate: null,
+      actualBirthDate: null,
+      isBabyBorn: false,
+    });
+  } else if (!isPregnant && v.isPregnant === false) {
+    Object.assign(out, { pregnancyMonths: null, expectedDueDate: null });
+  }
+  if (v.isBabyBorn === false) out.actualBirthDate = null;
+  return out;
+}
+
+function checkDateOfBirth(dateOfBirth: string, today: string, isPregnant: boolean) {
+  if (isPregnant) return;
+  if (dateOfBirth > today) throw badRequest('Date of birth cannot be in the future');
+  if (ageOn(dateOfBirth, today) > 18) throw badRequest('Age must be between 0 and 18');
+}
+
+async function assignTeacher(tx: DbOrTx, teacherId: string) {
+  const t = await repo.lockTeacherForAssignment(tx, teacherId);
+  if (!t || t.role !== 'TEACHER') throw badRequest('Assigned teacher must be an existing teacher');
+  if (!t.isActive) throw badRequest('Assigned teacher is inactive');
+  if (t.assignedCount >= LIMITS.maxStudentsPerTeacher) throw conflict(CAP_MESSAGE);
+}
+
+async function notifyAssigned(
+  tx: DbOrTx,
+  teacherId: string,
+  s: { firstName: string; lastName: string; studentId: string },
+) {
+  await notify(
+    tx,
+    teacherId,
+    'student_assigned',
+    'New student assigned',
+    `${s.firstName} ${s.lastName} (${s.studentId}) has been assigned to you.`,
+  );
+}
+
+export async function listStudents(deps: StudentsDeps, actor: Actor, query: StudentListQuery) {
+  requireSignedIn(actor);
+  if (actor.role === 'TEACHER' && query.teacherId && query.teacherId !== actor.id) {
+    throw forbidden('Teachers can only list their own students');
+  }
+  const today = todayIn(deps.config.orgTimezone);
+  await ensureCategoriesCurrent(deps.db, today);
+  const filter: repo.StudentFilter = {
+    search: query.search || undefined,
+    category: query.category,
+    teacherId: actor.role === 'TEACHER' ? actor.id : query.teacherId,
+  };
+  const paged = query.page !== undefined || query.limit !== undefined;
+  const limit = query.limit ?? 20;
+  const page = query.page ?? 1;
+  const [rows, total] = await Promise.all([
+    repo.listStudents(deps.db, filter, paged ? { offset: (page - 1) * limit, limit } : undefined),
+    paged ? repo.countStudents(deps.db, filter) : Promise.resolve(undefined),
+  ]);
+  return { items: rows.map((r) => toDto(r, today)), total };
+}
+
+export async function getStudent(deps: StudentsDeps, actor: Actor, id: string): Promise<StudentDetail> {
+  requireSignedIn(actor);
+  const today = todayIn(deps.config.orgTimezone);
+  await ensureCategoriesCurrent(deps.db, today);
+  const found = await repo.findStudent(deps.db, id);
+  if (!found || (actor.role === 'TEACHER' && found.student.assignedTeacherId !== actor.id)) {
+    throw notFound(NOT_FOUND);
+  }
+  const nested = await repo.findStudentNested(deps.db, id);
+  const base = toDto(found, today);
+  return {
+    ...base,
+    activities: nested.activities,
+    measurements: nested.measurements,
+    homeVisits: nested.homeVisits,
+  };
+}
+
+export async function createStudent(
+  deps: StudentsDeps,
+  actor: Actor,
+  body: CreateInput,
+): Promise<StudentDetail> {
+  requireRole(actor, 'ADMIN');
+  const today = todayIn(deps.config.orgTimezone);
+  const isPregnant = body.category === 'SURVIVAL_PROGRAM' && body.isPregnant === true;
+  checkDateOfBirth(body.dateOfBirth, today, isPregnant);
+  const { age: _age, ...fields } = body;
+  const values: repo.NewStudentRow = {
+    ...fields,
+    isPregnant,
+    ...normalisePregnancy(body, body.category, isPregnant),
+  };
+  let id: string;
+  try {
+    id = await deps.db.transaction(async (tx) => {
+      if (await repo.studentIdTaken(tx, body.studentId))
+        throw conflict('A student with this student ID already exists');
+      if (values.assignedTeacherId) await assignTeacher(tx, values.assignedTeacherId);
+      const row = await repo.insertStudent(tx, values);
+      if (row.assignedTeacherId) await notifyAssigned(tx, row.assignedTeacherId, row);
+      return row.id;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('A student with this student ID already exists');
+    throw err;
+  }
+  return getStudent(deps, actor, id);
+}
+
+export async function updateStudent(
+  deps: StudentsDeps,
+  actor: Actor,
+  id: string,
+  body: UpdateInput,
+): Promise<StudentDetail> {
+  requireRole(actor, 'ADMIN', 'TEACHER');
+  const today = todayIn(deps.config.orgTimezone);
+  try {
+    await deps.db.transaction(async (tx) => {
+      const found = await repo.findStudent(tx, id);
+      if (!found || (actor.role === 'TEACHER' && found.student.assignedTeacherId !== actor.id)) {
+        throw notFound(NOT_FOUND);
+      }
+      const current = found.student;
+      const reassigning =
+        body.assignedTeacherId !== undefined &&
+        (body.assignedTeacherId ?? null) !== current.assignedTeacherId;
+      if (reassigning && actor.role !== 'ADMIN') throw forbidden('Only administrators can reassign students');
+
+      const category = body.category ?? current.category;
+      const isPregnant = category === 'SURVIVAL_PROGRAM' && (body.isPregnant ?? current.isPregnant);
+      const dateOfBirth = body.dateOfBirth ?? current.dateOfBirth;
+      if (body.dateOfBirth !== undefined || body.isPregnant === false)
+        checkDateOfBirth(dateOfBirth, today, isPregnant);
+      if (
+        body.studentId &&
+        body.studentId !== current.studentId &&
+        (await repo.studentIdTaken(tx, body.studentId, id))
+      ) {
+        throw conflict('A student with this student ID already exists');
+      }
+      if (reassigning && body.assignedTeacherId) await assignTeacher(tx, body.assignedTeacherId);
+
+      const { age: _age, ...fields } = body;
+      await repo.updateStudent(tx, id, {
+        ...fields,
+        isPregnant,
+        ...normalisePregnancy(body, category, isPregnant),
+      });
+      if (reassigning && body.assignedTeacherId) {
+        await notifyAssigned(tx, body.assignedTeacherId, {
+          firstName: body.firstName ?? current.firstName,
+          lastName: body.lastName ?? current.lastName,
+          studentId: body.studentId ?? current.studentId,
+        });
+      }
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('A student with this student ID already exists');
+    throw err;
+  }
+  return getStudent(deps, actor, id);
+}
+
+export async function deleteStudent(deps: StudentsDeps, actor: Actor, id: string): Promise<void> {
+  requireRole(actor, 'ADMIN');
+  const deleted = await deps.db.transaction((tx) => repo.softDeleteStudent(tx, id));
+  if (!deleted) throw notFound(NOT_FOUND);
+}
