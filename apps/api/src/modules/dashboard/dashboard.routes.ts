@@ -1,0 +1,22 @@
+import { dashboardStatsSchema, errorSchema } from '@csp/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { actorOf } from '../../plugins/auth.ts';
+import * as service from './dashboard.service.ts';
+
+export async function dashboardRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.addHook('onRequest', app.authenticate);
+  r.get(
+    '/stats',
+    {
+      schema: {
+        tags: ['dashboard'],
+        summary: 'Dashboard counters for the caller’s role',
+        security: [{ bearerAuth: [] }],
+        response: { 200: dashboardStatsSchema, 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async (request) => service.stats({ db: app.db }, actorOf(request)),
+  );
+}
