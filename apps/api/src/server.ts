@@ -1,29 +1,15 @@
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
-import lockfile from 'proper-lockfile';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { lockDataDir } from './db/lock.ts';
 
 async function main() {
   const config = loadConfig();
   mkdirSync(config.dataDir, { recursive: true });
 
   // The embedded database allows one process: refuse a second one on the same DATA_DIR.
-  let release: (() => Promise<void>) | undefined;
-  if (!config.databaseUrl) {
-    try {
-      release = await lockfile.lock(config.dataDir, {
-        lockfilePath: path.join(config.dataDir, '.lock'),
-        stale: 15_000,
-      });
-    } catch {
-      console.error(
-        `Another server is already using the data folder ${config.dataDir}.\n` +
-          'Stop it first, or start this one with a different DATA_DIR.',
-      );
-      process.exit(1);
-    }
-  }
+  const release = config.databaseUrl ? undefined : await lockDataDir(config.dataDir);
 
   const app = await buildApp(config);
   let closing = false;

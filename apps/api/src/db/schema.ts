@@ -32,6 +32,7 @@ export const studentCategoryEnum = pgEnum('student_category', [
   'HOME_BASE',
   'SURVIVAL_PROGRAM',
 ]);
+export type StudentCategoryValue = (typeof studentCategoryEnum.enumValues)[number];
 export const reviewStatusEnum = pgEnum('review_status', ['PENDING', 'APPROVED', 'REJECTED']);
 export const giftStatusEnum = pgEnum('gift_status', ['IN_PROGRESS', 'PENDING', 'DELIVERED', 'CANCELLED']);
 export const codePurposeEnum = pgEnum('code_purpose', ['REGISTER', 'RESET_PASSWORD']);

@@ -1,0 +1,318 @@
+/**
+ * `npm run seed:demo`: fills an EMPTY database with a believable programme — an administrator, four
+ * teachers, about 60 students across the three categories (pregnant mothers and babies included),
+ * measurements with some students overdue, due soon and never measured, activities, home visits, gifts
+ * and a leave — then prints the sign-in details. Refuses a database that already has users.
+ * Uses DATABASE_URL when set, else the embedded database in DATA_DIR (stop the server first).
+ */
+import path from 'node:path';
+import { addDays, addMonths, todayIn } from '@csp/contracts';
+import { count } from 'drizzle-orm';
+import { loadConfig } from '../apps/api/src/config.ts';
+import { openDatabase } from '../apps/api/src/db/client.ts';
+import { lockDataDir } from '../apps/api/src/db/lock.ts';
+import * as s from '../apps/api/src/db/schema.ts';
+import { hashPassword } from '../apps/api/src/lib/passwords.ts';
+
+const PASSWORD = 'demo-pass-2026';
+const FIRST = [
+  'Nila',
+  'Kavin',
+  'Tharun',
+  'Yalini',
+  'Aran',
+  'Mathi',
+  'Sanjay',
+  'Piraba',
+  'Keerthi',
+  'Lavan',
+  'Abinaya',
+  'Dilan',
+  'Harini',
+  'Ishan',
+  'Janani',
+  'Kishore',
+  'Malar',
+  'Nithya',
+  'Pavithran',
+  'Ragavi',
+  'Sutha',
+  'Thanu',
+  'Vithu',
+  'Anushan',
+  'Bavani',
+  'Chandru',
+  'Dharshi',
+  'Eelam',
+  'Gowri',
+  'Hari',
+];
+const LAST = [
+  'Sivakumar',
+  'Rajan',
+  'Tharmalingam',
+  'Kandiah',
+  'Selvaraj',
+  'Nadarajah',
+  'Ponnambalam',
+  'Jeyakumar',
+  'Mahendran',
+  'Balachandran',
+  'Kumaran',
+  'Yogarajah',
+];
+const MOTHERS = [
+  'Kamala',
+  'Saroja',
+  'Vasuki',
+  'Meena',
+  'Rathi',
+  'Shanthi',
+  'Geetha',
+  'Usha',
+  'Latha',
+  'Priya',
+];
+const PLACES: [string, number, number][] = [
+  ['Nallur', 9.6745, 80.0297],
+  ['Kokuvil', 9.6957, 80.0123],
+  ['Chunnakam', 9.7453, 80.0275],
+  ['Point Pedro', 9.8167, 80.2333],
+  ['Kilinochchi', 9.3803, 80.377],
+  ['Mankulam', 9.1333, 80.4333],
+];
+
+let seed = 42;
+const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)];
+const between = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
+
+async function main() {
+  const config = loadConfig();
+  const release = config.databaseUrl ? undefined : await lockDataDir(config.dataDir);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'db'),
+  });
+  const { db } = database;
+  try {
+    const [{ n }] = await db.select({ n: count() }).from(s.users);
+    if (n > 0) {
+      console.error(`This database already has ${n} user(s): seed:demo only fills an empty database.`);
+      process.exitCode = 1;
+      return;
+    }
+    const today = todayIn(config.orgTimezone);
+    const passwordHash = await hashPassword(PASSWORD);
+
+    await db.transaction(async (tx) => {
+      const [admin] = await tx
+        .insert(s.users)
+        .values({
+          email: 'admin@demo.org',
+          passwordHash,
+          firstName: 'Anjali',
+          lastName: 'Admin',
+          role: 'ADMIN',
+          phone: '+94 21 222 0000',
+        })
+        .returning();
+      const teachers = await tx
+        .insert(s.users)
+        .values(
+          [
+            ['Tharsha', 'Kanagaratnam'],
+            ['Ravi', 'Shankar'],
+            ['Meera', 'Sivapalan'],
+            ['Kumar', 'Ratnam'],
+          ].map(([f, l], i) => ({
+            email: `${f.toLowerCase()}@demo.org`,
+            passwordHash,
+            firstName: f,
+            lastName: l,
+            role: 'TEACHER' as const,
+            phone: `+94 77 123 45${i}0`,
+          })),
+        )
+        .returning();
+
+      const rows: (typeof s.students.$inferInsert)[] = [];
+      const make = (
+        i: number,
+        category: s.StudentCategoryValue,
+        dob: string,
+        extra: Partial<typeof s.students.$inferInsert> = {},
+      ) => {
+        const [place, lat, lon] = pick(PLACES);
+        const last = pick(LAST);
+        const mother = `${pick(MOTHERS)} ${last}`;
+        rows.push({
+          studentId: `CSP-${String(i + 1).padStart(4, '0')}`,
+          firstName: pick(FIRST),
+          lastName: last,
+          dateOfBirth: dob,
+          category,
+          parentName: mother,
+          parentPhone: `+94 77 ${between(100, 999)} ${between(1000, 9999)}`,
+          address: `${between(1, 200)} Temple Road, ${place}`,
+          assignedTeacherId: teachers[i % teachers.length].id,
+          homeLatitude: lat + (rand() - 0.5) / 100,
+          homeLongitude: lon + (rand() - 0.5) / 100,
+          homeLocationName: place,
+          ...extra,
+        });
+      };
+      let i = 0;
+      for (let k = 0; k < 8; k++, i++) {
+        make(i, 'SURVIVAL_PROGRAM', today, {
+          firstName: pick(MOTHERS),
+          isPregnant: true,
+          motherAge: between(19, 38),
+          pregnancyMonths: between(2, 9),
+          expectedDueDate: addDays(today, between(10, 200)),
+          parentName: null,
+        });
+      }
+      for (let k = 0; k < 10; k++, i++)
+        make(i, 'SURVIVAL_PROGRAM', addDays(today, -between(20, 330)), { isBabyBorn: true });
+      for (let k = 0; k < 20; k++, i++) make(i, 'HOME_BASE', addDays(today, -between(380, 1070)));
+      for (let k = 0; k < 22; k++, i++) make(i, 'CENTER_BASE', addDays(today, -between(1110, 2150)));
+      const students = await tx.insert(s.students).values(rows).returning();
+
+      // Measurements: a third up to date, some due soon, some overdue, the rest never measured.
+      const measurementRows: (typeof s.measurements.$inferInsert)[] = [];
+      students.forEach((st, k) => {
+        if (st.isPregnant) return;
+        const kind = k % 5; // 0,1 up to date · 2 due soon · 3 overdue · 4 never measured
+        if (kind === 4) return;
+        const last =
+          kind <= 1
+            ? addDays(today, -between(5, 40))
+            : kind === 2
+              ? addDays(addMonths(today, -2), between(1, 14))
+              : addDays(addMonths(today, -2), -between(3, 60));
+        const teacherId = st.assignedTeacherId;
+        measurementRows.push(
+          {
+            studentId: st.id,
+            measuredById: teacherId,
+            date: addMonths(last, -2),
+            height: 70 + k,
+            weight: 8 + k / 4,
+          },
+          {
+            studentId: st.id,
+            measuredById: teacherId,
+            date: last,
+            height: 72 + k,
+            weight: 8.5 + k / 4,
+            notes: 'Healthy growth',
+          },
+        );
+      });
+      await tx.insert(s.measurements).values(measurementRows);
+
+      const centre = students.filter((st) => st.category === 'CENTER_BASE');
+      await tx.insert(s.activities).values(
+        centre.slice(0, 15).map((st, k) => ({
+          title: pick([
+            'Story time',
+            'Drawing and colours',
+            'Counting games',
+            'Songs and rhymes',
+            'Outdoor play',
+          ]),
+          date: addDays(today, -7 * (k % 4) - ((new Date(`${today}T00:00:00Z`).getUTCDay() + 1) % 7)),
+          duration: 120,
+          description: 'Saturday group activity at the centre.',
+          studentId: st.id,
+          teacherId: st.assignedTeacherId!,
+        })),
+      );
+
+      const home = students.filter((st) => st.category === 'HOME_BASE');
+      await tx.insert(s.homeVisits).values(
+        home.slice(0, 12).map((st, k) => ({
+          studentId: st.id,
+          teacherId: st.assignedTeacherId!,
+          visitDate: addDays(today, -between(1, 30)),
+          duration: 60,
+          notes: 'Talked with the mother about nutrition and play.',
+          latitude: st.homeLatitude,
+          longitude: st.homeLongitude,
+          locationName: st.homeLocationName,
+          status: (['APPROVED', 'PENDING', 'REJECTED'] as const)[k % 3],
+          isWithinRange: k % 3 !== 2,
+          distanceFromHome: k % 3 === 2 ? 180 : 12,
+          reviewNotes: k % 3 === 2 ? 'Location too far from the home.' : null,
+        })),
+      );
+
+      await tx.insert(s.gifts).values(
+        students.slice(20, 30).map((st, k) => ({
+          giftId: `GIFT-${1000 + k}`,
+          name: 'School bag',
+          giftSubType: pick(['Birthday gift', 'Festival gift', 'School supplies']),
+          studentId: st.id,
+          status: k < 7 ? ('PENDING' as const) : ('DELIVERED' as const),
+          giftDate: addDays(today, -k),
+          assignedById: admin.id,
+        })),
+      );
+
+      await tx.insert(s.leaves).values([
+        {
+          teacherId: teachers[1].id,
+          startDate: today,
+          endDate: addDays(today, 1),
+          reason: 'Family function',
+          status: 'APPROVED',
+          reviewedById: admin.id,
+          reviewedAt: new Date(),
+        },
+        {
+          teacherId: teachers[2].id,
+          startDate: addDays(today, 1),
+          endDate: addDays(today, 1),
+          reason: 'Medical appointment',
+          status: 'APPROVED',
+          reviewedById: admin.id,
+          reviewedAt: new Date(),
+        },
+        {
+          teacherId: teachers[3].id,
+          startDate: addDays(today, 5),
+          endDate: addDays(today, 6),
+          reason: 'Travel to Colombo',
+          status: 'PENDING',
+        },
+      ]);
+
+      await tx.insert(s.notifications).values(
+        teachers.map((t) => ({
+          userId: t.id,
+          type: 'MEASUREMENT_REMINDER',
+          title: 'Measurements due',
+          message: 'Some of your students are due for their bi-monthly measurement.',
+        })),
+      );
+
+      console.log('\nDemo programme created:');
+      console.log(
+        `  ${students.length} students, ${measurementRows.length} measurements, 4 teachers, 1 administrator\n`,
+      );
+      console.log('Sign in at http://localhost:3000/login with (password for everyone: ' + PASSWORD + ')');
+      console.log('  administrator  admin@demo.org');
+      for (const t of teachers) console.log(`  teacher        ${t.email}`);
+      console.log('');
+    });
+  } finally {
+    await database.close();
+    await release?.();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
