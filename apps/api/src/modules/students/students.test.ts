@@ -407,3 +407,22 @@ describe('DELETE /api/students/:id', () => {
     ).toBe(404);
   });
 });
+
+describe('the daily category job', () => {
+  it('moves students whose age calls for it', async () => {
+    const { runCategoryJob } = await import('./students.jobs.ts');
+    const [row] = await t.app.db
+      .insert(students)
+      .values({
+        studentId: `JOB-${Date.now()}`,
+        firstName: 'Job',
+        lastName: 'Kid',
+        dateOfBirth: yearsAgo(2),
+        category: 'SURVIVAL_PROGRAM',
+      })
+      .returning();
+    expect(await runCategoryJob(t.app)).toBeGreaterThanOrEqual(1);
+    const [after] = await t.app.db.select().from(students).where(eq(students.id, row.id));
+    expect(after.category).toBe('HOME_BASE');
+  });
+});

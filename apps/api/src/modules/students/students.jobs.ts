@@ -1,0 +1,36 @@
+import { todayIn } from '@csp/contracts';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { moveCategoriesByAge } from './students.repo.ts';
+
+/** Any constant: with several API instances on one PostgreSQL, one of them runs the job. */
+const CATEGORY_JOB_LOCK = 727_002;
+const HOUR = 60 * 60 * 1000;
+
+/** One run: moves every child whose age calls for the next category (see moveCategoriesByAge). */
+export async function runCategoryJob(app: FastifyInstance): Promise<number> {
+  const today = todayIn(app.config.orgTimezone);
+  return app.db.transaction(async (tx) => {
+    const result = (await tx.execute(
+      sql`select pg_try_advisory_xact_lock(${CATEGORY_JOB_LOCK}) as locked`,
+    )) as unknown as {
+      rows: { locked: boolean }[];
+    };
+    if (!result.rows[0]?.locked) return 0;
+    return moveCategoriesByAge(tx, today);
+  });
+}
+
+/** The daily category move: runs at start and then every hour (cheap when nobody is due). */
+export function startCategoryJob(app: FastifyInstance) {
+  const tick = () =>
+    runCategoryJob(app)
+      .then(
+        (moved) => moved && app.log.info(`category job: moved ${moved} student(s) to their age's category`),
+      )
+      .catch((err) => app.log.error({ err }, 'category job failed'));
+  void tick();
+  const timer = setInterval(tick, HOUR);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+}
