@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { lockDataDir } from './db/lock.ts';
+import { startCategoryJob } from './modules/students/students.jobs.ts';
 
 async function main() {
   const config = loadConfig();
@@ -30,6 +31,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  startCategoryJob(app);
   const where = config.databaseUrl
     ? 'PostgreSQL (DATABASE_URL)'
     : `embedded PGlite in ${path.join(config.dataDir, 'db')}`;
