@@ -1,19 +1,27 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { openDatabase, type Database, type Db } from './db/client.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
+import { createFileStore, type FileStore } from './lib/storage.ts';
 import authPlugin from './plugins/auth.ts';
-import errorsPlugin from './plugins/errors.ts';
+import errorsPlugin, { errorBody } from './plugins/errors.ts';
 import openapiPlugin from './plugins/openapi.ts';
+import rateLimitPlugin from './plugins/rate-limit.ts';
 import securityPlugin from './plugins/security.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
+import { MULTIPART_LIMITS } from './modules/files/files.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { leavesRoutes } from './modules/leaves/leaves.routes.ts';
+import { measurementsRoutes } from './modules/measurements/measurements.routes.ts';
+import { studentsRoutes } from './modules/students/students.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 
 declare module 'fastify' {
@@ -22,6 +30,8 @@ declare module 'fastify' {
     db: Db;
     database: Database;
     mailer: Mailer;
+    /** Uploaded files (local disk under DATA_DIR/uploads unless overridden). */
+    storage: FileStore;
   }
 }
 
@@ -29,6 +39,7 @@ export interface AppOverrides {
   /** Use an already open database (tests share one per file). It is not closed with the app. */
   database?: Database;
   mailer?: Mailer;
+  storage?: FileStore;
 }
 
 /** JSON bodies above this are refused with 413; uploads have their own limits. */
@@ -75,12 +86,17 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     'mailer',
     overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }),
   );
+  app.decorate('storage', overrides.storage ?? createFileStore(config));
   if (!overrides.database) app.addHook('onClose', async () => database.close());
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(openapiPlugin);
   await app.register(authPlugin);
+  await app.register(rateLimitPlugin);
+  // Uploads are read in stream mode by the routes that take them (files.service.ts readUpload), each
+  // with its own size limit; these are the ceilings for every multipart request.
+  await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
 
   await app.register(
     async (api) => {
@@ -88,29 +104,27 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(usersRoutes, { prefix: '/users' });
       await api.register(notificationsRoutes, { prefix: '/notifications' });
+      await api.register(studentsRoutes, { prefix: '/students' });
+      await api.register(dashboardRoutes, { prefix: '/dashboard' });
+      await api.register(measurementsRoutes, { prefix: '/measurements' });
+      await api.register(leavesRoutes, { prefix: '/leaves' });
       await api.register(filesRoutes, { prefix: '/files' });
     },
     { prefix: '/api' },
   );
 
-  if (config.webDistDir && existsSync(path.join(config.webDistDir, 'index.html'))) {
-    await registerWebApp(app, config.webDistDir);
-  }
-  return app;
-}
+  const webRoot =
+    config.webDistDir && existsSync(path.join(config.webDistDir, 'index.html')) ? config.webDistDir : undefined;
+  if (webRoot) await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
 
-/** Serves the built single-page app; any non-API GET that is not a file gets index.html. */
-async function registerWebApp(app: FastifyInstance, root: string) {
-  await app.register(fastifyStatic, { root, wildcard: false, index: false });
+  // One not-found handler: unknown API routes answer JSON; with the web app built, any other GET gets
+  // index.html so the single-page app's own router handles the path.
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    if (request.method === 'GET' && !isApi) {
+    if (webRoot && request.method === 'GET' && !isApi) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply.code(404).send({
-      statusCode: 404,
-      error: 'Not Found',
-      message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
-    });
+    return reply.code(404).send(errorBody(404, `Route ${request.method} ${request.url.split('?')[0]} not found`));
   });
+  return app;
 }

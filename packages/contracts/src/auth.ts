@@ -3,6 +3,7 @@ import {
   EMAIL_PATTERN,
   LIMITS,
   LOOSE_EMAIL_PATTERN,
+  messageSchema,
   optionalPhone,
   requiredText,
   roleSchema,
@@ -69,9 +70,10 @@ export const registerBodySchema = z.strictObject({
 export type RegisterBody = z.input<typeof registerBodySchema>;
 
 /** Opaque pending-registration handle: the server keeps the data, the client only returns this. */
-export const tempDataSchema = z.strictObject({
-  registrationId: z.uuid({ message: 'Registration data is invalid. Please register again.' }),
-});
+export const tempDataSchema = z.strictObject(
+  { registrationId: z.uuid({ message: 'Registration data is invalid. Please register again.' }) },
+  { message: 'Registration data is missing. Please register again.' },
+);
 export type TempData = z.infer<typeof tempDataSchema>;
 
 export const registerResponseSchema = z.object({
@@ -89,10 +91,13 @@ export const verifyOtpBodySchema = z.strictObject({
 export type VerifyOtpBody = z.input<typeof verifyOtpBodySchema>;
 
 export const verifyOtpResponseSchema = z.object({ message: z.string(), user: userSchema });
+export type VerifyOtpResponse = z.infer<typeof verifyOtpResponseSchema>;
 
 // POST /api/auth/forgot-password
 export const forgotPasswordBodySchema = z.strictObject({ email: registrationEmail });
 export type ForgotPasswordBody = z.input<typeof forgotPasswordBodySchema>;
+/** The same answer whether or not the email has an account. */
+export const forgotPasswordResponseSchema = messageSchema;
 
 // POST /api/auth/reset-password
 export const resetPasswordBodySchema = z.strictObject({
@@ -101,6 +106,7 @@ export const resetPasswordBodySchema = z.strictObject({
   newPassword: passwordField('New password is required', 'Password must be at least 6 characters'),
 });
 export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
+export const resetPasswordResponseSchema = messageSchema;
 
 /** The web form adds a confirmation field to the reset call. */
 export const resetPasswordFormSchema = z
@@ -114,7 +120,10 @@ export const resetPasswordFormSchema = z
     path: ['confirmPassword'],
   });
 
-// PATCH /api/auth/profile
+// GET /api/auth/profile
+export const profileResponseSchema = userSchema;
+
+// PATCH /api/auth/profile (answers the updated user)
 export const updateProfileBodySchema = z.strictObject({
   firstName: requiredText('First name is required').optional(),
   lastName: requiredText('Last name is required').optional(),
@@ -135,6 +144,9 @@ export const changePasswordBodySchema = z.strictObject({
   newPassword: passwordField('New password is required', 'New password must be at least 6 characters long'),
 });
 export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;
+/** Every older token dies with the change; the caller's session continues with access_token. */
+export const changePasswordResponseSchema = z.object({ message: z.string(), access_token: z.string() });
+export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema>;
 
 export const changePasswordFormSchema = z
   .object({

@@ -62,3 +62,27 @@ export const optionalPhone = z
   .nullable();
 
 export const isoDateTime = z.string();
+
+/**
+ * A required, pattern-checked email, trimmed and lower-cased (registration, reset and user forms).
+ * Lives here rather than in auth.ts so users.ts can use it without an import cycle (auth.ts imports
+ * users.ts for userSchema).
+ */
+export const emailAddressField = (invalid: string) =>
+  z
+    .string({ message: 'Email is required' })
+    .trim()
+    .min(1, { message: 'Email is required' })
+    .max(LIMITS.emailMaxLength, { message: 'Email is too long' })
+    .regex(EMAIL_PATTERN, { message: invalid })
+    .transform((v) => v.toLowerCase());
+
+/** A required password of LIMITS.minPasswordLength..maxPasswordLength characters. */
+export const passwordField = (required: string, tooShort: string) =>
+  z
+    .string({ message: required })
+    .min(1, { message: required })
+    .min(LIMITS.minPasswordLength, { message: tooShort })
+    .max(LIMITS.maxPasswordLength, {
+      message: `Password must be at most ${LIMITS.maxPasswordLength} characters`,
+    });

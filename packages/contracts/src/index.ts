@@ -2,3 +2,8 @@ export * from './common.ts';
 export * from './auth.ts';
 export * from './users.ts';
 export * from './notifications.ts';
+export * from './dates.ts';
+export * from './students.ts';
+export * from './measurements.ts';
+export * from './dashboard.ts';
+export * from './leaves.ts';

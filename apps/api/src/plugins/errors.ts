@@ -50,7 +50,7 @@ export function describeIssue(issue: Issue, part: string): string {
   return isDefault ? `${field}: ${issue.message}` : issue.message;
 }
 
-const body = (statusCode: number, message: string) => ({
+export const errorBody = (statusCode: number, message: string) => ({
   statusCode,
   error: STATUS_TEXT[statusCode] ?? 'Error',
   message,
@@ -60,7 +60,7 @@ const body = (statusCode: number, message: string) => ({
 export default fp(async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
-      return reply.code(err.statusCode).headers(err.headers).send(body(err.statusCode, err.message));
+      return reply.code(err.statusCode).headers(err.headers).send(errorBody(err.statusCode, err.message));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const part = err.validationContext ?? 'body';
@@ -76,16 +76,16 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
         path: (first.instancePath ?? '').split('/').filter(Boolean),
         keys: first.params?.keys,
       };
-      return reply.code(400).send(body(400, describeIssue(issue, part)));
+      return reply.code(400).send(errorBody(400, describeIssue(issue, part)));
     }
     if (isResponseSerializationError(err)) {
       request.log.error({ err: err.cause?.issues, url: request.url }, 'response did not match its schema');
-      return reply.code(500).send(body(500, 'Something went wrong on our side. Please try again.'));
+      return reply.code(500).send(errorBody(500, 'Something went wrong on our side. Please try again.'));
     }
     const status = err.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err }, 'unhandled error');
-      return reply.code(500).send(body(500, 'Something went wrong on our side. Please try again.'));
+      return reply.code(500).send(errorBody(500, 'Something went wrong on our side. Please try again.'));
     }
     let message = err.message;
     if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError) {
@@ -97,10 +97,6 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
     } else if (err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
       message = 'The request body is empty';
     }
-    return reply.code(status).send(body(status, message));
-  });
-
-  app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send(body(404, `Route ${request.method} ${request.url.split('?')[0]} not found`));
+    return reply.code(status).send(errorBody(status, message));
   });
 });

@@ -1,5 +1,155 @@
+import {
+  changePasswordBodySchema,
+  changePasswordResponseSchema,
+  errorSchema,
+  forgotPasswordBodySchema,
+  forgotPasswordResponseSchema,
+  loginBodySchema,
+  loginResponseSchema,
+  profileResponseSchema,
+  registerBodySchema,
+  registerResponseSchema,
+  resetPasswordBodySchema,
+  resetPasswordResponseSchema,
+  updateProfileBodySchema,
+  verifyOtpBodySchema,
+  verifyOtpResponseSchema,
+} from '@csp/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { actorOf } from '../../plugins/auth.ts';
+import * as service from './auth.service.ts';
 
-export async function authRoutes(_app: FastifyInstance) {
-  // routes of /api/auth are registered here
+const tags = ['auth'];
+const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, errorSchema]));
+
+/** /api/auth: sign-in, registration, password reset (public, limited per IP) and the own profile. */
+export async function authRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const publicCall = { onRequest: [app.authIpLimit] };
+  const signedIn = { onRequest: [app.authenticate] };
+
+  app.post(
+    '/login',
+    {
+      ...publicCall,
+      schema: {
+        tags,
+        summary: 'Sign in with email and password',
+        description:
+          "401 'Invalid credentials' for a wrong email or password; 403 'Account disabled…' for an inactive account.",
+        body: loginBodySchema,
+        response: { 200: loginResponseSchema, ...errors(400, 401, 403, 429) },
+      },
+    },
+    (request) => service.login(app, request.body),
+  );
+
+  app.post(
+    '/register',
+    {
+      ...publicCall,
+      schema: {
+        tags,
+        summary: 'Start a registration: emails a 6-digit code',
+        description:
+          'Keeps the registration pending for 10 minutes; `data.tempData` is sent back to /auth/verify-otp.',
+        body: registerBodySchema,
+        response: { 200: registerResponseSchema, ...errors(400, 409, 429, 503) },
+      },
+    },
+    (request) => service.register(app, request.body),
+  );
+
+  app.post(
+    '/verify-otp',
+    {
+      ...publicCall,
+      schema: {
+        tags,
+        summary: 'Finish a registration with the emailed code',
+        description:
+          'The first administrator becomes active; later ADMIN registrations wait for activation by an admin.',
+        body: verifyOtpBodySchema,
+        response: { 200: verifyOtpResponseSchema, ...errors(400, 409, 429) },
+      },
+    },
+    (request) => service.verifyRegistration(app, request.body),
+  );
+
+  app.post(
+    '/forgot-password',
+    {
+      ...publicCall,
+      schema: {
+        tags,
+        summary: 'Email a password reset code (also the resend)',
+        description: 'Answers the same for every email, whether or not it has an account.',
+        body: forgotPasswordBodySchema,
+        response: { 200: forgotPasswordResponseSchema, ...errors(400, 429) },
+      },
+    },
+    (request) => service.forgotPassword(app, request.body),
+  );
+
+  app.post(
+    '/reset-password',
+    {
+      ...publicCall,
+      schema: {
+        tags,
+        summary: 'Set a new password with the emailed code',
+        description: 'Every token issued before the reset stops working.',
+        body: resetPasswordBodySchema,
+        response: { 200: resetPasswordResponseSchema, ...errors(400, 429) },
+      },
+    },
+    (request) => service.resetPassword(app, request.body),
+  );
+
+  app.get(
+    '/profile',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: 'The signed-in user',
+        security: [{ bearerAuth: [] }],
+        response: { 200: profileResponseSchema, ...errors(401, 404) },
+      },
+    },
+    (request) => service.getProfile(app, actorOf(request)),
+  );
+
+  app.patch(
+    '/profile',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: 'Edit own names and phone, or remove own picture',
+        description: 'Email and role cannot be changed here (unknown fields are refused).',
+        security: [{ bearerAuth: [] }],
+        body: updateProfileBodySchema,
+        response: { 200: profileResponseSchema, ...errors(400, 401, 404) },
+      },
+    },
+    (request) => service.updateProfile(app, actorOf(request), request.body),
+  );
+
+  app.patch(
+    '/change-password',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: 'Change own password',
+        description: 'Every older token stops working; the answer carries a new token for the caller.',
+        security: [{ bearerAuth: [] }],
+        body: changePasswordBodySchema,
+        response: { 200: changePasswordResponseSchema, ...errors(400, 401, 429) },
+      },
+    },
+    (request) => service.changePassword(app, actorOf(request), request.body),
+  );
 }

@@ -24,7 +24,7 @@ export async function studentsWithLatestMeasurement(db: DbOrTx, teacherId?: stri
       lastMeasurement: latest,
     })
     .from(students)
-    .leftJoin(teacher, eq(teacher.id, students.assignedTeacherId))
+    .leftJoin(teacher, and(eq(teacher.id, students.assignedTeacherId), isNull(teacher.deletedAt)))
     .where(and(isNull(students.deletedAt), teacherId ? eq(students.assignedTeacherId, teacherId) : undefined))
     .orderBy(asc(students.firstName), asc(students.lastName), asc(students.id));
   return rows.map((r) => ({ ...r, teacher: r.teacher?.id ? r.teacher : null }));

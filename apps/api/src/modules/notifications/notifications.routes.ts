@@ -1,5 +1,90 @@
+import {
+  errorSchema,
+  idParamSchema,
+  markAllReadResponseSchema,
+  messageSchema,
+  NOTIFICATION_MESSAGES,
+  notificationListQuerySchema,
+  notificationListSchema,
+  notificationSchema,
+} from '@csp/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { actorOf } from '../../plugins/auth.ts';
+import { deleteNotification, listNotifications, markAllRead, markRead } from './notifications.service.ts';
 
-export async function notificationsRoutes(_app: FastifyInstance) {
-  // routes of /api/notifications are registered here
+const security = [{ bearerAuth: [] }];
+const tags = ['notifications'];
+
+export async function notificationsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'My notifications, newest first',
+        description:
+          'Without page/limit: the whole list. With page and/or limit (default 10): that page, and ' +
+          'the total in the X-Total-Count header.',
+        querystring: notificationListQuerySchema,
+        response: { 200: notificationListSchema, 400: errorSchema, 401: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { items, total } = await listNotifications(app, actorOf(request), request.query);
+      if (total !== undefined) reply.header('x-total-count', String(total));
+      return items;
+    },
+  );
+
+  app.patch(
+    '/:id/read',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Mark one of my notifications read',
+        params: idParamSchema,
+        response: { 200: notificationSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => markRead(app, actorOf(request), request.params.id),
+  );
+
+  app.post(
+    '/mark-all-read',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Mark all my notifications read',
+        response: { 200: markAllReadResponseSchema, 401: errorSchema },
+      },
+    },
+    async (request) => {
+      const updated = await markAllRead(app, actorOf(request));
+      return { message: NOTIFICATION_MESSAGES.allMarkedRead, updated };
+    },
+  );
+
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete one of my notifications',
+        params: idParamSchema,
+        response: { 200: messageSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      await deleteNotification(app, actorOf(request), request.params.id);
+      return { message: NOTIFICATION_MESSAGES.deleted };
+    },
+  );
 }

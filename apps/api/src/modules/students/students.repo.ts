@@ -61,7 +61,7 @@ export async function listStudents(
       latestVisit: latest,
     })
     .from(students)
-    .leftJoin(teacher, eq(teacher.id, students.assignedTeacherId))
+    .leftJoin(teacher, and(eq(teacher.id, students.assignedTeacherId), isNull(teacher.deletedAt)))
     .where(whereOf(filter))
     .orderBy(asc(students.firstName), asc(students.lastName), asc(students.id));
   const rows = page ? await q.limit(page.limit).offset(page.offset) : await q;
@@ -89,7 +89,7 @@ export async function findStudent(db: DbOrTx, id: string): Promise<StudentWithRe
       teacher: { id: teacher.id, firstName: teacher.firstName, lastName: teacher.lastName },
     })
     .from(students)
-    .leftJoin(teacher, eq(teacher.id, students.assignedTeacherId))
+    .leftJoin(teacher, and(eq(teacher.id, students.assignedTeacherId), isNull(teacher.deletedAt)))
     .where(and(eq(students.id, id), isNull(students.deletedAt)));
   if (!row) return undefined;
   return { student: row.student, teacher: row.teacher?.id ? row.teacher : null, latestVisit: null };

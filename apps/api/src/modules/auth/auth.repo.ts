@@ -1,0 +1,206 @@
+/**
+ * The SQL of the auth module: credentials and profile of users, pending registrations and one-time
+ * codes. Every function takes the database or a transaction handle.
+ */
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { oneTimeCodes, pendingRegistrations, users } from '../../db/schema.ts';
+import { MAX_CODE_ATTEMPTS } from './auth.codes.ts';
+
+export type UserRecord = typeof users.$inferSelect;
+export type PendingRegistration = typeof pendingRegistrations.$inferSelect;
+export type OneTimeCode = typeof oneTimeCodes.$inferSelect;
+export type CodePurpose = OneTimeCode['purpose'];
+
+/** Any constant: serialises account creation from registrations (first-admin bootstrap). */
+const ACCOUNT_CREATION_LOCK_KEY = 727_002;
+
+/** True for PostgreSQL's unique_violation (23505), however the driver wraps it. */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; i++) {
+    if (e.code === '23505') return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+// ── users ────────────────────────────────────────────────────────────────────────────────────────
+
+/** The user with this (lower-cased) email, soft-deleted ones included. */
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRecord | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email));
+  return row;
+}
+
+/** A user that is not soft-deleted. */
+export async function findLiveUserById(db: DbOrTx, id: string): Promise<UserRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)));
+  return row;
+}
+
+/** A live user, locked until the transaction ends (for read-then-write changes). */
+export async function lockLiveUser(tx: DbOrTx, id: string): Promise<UserRecord | undefined> {
+  const [row] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .for('update');
+  return row;
+}
+
+/** Whether any row (deleted ones included) holds this email. */
+export async function emailTaken(db: DbOrTx, email: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  return Boolean(row);
+}
+
+const activeAdmin = and(eq(users.role, 'ADMIN'), eq(users.isActive, true), isNull(users.deletedAt));
+
+export async function hasActiveAdmin(db: DbOrTx): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(activeAdmin).limit(1);
+  return Boolean(row);
+}
+
+export async function activeAdminIds(db: DbOrTx): Promise<string[]> {
+  const rows = await db.select({ id: users.id }).from(users).where(activeAdmin);
+  return rows.map((r) => r.id);
+}
+
+/** Holds an advisory lock until the transaction ends: one account creation at a time. */
+export async function lockAccountCreation(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${ACCOUNT_CREATION_LOCK_KEY})`);
+}
+
+export async function insertUser(db: DbOrTx, values: typeof users.$inferInsert): Promise<UserRecord> {
+  const [row] = await db.insert(users).values(values).returning();
+  return row;
+}
+
+export interface ProfilePatch {
+  firstName?: string;
+  lastName?: string;
+  phone?: string | null;
+  profilePictureFileId?: null;
+}
+
+export async function updateProfile(
+  db: DbOrTx,
+  id: string,
+  patch: ProfilePatch,
+): Promise<UserRecord | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .returning();
+  return row;
+}
+
+/** Stores a new password hash and bumps the token version (every older token dies). */
+export async function setPassword(
+  db: DbOrTx,
+  id: string,
+  passwordHash: string,
+): Promise<{ id: string; tokenVersion: number } | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .returning({ id: users.id, tokenVersion: users.tokenVersion });
+  return row;
+}
+
+// ── pending registrations ────────────────────────────────────────────────────────────────────────
+
+/** Inserts the pending registration; an earlier one for the same email (and its code) goes away. */
+export async function replacePendingRegistration(
+  db: DbOrTx,
+  values: typeof pendingRegistrations.$inferInsert,
+): Promise<PendingRegistration> {
+  await db.delete(pendingRegistrations).where(eq(pendingRegistrations.email, values.email));
+  const [row] = await db.insert(pendingRegistrations).values(values).returning();
+  return row;
+}
+
+export async function findPendingRegistration(
+  db: DbOrTx,
+  id: string,
+): Promise<PendingRegistration | undefined> {
+  const [row] = await db.select().from(pendingRegistrations).where(eq(pendingRegistrations.id, id));
+  return row;
+}
+
+/** Removes the pending registration and, by cascade, its code. */
+export async function deletePendingRegistration(db: DbOrTx, id: string): Promise<void> {
+  await db.delete(pendingRegistrations).where(eq(pendingRegistrations.id, id));
+}
+
+/** Removes pending registrations and codes that expired before `before` (housekeeping). */
+export async function pruneExpired(db: DbOrTx, before: Date): Promise<void> {
+  await db.delete(pendingRegistrations).where(lt(pendingRegistrations.expiresAt, before));
+  await db.delete(oneTimeCodes).where(lt(oneTimeCodes.expiresAt, before));
+}
+
+// ── one-time codes ───────────────────────────────────────────────────────────────────────────────
+
+/** Stores a new code for email + purpose; any earlier code for that pair is removed (a resend replaces). */
+export async function replaceCode(
+  db: DbOrTx,
+  values: Pick<
+    typeof oneTimeCodes.$inferInsert,
+    'email' | 'purpose' | 'codeHash' | 'expiresAt' | 'pendingRegistrationId'
+  >,
+): Promise<void> {
+  await db
+    .delete(oneTimeCodes)
+    .where(and(eq(oneTimeCodes.email, values.email), eq(oneTimeCodes.purpose, values.purpose)));
+  await db.insert(oneTimeCodes).values(values);
+}
+
+/** The code currently issued for email + purpose (there is at most one). */
+export async function findCode(
+  db: DbOrTx,
+  email: string,
+  purpose: CodePurpose,
+): Promise<OneTimeCode | undefined> {
+  const [row] = await db
+    .select()
+    .from(oneTimeCodes)
+    .where(and(eq(oneTimeCodes.email, email), eq(oneTimeCodes.purpose, purpose)))
+    .orderBy(desc(oneTimeCodes.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** Counts one wrong try atomically; answers the new count. */
+export async function recordWrongAttempt(db: DbOrTx, id: string): Promise<number> {
+  const [row] = await db
+    .update(oneTimeCodes)
+    .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
+    .where(eq(oneTimeCodes.id, id))
+    .returning({ attempts: oneTimeCodes.attempts });
+  return row?.attempts ?? MAX_CODE_ATTEMPTS;
+}
+
+/**
+ * Marks the code used, only if it is still unused, unexpired and under the attempt limit. False when
+ * another request got there first (single use, also under concurrency).
+ */
+export async function consumeCode(db: DbOrTx, id: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(oneTimeCodes)
+    .set({ consumedAt: now })
+    .where(
+      and(
+        eq(oneTimeCodes.id, id),
+        isNull(oneTimeCodes.consumedAt),
+        lt(oneTimeCodes.attempts, MAX_CODE_ATTEMPTS),
+        gt(oneTimeCodes.expiresAt, now),
+      ),
+    )
+    .returning({ id: oneTimeCodes.id });
+  return rows.length === 1;
+}

@@ -1,0 +1,344 @@
+/**
+ * Sign-in, registration with an emailed code, password reset, own profile and password change
+ * (ARCHITECTURE.md "Security decisions"). Public calls need no permission; the profile calls act on the
+ * signed-in actor only.
+ */
+import type {
+  changePasswordBodySchema,
+  ChangePasswordResponse,
+  forgotPasswordBodySchema,
+  LoginResponse,
+  loginBodySchema,
+  MessageResponse,
+  RegisterResponse,
+  registerBodySchema,
+  resetPasswordBodySchema,
+  updateProfileBodySchema,
+  User,
+  VerifyOtpResponse,
+  verifyOtpBodySchema,
+} from '@csp/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
+import type { MailMessage } from '../../lib/mailer.ts';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
+import type { Actor } from '../../plugins/auth.ts';
+import { enforce } from '../../plugins/rate-limit.ts';
+import { removeStoredObjects, unlinkStoredFiles } from '../files/files.service.ts';
+import { notifyMany } from '../notifications/notify.ts';
+import { toUserDto } from '../users/users.mapper.ts';
+import { CODE_TTL_MS, MAX_CODE_ATTEMPTS, codeHashesMatch, generateCode, hashCode } from './auth.codes.ts';
+import { passwordResetCodeMail, registrationCodeMail } from './auth.mail.ts';
+import * as repo from './auth.repo.ts';
+
+type LoginInput = z.output<typeof loginBodySchema>;
+type RegisterInput = z.output<typeof registerBodySchema>;
+type VerifyOtpInput = z.output<typeof verifyOtpBodySchema>;
+type ForgotPasswordInput = z.output<typeof forgotPasswordBodySchema>;
+type ResetPasswordInput = z.output<typeof resetPasswordBodySchema>;
+type UpdateProfileInput = z.output<typeof updateProfileBodySchema>;
+type ChangePasswordInput = z.output<typeof changePasswordBodySchema>;
+
+export const MESSAGES = {
+  invalidCredentials: 'Invalid credentials',
+  accountDisabled: 'Account disabled. Contact an administrator.',
+  emailTaken: 'An account with this email already exists',
+  codeSent: 'A verification code has been sent to your email.',
+  invalidCode: 'Invalid or expired OTP',
+  tooManyAttempts: 'Too many wrong attempts. Request a new code.',
+  registered: 'Registration successful',
+  registeredAwaitingActivation:
+    'Registration successful. Your administrator account is awaiting activation by an existing administrator.',
+  forgotPassword: 'If an account exists for this email, a code has been sent.',
+  passwordReset: 'Password reset successfully. Please sign in with your new password.',
+  currentPasswordIncorrect: 'Current password is incorrect',
+  passwordChanged: 'Password changed successfully',
+  mailFailed: 'We could not send the email right now. Please try again in a few minutes.',
+} as const;
+
+const tooManyLoginFailures = (wait: string) =>
+  `Too many failed sign-in attempts for this email. Please try again in ${wait}.`;
+const tooManyPasswordFailures = (wait: string) =>
+  `Too many wrong password attempts. Please try again in ${wait}.`;
+const tooManyCodeSends = (wait: string) =>
+  `Too many codes have been sent to this email. Please try again in ${wait}.`;
+
+/** Expired rows are removed when new ones are written, an hour after their expiry. */
+const PRUNE_AFTER_MS = 60 * 60_000;
+
+const userDto = (app: FastifyInstance, row: repo.UserRecord): User => toUserDto(row, app.config);
+
+// ── sign-in ──────────────────────────────────────────────────────────────────────────────────────
+
+export async function login(app: FastifyInstance, input: LoginInput): Promise<LoginResponse> {
+  const { email, password } = input;
+  const failures = app.rateLimits.loginFailures;
+  enforce(await failures.peek(email), tooManyLoginFailures);
+
+  const user = await repo.findUserByEmail(app.db, email);
+  const ok =
+    user && !user.deletedAt
+      ? await verifyPassword(user.passwordHash, password)
+      : await verifyAgainstDummy(password);
+  if (!user || !ok) {
+    await failures.hit(email);
+    throw unauthorized(MESSAGES.invalidCredentials);
+  }
+  // Only someone who knows the password learns that the account is disabled.
+  if (!user.isActive) throw forbidden(MESSAGES.accountDisabled);
+
+  await failures.reset(email);
+  return { access_token: app.signToken(user), user: userDto(app, user) };
+}
+
+// ── registration ─────────────────────────────────────────────────────────────────────────────────
+
+export async function register(app: FastifyInstance, input: RegisterInput): Promise<RegisterResponse> {
+  const { email } = input;
+  if (await repo.emailTaken(app.db, email)) throw conflict(MESSAGES.emailTaken);
+  enforce(await app.rateLimits.codeSends.hit(email), tooManyCodeSends);
+
+  const passwordHash = await hashPassword(input.password);
+  const code = generateCode();
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + CODE_TTL_MS);
+  const pending = await app.db.transaction(async (tx) => {
+    await repo.pruneExpired(tx, new Date(now.getTime() - PRUNE_AFTER_MS));
+    const row = await repo.replacePendingRegistration(tx, {
+      email,
+      passwordHash,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      phone: input.phone || null,
+      role: input.role,
+      expiresAt,
+    });
+    await repo.replaceCode(tx, {
+      email,
+      purpose: 'REGISTER',
+      codeHash: hashCode(app.config.jwtSecret, 'REGISTER', email, code),
+      pendingRegistrationId: row.id,
+      expiresAt,
+    });
+    return row;
+  });
+
+  try {
+    await sendOrFail(app, registrationCodeMail(email, input.firstName, code));
+  } catch (err) {
+    // Nothing half-done: without the email the pending registration is useless.
+    await repo.deletePendingRegistration(app.db, pending.id);
+    throw err;
+  }
+  return { message: MESSAGES.codeSent, data: { tempData: { registrationId: pending.id } } };
+}
+
+export async function verifyRegistration(
+  app: FastifyInstance,
+  input: VerifyOtpInput,
+): Promise<VerifyOtpResponse> {
+  const { email } = input;
+  const pending = await repo.findPendingRegistration(app.db, input.tempData.registrationId);
+  // A registrationId of another email, a replaced or used registration, or an expired one.
+  if (!pending || pending.email !== email || pending.expiresAt <= new Date()) {
+    throw badRequest(MESSAGES.invalidCode);
+  }
+  const code = await checkCode(app, email, 'REGISTER', input.otp, pending.id);
+
+  const { user, awaitingActivation } = await app.db.transaction(async (tx) => {
+    await repo.lockAccountCreation(tx);
+    if (!(await repo.consumeCode(tx, code.id, new Date()))) throw badRequest(MESSAGES.invalidCode);
+    if (await repo.emailTaken(tx, email)) throw conflict(MESSAGES.emailTaken);
+
+    // Bootstrap: while no active admin exists, a verified ADMIN registration becomes one.
+    const isActive = pending.role === 'TEACHER' || !(await repo.hasActiveAdmin(tx));
+    let created: repo.UserRecord;
+    try {
+      created = await repo.insertUser(tx, {
+        email,
+        passwordHash: pending.passwordHash,
+        firstName: pending.firstName,
+        lastName: pending.lastName,
+        phone: pending.phone,
+        role: pending.role,
+        isActive,
+      });
+    } catch (err) {
+      if (repo.isUniqueViolation(err)) throw conflict(MESSAGES.emailTaken);
+      throw err;
+    }
+    await repo.deletePendingRegistration(tx, pending.id);
+    if (!isActive) {
+      const name = `${created.firstName} ${created.lastName}`;
+      await notifyMany(
+        tx,
+        await repo.activeAdminIds(tx),
+        'GENERAL',
+        'New administrator awaiting activation',
+        `${name} (${created.email}) registered as an administrator and is waiting for activation.`,
+      );
+    }
+    return { user: created, awaitingActivation: !isActive };
+  });
+
+  return {
+    message: awaitingActivation ? MESSAGES.registeredAwaitingActivation : MESSAGES.registered,
+    user: userDto(app, user),
+  };
+}
+
+// ── password reset ───────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The same answer for every email. The per-address send limit counts unknown emails too, so that a
+ * 429 does not tell which addresses have an account either.
+ */
+export async function forgotPassword(
+  app: FastifyInstance,
+  input: ForgotPasswordInput,
+): Promise<MessageResponse> {
+  const { email } = input;
+  enforce(await app.rateLimits.codeSends.hit(email), tooManyCodeSends);
+
+  const user = await repo.findUserByEmail(app.db, email);
+  if (user && !user.deletedAt && user.isActive) {
+    const code = generateCode();
+    const now = new Date();
+    await app.db.transaction(async (tx) => {
+      await repo.pruneExpired(tx, new Date(now.getTime() - PRUNE_AFTER_MS));
+      await repo.replaceCode(tx, {
+        email,
+        purpose: 'RESET_PASSWORD',
+        codeHash: hashCode(app.config.jwtSecret, 'RESET_PASSWORD', email, code),
+        pendingRegistrationId: null,
+        expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+      });
+    });
+    // Not awaited: how long the mail server takes must not tell which emails have an account.
+    sendInBackground(app, passwordResetCodeMail(email, user.firstName, code));
+  }
+  return { message: MESSAGES.forgotPassword };
+}
+
+export async function resetPassword(
+  app: FastifyInstance,
+  input: ResetPasswordInput,
+): Promise<MessageResponse> {
+  const { email } = input;
+  const code = await checkCode(app, email, 'RESET_PASSWORD', input.otp);
+  const user = await repo.findUserByEmail(app.db, email);
+  // Deactivated or deleted after the code was sent.
+  if (!user || user.deletedAt || !user.isActive) throw badRequest(MESSAGES.invalidCode);
+
+  const passwordHash = await hashPassword(input.newPassword);
+  await app.db.transaction(async (tx) => {
+    if (!(await repo.consumeCode(tx, code.id, new Date()))) throw badRequest(MESSAGES.invalidCode);
+    await repo.setPassword(tx, user.id, passwordHash);
+  });
+  await app.rateLimits.loginFailures.reset(email);
+  return { message: MESSAGES.passwordReset };
+}
+
+// ── own profile ──────────────────────────────────────────────────────────────────────────────────
+
+export async function getProfile(app: FastifyInstance, actor: Actor): Promise<User> {
+  const row = await repo.findLiveUserById(app.db, actor.id);
+  if (!row) throw notFound('User not found.');
+  return userDto(app, row);
+}
+
+/** Names and phone of the caller; `profilePicture: null` removes the picture. Role and email never. */
+export async function updateProfile(
+  app: FastifyInstance,
+  actor: Actor,
+  input: UpdateProfileInput,
+): Promise<User> {
+  const patch: repo.ProfilePatch = {};
+  if (input.firstName !== undefined) patch.firstName = input.firstName;
+  if (input.lastName !== undefined) patch.lastName = input.lastName;
+  if (input.phone !== undefined) patch.phone = input.phone || null;
+  if (input.profilePicture === null) patch.profilePictureFileId = null;
+
+  const { row, oldKeys } = await app.db.transaction(async (tx) => {
+    const current = await repo.lockLiveUser(tx, actor.id);
+    if (!current) throw notFound('User not found.');
+    const updated = Object.keys(patch).length > 0 ? await repo.updateProfile(tx, actor.id, patch) : current;
+    if (!updated) throw notFound('User not found.');
+    const removedPicture = patch.profilePictureFileId === null ? current.profilePictureFileId : null;
+    return { row: updated, oldKeys: removedPicture ? await unlinkStoredFiles(tx, [removedPicture]) : [] };
+  });
+  await removeStoredObjects(app, oldKeys);
+  return userDto(app, row);
+}
+
+/** Checks the current password; on success every older token dies and the caller gets a new one. */
+export async function changePassword(
+  app: FastifyInstance,
+  actor: Actor,
+  input: ChangePasswordInput,
+): Promise<ChangePasswordResponse> {
+  const failures = app.rateLimits.loginFailures;
+  enforce(await failures.peek(actor.email), tooManyPasswordFailures);
+
+  const row = await repo.findLiveUserById(app.db, actor.id);
+  if (!row) throw notFound('User not found.');
+  if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
+    await failures.hit(actor.email);
+    throw badRequest(MESSAGES.currentPasswordIncorrect);
+  }
+  const updated = await repo.setPassword(app.db, actor.id, await hashPassword(input.newPassword));
+  if (!updated) throw notFound('User not found.');
+  await failures.reset(actor.email);
+  return { message: MESSAGES.passwordChanged, access_token: app.signToken(updated) };
+}
+
+// ── helpers ──────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The live code for email + purpose when `otp` matches it. A wrong try is counted (outside any
+ * transaction, so it sticks); the fifth kills the code. The caller still consumes the code in its
+ * transaction, which is what makes it single use.
+ */
+async function checkCode(
+  app: FastifyInstance,
+  email: string,
+  purpose: repo.CodePurpose,
+  otp: string,
+  pendingRegistrationId?: string,
+): Promise<repo.OneTimeCode> {
+  const row = await repo.findCode(app.db, email, purpose);
+  if (
+    !row ||
+    row.consumedAt ||
+    row.expiresAt <= new Date() ||
+    (pendingRegistrationId !== undefined && row.pendingRegistrationId !== pendingRegistrationId)
+  ) {
+    throw badRequest(MESSAGES.invalidCode);
+  }
+  if (row.attempts >= MAX_CODE_ATTEMPTS) throw badRequest(MESSAGES.tooManyAttempts);
+  if (!codeHashesMatch(row.codeHash, hashCode(app.config.jwtSecret, purpose, email, otp))) {
+    const attempts = await repo.recordWrongAttempt(app.db, row.id);
+    throw badRequest(attempts >= MAX_CODE_ATTEMPTS ? MESSAGES.tooManyAttempts : MESSAGES.invalidCode);
+  }
+  return row;
+}
+
+/** Logs what failed without the message itself (it carries a code). */
+function logMailFailure(app: FastifyInstance, err: unknown, subject: string) {
+  const reason = err instanceof Error ? err.message : String(err);
+  app.log.error({ reason, subject }, 'could not send email');
+}
+
+async function sendOrFail(app: FastifyInstance, message: MailMessage): Promise<void> {
+  try {
+    await app.mailer.send(message);
+  } catch (err) {
+    logMailFailure(app, err, message.subject);
+    throw new AppError(503, MESSAGES.mailFailed);
+  }
+}
+
+function sendInBackground(app: FastifyInstance, message: MailMessage): void {
+  app.mailer.send(message).catch((err: unknown) => logMailFailure(app, err, message.subject));
+}

@@ -1,0 +1,26 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { storedFiles } from '../../db/schema.ts';
+
+export type StoredFile = typeof storedFiles.$inferSelect;
+export type NewStoredFile = typeof storedFiles.$inferInsert;
+
+export async function insertStoredFile(db: DbOrTx, row: NewStoredFile): Promise<StoredFile> {
+  const [created] = await db.insert(storedFiles).values(row).returning();
+  return created;
+}
+
+export async function findStoredFile(db: DbOrTx, id: string): Promise<StoredFile | undefined> {
+  const [row] = await db.select().from(storedFiles).where(eq(storedFiles.id, id));
+  return row;
+}
+
+/** Deletes the rows and answers their storage keys (so the caller can remove the objects after commit). */
+export async function deleteStoredFileRows(db: DbOrTx, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .delete(storedFiles)
+    .where(inArray(storedFiles.id, ids))
+    .returning({ storageKey: storedFiles.storageKey });
+  return rows.map((r) => r.storageKey);
+}

@@ -1,0 +1,304 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import type { Tx } from '../../db/client.ts';
+import {
+  AppError,
+  badRequest,
+  forbidden,
+  notFound,
+  payloadTooLarge,
+  unsupportedMediaType,
+} from '../../lib/errors.ts';
+import { FileNotFoundInStoreError, type FileStore } from '../../lib/storage.ts';
+import { deleteStoredFileRows, findStoredFile, insertStoredFile, type StoredFile } from './files.repo.ts';
+import { verifyFileSignature } from './files.signing.ts';
+
+export { signedFileUrl, verifyFileSignature } from './files.signing.ts';
+export type { StoredFile } from './files.repo.ts';
+
+const MB = 1024 * 1024;
+
+/**
+ * Ceilings for every multipart request (registered with @fastify/multipart in app.ts). A route may
+ * lower or raise `fileSize` for its own upload through readUpload's maxBytes.
+ */
+export const MULTIPART_LIMITS = {
+  fileSize: 5 * MB,
+  files: 1,
+  fields: 10,
+  parts: 20,
+  fieldNameSize: 100,
+  fieldSize: 64 * 1024,
+  headerPairs: 100,
+} as const;
+
+/** Image types identified by their magic bytes. */
+export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+/** PDF, DOC (an OLE compound file) and DOCX (a zip with Word's content types), by their magic bytes. */
+export const DOCUMENT_MIME_TYPES = [
+  'application/pdf',
+  'application/x-cfb',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+] as const;
+
+/** Who may read what is decided by the code that hands out signed URLs; this only moves bytes. */
+export type FilesDeps = Pick<FastifyInstance, 'db' | 'storage' | 'log'>;
+
+/** A file received from a client, not yet checked or stored. */
+export interface IncomingFile {
+  data: Buffer;
+  /** The name the client sent; untrusted, used only as metadata after sanitizeFileName. */
+  fileName: string;
+}
+
+export interface ReadUploadOptions {
+  /** The multipart field that carries the file, e.g. 'profilePicture'. */
+  field: string;
+  maxBytes: number;
+  /** 413 message when the file is larger than maxBytes. */
+  tooLargeMessage: string;
+  /** 400 message when the field is missing or holds no file. */
+  missingMessage?: string;
+}
+
+/** Generous room for multipart boundaries, part headers and a few small fields. */
+const MULTIPART_OVERHEAD_BYTES = 256 * 1024;
+
+/**
+ * Reads the one file of a multipart request into memory, enforcing maxBytes while it streams (the
+ * request is cut off at the limit, never buffered whole). Answers 413 with tooLargeMessage when the
+ * file is too large, 415 when the request is not multipart, 400 for a missing file or a broken form.
+ */
+export async function readUpload(request: FastifyRequest, opts: ReadUploadOptions): Promise<IncomingFile> {
+  const missingMessage = opts.missingMessage ?? `${opts.field}: a file is required`;
+  if (!request.isMultipart()) {
+    throw unsupportedMediaType(`Send the file as multipart/form-data in the field '${opts.field}'`);
+  }
+  const declaredLength = Number(request.headers['content-length']);
+  if (Number.isFinite(declaredLength) && declaredLength > opts.maxBytes + MULTIPART_OVERHEAD_BYTES) {
+    throw payloadTooLarge(opts.tooLargeMessage);
+  }
+  let part: MultipartFile | undefined;
+  try {
+    part = await request.file({ limits: { fileSize: opts.maxBytes } });
+    if (!part) throw badRequest(missingMessage);
+    if (part.fieldname !== opts.field) {
+      part.file.resume();
+      throw badRequest(missingMessage);
+    }
+    const data = await part.toBuffer();
+    if (data.length === 0) throw badRequest(`${opts.field}: the file is empty`);
+    return { data, fileName: part.filename ?? '' };
+  } catch (err) {
+    throw toUploadError(err, opts.tooLargeMessage);
+  }
+}
+
+/** Turns @fastify/multipart and busboy failures into readable 4xx answers. */
+function toUploadError(err: unknown, tooLargeMessage: string): unknown {
+  if (err instanceof AppError) return err;
+  const code = (err as { code?: string }).code;
+  switch (code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return payloadTooLarge(tooLargeMessage);
+    case 'FST_FILES_LIMIT':
+      return badRequest('Send one file per request');
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return badRequest('The upload form has too many fields');
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return unsupportedMediaType('Send the file as multipart/form-data');
+    case 'FST_PROTO_VIOLATION':
+      return badRequest('The upload form has a field name that is not allowed');
+    case 'FST_MP_PREMATURE_CLOSE':
+      return badRequest('The upload was interrupted before it finished');
+    default:
+      break;
+  }
+  // busboy's own parse errors ('Unexpected end of form', 'Malformed part header', ...) carry no status.
+  if (err instanceof Error && (err as { statusCode?: number }).statusCode === undefined) {
+    if (/multipart|form|part|boundary/i.test(err.message)) {
+      return badRequest('The upload is not a valid multipart/form-data body');
+    }
+  }
+  return err;
+}
+
+/**
+ * The client's file name reduced to something safe to keep as metadata: the last path segment only
+ * (no '../', no folders, either slash), no control or bidi-override characters, at most 200 characters.
+ */
+export function sanitizeFileName(name: string): string {
+  const base = name.normalize('NFC').split(/[/\\]/).pop() ?? '';
+  const cleaned = base
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
+    .trim()
+    .replace(/^\.+/, '');
+  return Array.from(cleaned).slice(0, 200).join('') || 'file';
+}
+
+/** `inline` with a plain-ASCII filename plus the exact UTF-8 name (RFC 6266 / RFC 8187). */
+export function contentDispositionInline(fileName: string): string {
+  const ascii = fileName
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]/g, '_')
+    .replace(/["\\%;]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `inline; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/** The name a download gets: the client's name with the extension of the type actually stored. */
+export function downloadName(file: Pick<StoredFile, 'originalName' | 'storageKey'>): string {
+  const ext = file.storageKey.includes('.') ? file.storageKey.slice(file.storageKey.lastIndexOf('.')) : '';
+  const dot = file.originalName.lastIndexOf('.');
+  const stem = dot > 0 ? file.originalName.slice(0, dot) : file.originalName;
+  return `${stem || 'file'}${ext}`;
+}
+
+export interface SaveUploadOptions {
+  file: IncomingFile;
+  /** MIME types accepted, as detected from the content (magic bytes), never from the client. */
+  allowed: readonly string[];
+  maxBytes: number;
+  /** What the file is for, e.g. 'profile-picture', 'activity-photo'; also its folder in the store. */
+  purpose: string;
+  /** The user the file belongs to, if any. */
+  ownerId: string | null;
+  /** 415 message for a type outside `allowed` (and for content of no recognisable type). */
+  wrongTypeMessage: string;
+  /** 413 message for a file larger than maxBytes. */
+  tooLargeMessage: string;
+}
+
+const PURPOSE_PATTERN = /^[a-z0-9][a-z0-9-]{0,40}$/;
+
+/**
+ * Checks and stores an upload: the real type from magic bytes (415 when not allowed), the size
+ * (413), a server-generated key `<purpose>/<uuid>.<ext of the detected type>`, and a stored_files row.
+ *
+ * `inTransaction` runs in the same transaction as the row insert (e.g. to point a record at the new
+ * file and unlink an old one). If the row insert or `inTransaction` fails, the stored object is removed
+ * again, so nothing is left half-written. Remove replaced files after the commit with
+ * removeStoredObjects (or deleteStoredFiles).
+ *
+ *   const { file } = await saveUpload(app, { file: await readUpload(request, {...}),
+ *     allowed: IMAGE_MIME_TYPES, maxBytes: 5 * MB, purpose: 'activity-photo', ownerId: actor.id,
+ *     wrongTypeMessage: '...', tooLargeMessage: '...' });
+ *   const url = signedFileUrl(app.config, file.id);
+ */
+export async function saveUpload<T = undefined>(
+  deps: FilesDeps,
+  opts: SaveUploadOptions,
+  inTransaction?: (tx: Tx, file: StoredFile) => Promise<T>,
+): Promise<{ file: StoredFile; result: T }> {
+  if (!PURPOSE_PATTERN.test(opts.purpose)) throw new Error(`Invalid upload purpose: ${opts.purpose}`);
+  const { data } = opts.file;
+  if (data.length > opts.maxBytes) throw payloadTooLarge(opts.tooLargeMessage);
+  if (data.length === 0) throw badRequest('The file is empty');
+
+  const detected = await fileTypeFromBuffer(data);
+  if (!detected || !opts.allowed.includes(detected.mime)) {
+    throw unsupportedMediaType(opts.wrongTypeMessage);
+  }
+
+  const storageKey = `${opts.purpose}/${randomUUID()}.${detected.ext}`;
+  await deps.storage.put(storageKey, data);
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const file = await insertStoredFile(tx, {
+        storageKey,
+        originalName: sanitizeFileName(opts.file.fileName),
+        mimeType: detected.mime,
+        sizeBytes: data.length,
+        purpose: opts.purpose,
+        ownerId: opts.ownerId,
+      });
+      const result = inTransaction ? await inTransaction(tx, file) : (undefined as T);
+      return { file, result };
+    });
+  } catch (err) {
+    await removeStoredObjects(deps, [storageKey]);
+    throw err;
+  }
+}
+
+/**
+ * Deletes stored_files rows inside the caller's transaction and answers their storage keys; call
+ * removeStoredObjects with those keys after the commit.
+ */
+export async function unlinkStoredFiles(tx: Tx, fileIds: string[]): Promise<string[]> {
+  return deleteStoredFileRows(tx, fileIds);
+}
+
+/** Best effort: removes objects from the store (after their rows are gone); failures are logged. */
+export async function removeStoredObjects(
+  deps: { storage: FileStore; log: FastifyBaseLogger },
+  keys: string[],
+): Promise<void> {
+  for (const key of keys) {
+    try {
+      await deps.storage.delete(key);
+    } catch (err) {
+      deps.log.error({ err, key }, 'could not remove a stored file');
+    }
+  }
+}
+
+/** Deletes files (rows, then objects) outside any other transaction. */
+export async function deleteStoredFiles(deps: FilesDeps, fileIds: string[]): Promise<void> {
+  const keys = await deps.db.transaction((tx) => unlinkStoredFiles(tx, fileIds));
+  await removeStoredObjects(deps, keys);
+}
+
+export const INVALID_LINK_MESSAGE = 'This link has expired or is invalid';
+
+export interface Download {
+  file: StoredFile;
+  stream: Readable;
+  fileName: string;
+  /** Seconds until the link expires (for Cache-Control). */
+  maxAgeSeconds: number;
+}
+
+/**
+ * Opens a file for a signed download: 403 for a bad or expired signature (checked before any lookup,
+ * so unsigned requests learn nothing), 404 when the file no longer exists.
+ */
+export async function openSignedDownload(
+  deps: FilesDeps & Pick<FastifyInstance, 'config'>,
+  fileId: string,
+  query: { expires?: string; sig?: string },
+): Promise<Download> {
+  const expires = Number(query.expires);
+  if (!query.sig || !query.expires || !/^\d{1,12}$/.test(query.expires))
+    throw forbidden(INVALID_LINK_MESSAGE);
+  if (!verifyFileSignature(deps.config, fileId, expires, query.sig)) throw forbidden(INVALID_LINK_MESSAGE);
+
+  const file = await findStoredFile(deps.db, fileId);
+  if (!file) throw notFound('File not found');
+  let stream: Readable;
+  try {
+    stream = await deps.storage.get(file.storageKey);
+  } catch (err) {
+    if (err instanceof FileNotFoundInStoreError) {
+      deps.log.warn({ fileId }, 'stored_files row without its object');
+      throw notFound('File not found');
+    }
+    throw err;
+  }
+  const remaining = expires - Math.floor(Date.now() / 1000);
+  return {
+    file,
+    stream,
+    fileName: downloadName(file),
+    maxAgeSeconds: Math.max(0, Math.min(remaining, deps.config.fileUrlTtlSeconds)),
+  };
+}

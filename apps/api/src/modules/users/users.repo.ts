@@ -1,0 +1,177 @@
+import { and, asc, count, eq, ilike, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Role } from '@csp/contracts';
+import type { DbOrTx } from '../../db/client.ts';
+import { students, users } from '../../db/schema.ts';
+
+export type UserRecord = typeof users.$inferSelect;
+export type NewUserRecord = typeof users.$inferInsert;
+
+/** A user that is not soft-deleted. `forUpdate` locks the row for the rest of the transaction. */
+export async function findUserById(
+  db: DbOrTx,
+  id: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<UserRecord | undefined> {
+  const query = db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)));
+  const [row] = opts.forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+export async function setProfilePictureFileId(
+  db: DbOrTx,
+  userId: string,
+  fileId: string | null,
+): Promise<UserRecord> {
+  const [row] = await db
+    .update(users)
+    .set({ profilePictureFileId: fileId, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning();
+  return row;
+}
+
+// --- Administration ---------------------------------------------------------------------------------
+
+export interface UserFilter {
+  search?: string;
+  role?: Role;
+  /** Only active teachers holding fewer than this many students. */
+  availableBelow?: number;
+}
+
+/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The user's non-deleted students as a correlated subquery (one index lookup per listed row, inside the
+ * same statement). Students of a deleted teacher keep assigned_teacher_id but that teacher is never
+ * listed, so they count nowhere (docs/decisions/0002-deleting-a-teacher.md).
+ */
+const assignedCount = sql<number>`(select count(*)::int from ${students}
+  where ${students.assignedTeacherId} = ${users.id} and ${students.deletedAt} is null)`;
+
+/** What lists and details show: admins hold no students. */
+const assignedStudentsCount = sql<number>`case when ${users.role} = 'TEACHER' then ${assignedCount} else 0 end`;
+
+function whereOf(filter: UserFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [isNull(users.deletedAt)];
+  if (filter.role) conditions.push(eq(users.role, filter.role));
+  if (filter.availableBelow !== undefined) {
+    conditions.push(
+      eq(users.role, 'TEACHER'),
+      eq(users.isActive, true),
+      lt(assignedCount, filter.availableBelow),
+    );
+  }
+  if (filter.search) {
+    const p = likePattern(filter.search);
+    conditions.push(
+      or(
+        ilike(users.firstName, p),
+        ilike(users.lastName, p),
+        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, p),
+        ilike(users.email, p),
+      ),
+    );
+  }
+  return and(...conditions);
+}
+
+export type UserWithCount = UserRecord & { assignedStudentsCount: number };
+
+/** One statement: the users matching the filter with their student counts, by first and last name. */
+export async function listUsers(
+  db: DbOrTx,
+  filter: UserFilter,
+  page?: { offset: number; limit: number },
+): Promise<UserWithCount[]> {
+  const q = db
+    .select({ user: users, assignedStudentsCount })
+    .from(users)
+    .where(whereOf(filter))
+    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
+  const rows = page ? await q.limit(page.limit).offset(page.offset) : await q;
+  return rows.map((r) => ({ ...r.user, assignedStudentsCount: Number(r.assignedStudentsCount) }));
+}
+
+export async function countUsers(db: DbOrTx, filter: UserFilter): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users).where(whereOf(filter));
+  return row.n;
+}
+
+export async function findUserWithCount(db: DbOrTx, id: string): Promise<UserWithCount | undefined> {
+  const [row] = await db
+    .select({ user: users, assignedStudentsCount })
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)));
+  return row && { ...row.user, assignedStudentsCount: Number(row.assignedStudentsCount) };
+}
+
+/** The teacher's non-deleted students, by first and last name. */
+export async function listAssignedStudents(db: DbOrTx, teacherId: string) {
+  return db
+    .select({
+      id: students.id,
+      firstName: students.firstName,
+      lastName: students.lastName,
+      dateOfBirth: students.dateOfBirth,
+      category: students.category,
+    })
+    .from(students)
+    .where(and(eq(students.assignedTeacherId, teacherId), isNull(students.deletedAt)))
+    .orderBy(asc(students.firstName), asc(students.lastName), asc(students.id));
+}
+
+/** Non-deleted students assigned to the user (for the role-change rule). */
+export async function countAssignedStudents(db: DbOrTx, teacherId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(students)
+    .where(and(eq(students.assignedTeacherId, teacherId), isNull(students.deletedAt)));
+  return row.n;
+}
+
+/** True when another row (deleted ones included: a restore must never collide) has this email. */
+export async function emailTaken(db: DbOrTx, email: string, exceptId?: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(exceptId ? and(eq(users.email, email), ne(users.id, exceptId)) : eq(users.email, email))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function insertUser(db: DbOrTx, values: NewUserRecord): Promise<UserRecord> {
+  const [row] = await db.insert(users).values(values).returning();
+  return row;
+}
+
+/** Updates a non-deleted user; `bumpTokenVersion` ends every session they hold. */
+export async function updateUser(
+  db: DbOrTx,
+  id: string,
+  values: Partial<Pick<NewUserRecord, 'email' | 'firstName' | 'lastName' | 'phone' | 'role' | 'isActive'>>,
+  opts: { bumpTokenVersion?: boolean } = {},
+): Promise<void> {
+  await db
+    .update(users)
+    .set({
+      ...values,
+      ...(opts.bumpTokenVersion ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
+      updatedAt: new Date(),
+    })
+    .where(and(eq(users.id, id), isNull(users.deletedAt)));
+}
+
+/** Soft delete: sets deleted_at and ends every session. False when there was no such (live) user. */
+export async function softDeleteUser(db: DbOrTx, id: string): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ deletedAt: new Date(), tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}

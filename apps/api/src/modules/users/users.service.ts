@@ -1,0 +1,238 @@
+import {
+  ageOn,
+  LIMITS,
+  PROFILE_PICTURE_MAX_BYTES,
+  PROFILE_PICTURE_MESSAGES,
+  PROFILE_PICTURE_MIME_TYPES,
+  todayIn,
+  USER_MESSAGES,
+  type createUserBodySchema,
+  type updateUserBodySchema,
+  type User,
+  type UserDetail,
+  type UserListItem,
+  type userListQuerySchema,
+} from '@csp/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { isUniqueViolation } from '../../lib/pg-errors.ts';
+import { requireRole } from '../../lib/permissions.ts';
+import type { Actor } from '../../plugins/auth.ts';
+import {
+  removeStoredObjects,
+  saveUpload,
+  unlinkStoredFiles,
+  type IncomingFile,
+} from '../files/files.service.ts';
+import { toUserDto } from './users.mapper.ts';
+import * as repo from './users.repo.ts';
+import { findUserById, setProfilePictureFileId } from './users.repo.ts';
+import { ensureCategoriesCurrent } from '../students/students.service.ts';
+
+type Deps = Pick<FastifyInstance, 'db' | 'storage' | 'log' | 'config'>;
+
+/** Own picture; admins may change anyone's. */
+function assertCanManagePicture(actor: Actor, userId: string) {
+  if (actor.role !== 'ADMIN' && actor.id !== userId) {
+    throw forbidden('You can only change your own profile picture');
+  }
+}
+
+const userNotFound = () => notFound(PROFILE_PICTURE_MESSAGES.userNotFound);
+
+/**
+ * Replaces the user's picture. The file is read only after the permission and existence checks; the
+ * new file row, the user's pointer and the removal of the old row commit together, and the old file
+ * leaves the store after the commit.
+ */
+export async function setProfilePicture(
+  deps: Deps,
+  actor: Actor,
+  userId: string,
+  receive: () => Promise<IncomingFile>,
+): Promise<User> {
+  assertCanManagePicture(actor, userId);
+  if (!(await findUserById(deps.db, userId))) throw userNotFound();
+
+  const file = await receive();
+  const { result } = await saveUpload(
+    deps,
+    {
+      file,
+      allowed: PROFILE_PICTURE_MIME_TYPES,
+      maxBytes: PROFILE_PICTURE_MAX_BYTES,
+      purpose: 'profile-picture',
+      ownerId: userId,
+      wrongTypeMessage: PROFILE_PICTURE_MESSAGES.wrongType,
+      tooLargeMessage: PROFILE_PICTURE_MESSAGES.tooLarge,
+    },
+    async (tx, stored) => {
+      const current = await findUserById(tx, userId, { forUpdate: true });
+      if (!current) throw userNotFound();
+      const user = await setProfilePictureFileId(tx, userId, stored.id);
+      const oldKeys = current.profilePictureFileId
+        ? await unlinkStoredFiles(tx, [current.profilePictureFileId])
+        : [];
+      return { user, oldKeys };
+    },
+  );
+  await removeStoredObjects(deps, result.oldKeys);
+  return toUserDto(result.user, deps.config);
+}
+
+/** Removes the user's picture (row and file); answers the user even when there was none. */
+export async function deleteProfilePicture(deps: Deps, actor: Actor, userId: string): Promise<User> {
+  assertCanManagePicture(actor, userId);
+  const { user, oldKeys } = await deps.db.transaction(async (tx) => {
+    const current = await findUserById(tx, userId, { forUpdate: true });
+    if (!current) throw userNotFound();
+    if (!current.profilePictureFileId) return { user: current, oldKeys: [] as string[] };
+    const updated = await setProfilePictureFileId(tx, userId, null);
+    return { user: updated, oldKeys: await unlinkStoredFiles(tx, [current.profilePictureFileId]) };
+  });
+  await removeStoredObjects(deps, oldKeys);
+  return toUserDto(user, deps.config);
+}
+
+// --- Administration (ADMIN only) --------------------------------------------------------------------
+
+type AdminDeps = Pick<FastifyInstance, 'db' | 'config'>;
+type ListQuery = z.output<typeof userListQuerySchema>;
+type CreateInput = z.output<typeof createUserBodySchema>;
+type UpdateInput = z.output<typeof updateUserBodySchema>;
+
+const toListItem = (row: repo.UserWithCount, config: AdminDeps['config']): UserListItem => ({
+  ...toUserDto(row, config),
+  assignedStudentsCount: row.assignedStudentsCount,
+});
+
+const duplicateEmail = () => conflict(USER_MESSAGES.duplicateEmail);
+
+/** Lists live users; with page or limit, one page plus the total (for X-Total-Count). */
+export async function listUsers(
+  deps: AdminDeps,
+  actor: Actor,
+  query: ListQuery,
+): Promise<{ items: UserListItem[]; total?: number }> {
+  requireRole(actor, 'ADMIN');
+  const filter: repo.UserFilter = {
+    search: query.search || undefined,
+    role: query.role,
+    availableBelow: query.available ? LIMITS.maxStudentsPerTeacher : undefined,
+  };
+  const paged = query.page !== undefined || query.limit !== undefined;
+  const limit = query.limit ?? 20;
+  const page = query.page ?? 1;
+  const [rows, total] = await Promise.all([
+    repo.listUsers(deps.db, filter, paged ? { offset: (page - 1) * limit, limit } : undefined),
+    paged ? repo.countUsers(deps.db, filter) : Promise.resolve(undefined),
+  ]);
+  return { items: rows.map((r) => toListItem(r, deps.config)), total };
+}
+
+/** One live user with their count and (for a teacher) their students; 404 when missing or deleted. */
+export async function getUser(deps: AdminDeps, actor: Actor, id: string): Promise<UserDetail> {
+  requireRole(actor, 'ADMIN');
+  const row = await repo.findUserWithCount(deps.db, id);
+  if (!row) throw notFound(USER_MESSAGES.notFound);
+  let assignedStudents: UserDetail['assignedStudents'] = [];
+  if (row.role === 'TEACHER') {
+    const today = todayIn(deps.config.orgTimezone);
+    await ensureCategoriesCurrent(deps.db, today);
+    assignedStudents = (await repo.listAssignedStudents(deps.db, id)).map((s) => ({
+      id: s.id,
+      firstName: s.firstName,
+      lastName: s.lastName,
+      age: ageOn(s.dateOfBirth, today),
+      category: s.category,
+    }));
+  }
+  return { ...toListItem(row, deps.config), assignedStudents };
+}
+
+/** Creates an account (active unless isActive is false). The email is unique across deleted users too. */
+export async function createUser(deps: AdminDeps, actor: Actor, body: CreateInput): Promise<UserDetail> {
+  requireRole(actor, 'ADMIN');
+  if (await repo.emailTaken(deps.db, body.email)) throw duplicateEmail();
+  const passwordHash = await hashPassword(body.password);
+  let created: repo.UserRecord;
+  try {
+    created = await repo.insertUser(deps.db, {
+      email: body.email,
+      passwordHash,
+      firstName: body.firstName,
+      lastName: body.lastName,
+      phone: body.phone || null,
+      role: body.role,
+      isActive: body.isActive ?? true,
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw duplicateEmail();
+    throw err;
+  }
+  return getUser(deps, actor, created.id);
+}
+
+/**
+ * Partial update. Deactivating or changing the role ends the user's sessions. An admin cannot
+ * deactivate themself or change their own role, and a teacher who holds students cannot become an
+ * admin until they are reassigned (the row lock makes this safe against a concurrent assignment, which
+ * locks the same row).
+ */
+export async function updateUser(
+  deps: AdminDeps,
+  actor: Actor,
+  id: string,
+  body: UpdateInput,
+): Promise<UserDetail> {
+  requireRole(actor, 'ADMIN');
+  if (id === actor.id) {
+    if (body.isActive === false) throw badRequest(USER_MESSAGES.cannotDeactivateSelf);
+    if (body.role !== undefined && body.role !== actor.role) {
+      throw badRequest(USER_MESSAGES.cannotChangeOwnRole);
+    }
+  }
+  try {
+    await deps.db.transaction(async (tx) => {
+      const current = await repo.findUserById(tx, id, { forUpdate: true });
+      if (!current) throw notFound(USER_MESSAGES.notFound);
+      const roleChanges = body.role !== undefined && body.role !== current.role;
+      if (roleChanges && current.role === 'TEACHER' && (await repo.countAssignedStudents(tx, id)) > 0) {
+        throw conflict(USER_MESSAGES.reassignBeforeRoleChange);
+      }
+      if (body.email !== undefined && body.email !== current.email) {
+        if (await repo.emailTaken(tx, body.email, id)) throw duplicateEmail();
+      }
+      const deactivates = body.isActive === false && current.isActive;
+      await repo.updateUser(
+        tx,
+        id,
+        {
+          email: body.email,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          phone: body.phone === undefined ? undefined : body.phone || null,
+          role: body.role,
+          isActive: body.isActive,
+        },
+        { bumpTokenVersion: deactivates || roleChanges },
+      );
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw duplicateEmail();
+    throw err;
+  }
+  return getUser(deps, actor, id);
+}
+
+/**
+ * Soft delete: the row stays (restorable) with deleted_at set and every session ended. A deleted
+ * teacher's students keep assigned_teacher_id, see docs/decisions/0002-deleting-a-teacher.md.
+ */
+export async function deleteUser(deps: AdminDeps, actor: Actor, id: string): Promise<void> {
+  requireRole(actor, 'ADMIN');
+  if (id === actor.id) throw badRequest(USER_MESSAGES.cannotDeleteSelf);
+  if (!(await repo.softDeleteUser(deps.db, id))) throw notFound(USER_MESSAGES.notFound);
+}

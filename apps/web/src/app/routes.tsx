@@ -1,0 +1,64 @@
+import type { RouteObject } from 'react-router';
+import { NotAvailablePage } from '../components/NotAvailablePage.tsx';
+import { DashboardPage } from '../features/dashboard/pages/DashboardPage.tsx';
+import { NotificationsPage } from '../features/notifications/pages/NotificationsPage.tsx';
+import { ProfilePage } from '../features/profile/pages/ProfilePage.tsx';
+
+const notYet = (path: string, title: string): RouteObject => ({
+  path,
+  element: <NotAvailablePage title={title} />,
+});
+
+/**
+ * Every protected route of spec part 2 §2.1, relative to the layout at '/'. Areas that later issues
+ * build show their title and 'This area is not available yet.'; replace the element when building one.
+ */
+export const protectedRoutes: RouteObject[] = [
+  { path: 'dashboard', element: <DashboardPage /> },
+
+  notYet('users', 'Users'),
+  notYet('users/create', 'Create User'),
+  notYet('users/:id', 'User Details'),
+  notYet('users/:id/edit', 'Edit User'),
+
+  notYet('students', 'Students'),
+  notYet('students/create', 'Add New Student'),
+  notYet('students/:id', 'Student Details'),
+  notYet('students/:id/edit', 'Edit Student'),
+
+  notYet('activities', 'Activities'),
+  notYet('activities/create', 'Record Activity'),
+  notYet('activities/:id', 'Activity Details'),
+  notYet('activities/:id/edit', 'Edit Activity'),
+
+  notYet('measurements', 'Measurements'),
+  notYet('measurements/create', 'Record Measurement'),
+  notYet('measurements/status', 'Measurement Status'),
+  notYet('measurements/:id', 'Measurement Details'),
+
+  notYet('home-visits', 'Home Visits'),
+  notYet('home-visits/create', 'Record Home Visit'),
+  notYet('home-visits/review', 'Visit Reviews'),
+  notYet('home-visits/:id', 'Home Visit Details'),
+  notYet('home-visits/:id/edit', 'Edit Home Visit'),
+
+  notYet('gifts', 'Gifts'),
+  notYet('gifts/bulk-assign', 'Bulk Gift Assignment'),
+  notYet('gifts/:id', 'Gift Details'),
+  notYet('gifts/:id/edit', 'Edit Gift'),
+
+  notYet('attendance', 'My Attendance'),
+
+  notYet('leaves', 'Leaves'),
+  notYet('leaves/apply', 'Apply for Leave'),
+  notYet('leaves/dashboard', 'Leave Analytics'),
+  notYet('leaves/:id/review', 'Leave Review'),
+
+  { path: 'notifications', element: <NotificationsPage /> },
+  { path: 'profile', element: <ProfilePage /> },
+
+  notYet('admin/deleted-records', 'Deleted Records'),
+  notYet('admin/office-location', 'Office Location'),
+  notYet('admin/attendance-review', 'Attendance Review'),
+  notYet('admin/teacher-attendance-report', 'Teacher Attendance Report'),
+];

@@ -1,0 +1,102 @@
+import { AppShell, Badge, Burger, Group, ScrollArea, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconHeartHandshake } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { useAuth, useCurrentUser } from '../../features/auth/auth-context.ts';
+import { NotificationBell } from '../../features/notifications/components/NotificationBell.tsx';
+import { useProfileQuery } from '../../features/profile/api/profile.api.ts';
+import { TopBarSearch } from '../../features/search/components/TopBarSearch.tsx';
+import { SidebarNav } from './SidebarNav.tsx';
+import classes from './AppLayout.module.css';
+import { UserMenu } from './UserMenu.tsx';
+
+/** Refreshes the stored user from GET /api/auth/profile (signed picture URLs expire). */
+function useProfileRefresh() {
+  const { updateUser } = useAuth();
+  const { data } = useProfileQuery({ silent: true });
+  useEffect(() => {
+    if (data) updateUser(data);
+  }, [data, updateUser]);
+}
+
+/** The protected layout at '/': top bar, sidebar (slides in on phones, fixed from sm up), page. */
+export function AppLayout() {
+  const user = useCurrentUser();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const { pathname } = useLocation();
+  useProfileRefresh();
+
+  useEffect(() => {
+    close();
+    window.scrollTo({ top: 0 });
+  }, [pathname, close]);
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding={{ base: 'sm', sm: 'lg' }}
+    >
+      <AppShell.Header>
+        <Group h="100%" px={{ base: 'xs', sm: 'md' }} gap="xs" wrap="nowrap">
+          <Burger
+            opened={opened}
+            onClick={toggle}
+            hiddenFrom="sm"
+            size="sm"
+            aria-label={opened ? 'Close navigation' : 'Open navigation'}
+          />
+          <UnstyledButton
+            component={Link}
+            to="/dashboard"
+            visibleFrom="sm"
+            w={236}
+            aria-label="Dashboard home"
+          >
+            <Group gap="xs" wrap="nowrap">
+              <ThemeIcon size={34} radius="md" aria-hidden>
+                <IconHeartHandshake size={20} />
+              </ThemeIcon>
+              <Text fw={700} size="sm" lh={1.15}>
+                Child Support
+                <br />
+                Programme
+              </Text>
+            </Group>
+          </UnstyledButton>
+          <TopBarSearch />
+          <Group gap={4} ml="auto" wrap="nowrap">
+            <NotificationBell />
+            <UserMenu />
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar
+        p="sm"
+        aria-label="Main navigation"
+        className={classes.navbar}
+        data-closed={opened ? undefined : true}
+      >
+        <AppShell.Section grow component={ScrollArea} type="scroll">
+          <SidebarNav role={user.role} onNavigate={close} />
+        </AppShell.Section>
+        <AppShell.Section pt="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+          <Group gap="xs" px="xs" wrap="nowrap">
+            <Text size="xs" c="dimmed" truncate style={{ flex: 1 }}>
+              Signed in as {user.firstName} {user.lastName}
+            </Text>
+            <Badge size="xs" variant="light">
+              {user.role === 'ADMIN' ? 'Admin' : 'Teacher'}
+            </Badge>
+          </Group>
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main bg="var(--mantine-color-gray-0)">
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,106 @@
+import { loginBodySchema, type LoginBody } from '@csp/contracts';
+import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { schemaResolver } from '../../../lib/forms.ts';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { AuthLayout } from '../../../components/AuthLayout.tsx';
+import { PageTitle } from '../../../components/PageTitle.tsx';
+import { serverMessage } from '../../../lib/api.ts';
+import { toastSuccess } from '../../../lib/notify.ts';
+import { loginErrorText, useAuth } from '../auth-context.ts';
+import type { LoginRedirectState } from '../components/RequireAuth.tsx';
+
+function returnPath(state: unknown): string {
+  const from = (state as LoginRedirectState | null)?.from;
+  if (!from?.pathname || !from.pathname.startsWith('/') || from.pathname === '/login') return '/dashboard';
+  return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
+}
+
+/** /login (spec part 1 §2, §5 "Login", §8 "Login"). */
+export function LoginPage() {
+  const { login } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [loginError, setLoginError] = useState<string | null>(null);
+  // 'Remember me' is shown but not used in the call (spec part 1 §2).
+  const [rememberMe, setRememberMe] = useState(false);
+
+  const form = useForm<LoginBody>({
+    initialValues: { email: '', password: '' },
+    validate: schemaResolver(loginBodySchema),
+    onValuesChange: () => setLoginError(null),
+  });
+
+  const mutation = useMutation({
+    mutationFn: (values: LoginBody) => login(values),
+    onSuccess: () => {
+      toastSuccess('Welcome back!');
+      navigate(returnPath(location.state), { replace: true });
+    },
+    onError: (error) => {
+      const text = loginErrorText(serverMessage(error));
+      setLoginError(text);
+      window.alert(text);
+    },
+  });
+
+  return (
+    <AuthLayout>
+      <form noValidate onSubmit={form.onSubmit((values) => mutation.mutate(values))}>
+        <Stack gap="md">
+          <div>
+            <PageTitle fz="h2">Sign in</PageTitle>
+            <Text c="dimmed" size="sm">
+              Welcome back. Sign in to continue to the programme.
+            </Text>
+          </div>
+
+          {loginError && (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+              {loginError}
+            </Alert>
+          )}
+
+          <TextInput
+            label="Email address"
+            type="email"
+            autoComplete="email"
+            withAsterisk
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            withAsterisk
+            {...form.getInputProps('password')}
+          />
+
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            <Checkbox
+              label="Remember me"
+              checked={rememberMe}
+              onChange={(event) => setRememberMe(event.currentTarget.checked)}
+            />
+            <Anchor component={Link} to="/forgot-password" size="sm">
+              Forgot password?
+            </Anchor>
+          </Group>
+
+          <Button type="submit" fullWidth size="md" disabled={mutation.isPending}>
+            {mutation.isPending ? 'Signing in...' : 'Sign in to your account'}
+          </Button>
+
+          <Text size="sm" ta="center">
+            New to the programme?{' '}
+            <Anchor component={Link} to="/register">
+              Create an account
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,32 @@
+import dayjs from 'dayjs';
+import relativeTime from 'dayjs/plugin/relativeTime';
+
+dayjs.extend(relativeTime);
+
+export { addDays, addMonths, ageOn, daysBetween, isIsoDate, todayIn } from '@csp/contracts';
+
+/** '22 Nov 2026' from an ISO date or date-time; '' for empty values, the input for unparsable ones. */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return '';
+  const d = dayjs(value);
+  return d.isValid() ? d.format('D MMM YYYY') : value;
+}
+
+/** '22 Nov 2026, 14:05' in the browser's time zone. */
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return '';
+  const d = dayjs(value);
+  return d.isValid() ? d.format('D MMM YYYY, HH:mm') : value;
+}
+
+/** '3 hours ago'. */
+export function formatRelative(value: string | null | undefined): string {
+  if (!value) return '';
+  const d = dayjs(value);
+  return d.isValid() ? d.fromNow() : value;
+}
+
+/** Today in the browser's time zone as YYYY-MM-DD (form defaults; the server decides the org's day). */
+export function todayIso(): string {
+  return dayjs().format('YYYY-MM-DD');
+}
