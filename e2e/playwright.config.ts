@@ -6,7 +6,8 @@ import path from 'node:path';
  * web app and the API on a fresh embedded database, mail going to a real SMTP peer (support/mail-server.ts).
  */
 const root = path.resolve(import.meta.dirname, '..');
-const runDir = path.join(import.meta.dirname, '.run');
+/** Each run keeps its database, web build and notes here (E2E_RUN_DIR lets parallel runs coexist). */
+const runDir = path.resolve(process.env.E2E_RUN_DIR || path.join(import.meta.dirname, '.run'));
 export const APP_PORT = Number(process.env.E2E_APP_PORT || 3100);
 export const MAIL_HTTP_PORT = Number(process.env.E2E_MAIL_HTTP_PORT || 2526);
 const SMTP_PORT = Number(process.env.E2E_SMTP_PORT || 2525);
@@ -57,13 +58,14 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
-      command: `rm -rf ${runDir}/data && npm run build -w apps/web --silent && node --import tsx apps/api/src/server.ts`,
+      command: `rm -rf ${runDir}/data ${runDir}/web && npx vite build apps/web --outDir ${runDir}/web --emptyOutDir --logLevel warn && node --import tsx apps/api/src/server.ts`,
       cwd: root,
       url: `http://127.0.0.1:${APP_PORT}/api/health`,
       env: {
         PORT: String(APP_PORT),
         HOST: '127.0.0.1',
         DATA_DIR: path.join(runDir, 'data'),
+        WEB_DIST_DIR: path.join(runDir, 'web'),
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         MAIL_FROM: 'Programme <no-reply@programme.test>',
         PUBLIC_URL: `http://127.0.0.1:${APP_PORT}`,

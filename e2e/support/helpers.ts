@@ -3,8 +3,10 @@ import { readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
 
 const MAIL = `http://127.0.0.1:${process.env.E2E_MAIL_HTTP_PORT || 2526}`;
-const runDir = path.join(import.meta.dirname, '..', '.run');
-export const screenshotDir = path.resolve(import.meta.dirname, '../../screenshots');
+const runDir = path.resolve(process.env.E2E_RUN_DIR || path.join(import.meta.dirname, '..', '.run'));
+export const screenshotDir = path.resolve(
+  process.env.E2E_SCREENSHOT_DIR || path.join(import.meta.dirname, '../../screenshots'),
+);
 
 let n = 0;
 export const uniqueEmail = (prefix: string) => `${prefix}.${Date.now()}.${process.pid}.${++n}@programme.test`;
@@ -71,8 +73,8 @@ export async function newTeacher(request: APIRequestContext, firstName = 'Tara')
 
 export async function signIn(page: Page, account: { email: string; password: string }) {
   await page.goto('/login');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByLabel('Email address').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Sign in to your account' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 }
