@@ -15,7 +15,7 @@ const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: './tests',
-  outputDir: './test-results',
+  outputDir: path.join(runDir, 'test-results'),
   fullyParallel: false,
   workers: process.env.CI ? 2 : 2,
   retries: 0,

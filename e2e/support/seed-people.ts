@@ -1,0 +1,76 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+import { firstAdmin, uniqueEmail, type Account } from './helpers.ts';
+
+/** Data for journeys, created through the API as the first administrator. */
+
+let seq = 0;
+/** A short token unique to this run and worker, safe inside names ('Qx7k3a'). */
+export function uniqueTag(): string {
+  return `${Date.now().toString(36).slice(-5)}${process.pid.toString(36).slice(-2)}${(++seq).toString(36)}`;
+}
+
+/** Capitalised letters only (names are searched as text), e.g. 'Kqzvbd'. */
+export function uniqueWord(): string {
+  const letters = uniqueTag()
+    .split('')
+    .map((c) => String.fromCharCode(97 + (parseInt(c, 36) % 26)))
+    .join('');
+  return `Z${letters}`;
+}
+
+export async function tokenOf(request: APIRequestContext, account: { email: string; password: string }) {
+  const res = await request.post('/api/auth/login', {
+    data: { email: account.email, password: account.password },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+export const adminToken = (request: APIRequestContext) => tokenOf(request, firstAdmin());
+
+export interface Created {
+  id: string;
+}
+
+/** POST /api/users: an active teacher with a known password. */
+export async function createTeacher(
+  request: APIRequestContext,
+  token: string,
+  names: { firstName: string; lastName: string },
+): Promise<Account & Created> {
+  const account: Account = {
+    ...names,
+    email: uniqueEmail(names.firstName.toLowerCase()),
+    password: 'teach-pass-1',
+    role: 'TEACHER',
+  };
+  const res = await request.post('/api/users', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: account,
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const { id } = (await res.json()) as Created;
+  return { ...account, id };
+}
+
+/** POST /api/students: a four-year-old CENTER_BASE student assigned to the teacher. */
+export async function createStudent(
+  request: APIRequestContext,
+  token: string,
+  fields: { firstName: string; lastName: string; assignedTeacherId: string; dateOfBirth?: string },
+): Promise<Created & { firstName: string; lastName: string }> {
+  const res = await request.post('/api/students', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: {
+      studentId: `E2E-${uniqueTag()}`,
+      category: 'CENTER_BASE',
+      dateOfBirth: fields.dateOfBirth ?? `${new Date().getFullYear() - 4}-01-15`,
+      firstName: fields.firstName,
+      lastName: fields.lastName,
+      assignedTeacherId: fields.assignedTeacherId,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const { id } = (await res.json()) as Created;
+  return { id, firstName: fields.firstName, lastName: fields.lastName };
+}

@@ -1,0 +1,213 @@
+import { expect, test } from '@playwright/test';
+import {
+  firstAdmin,
+  newTeacher,
+  readCode,
+  registerViaApi,
+  signIn,
+  snap,
+  uniqueEmail,
+} from '../support/helpers.ts';
+
+test.describe('sign in and sign out', () => {
+  test('signs in, shows the dashboard, signs out to /login', async ({ page }) => {
+    const admin = firstAdmin();
+    await page.goto('/login');
+    await snap(page, 'login');
+    await signIn(page, admin);
+    await expect(page.getByText('Welcome back!')).toBeVisible();
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    expect(token).toBeTruthy();
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([
+      null,
+      null,
+    ]);
+    // Protected pages now send the visitor back to /login.
+    await page.goto('/profile');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('remembers the page a visitor came from and returns there after sign-in', async ({ page }) => {
+    const admin = firstAdmin();
+    await page.goto('/leaves/apply');
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByLabel('Email address').fill(admin.email);
+    await page.getByLabel('Password').fill(admin.password);
+    await page.getByRole('button', { name: 'Sign in to your account' }).click();
+    await expect(page).toHaveURL(/\/leaves\/apply$/);
+  });
+
+  test('sends unknown paths and / to the dashboard', async ({ page }) => {
+    await signIn(page, firstAdmin());
+    await page.goto('/no/such/page');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('shows the validation messages and maps server errors', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in to your account' }).click();
+    await expect(page.getByText('Email is required')).toBeVisible();
+    await expect(page.getByText('Password is required')).toBeVisible();
+    await page.getByLabel('Email address').fill('not-an-email');
+    await page.getByLabel('Password').fill('123');
+    await page.getByRole('button', { name: 'Sign in to your account' }).click();
+    await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+    await expect(page.getByText('Password must be at least 6 characters')).toBeVisible();
+
+    const alerts: string[] = [];
+    page.on('dialog', (d) => {
+      alerts.push(d.message());
+      void d.accept();
+    });
+    await page.getByLabel('Email address').fill(firstAdmin().email);
+    await page.getByLabel('Password').fill('wrong-password');
+    await page.getByRole('button', { name: 'Sign in to your account' }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Wrong email or password. Please try again.' }),
+    ).toBeVisible();
+    expect(alerts).toContain('Wrong email or password. Please try again.');
+    // Typing clears the error.
+    await page.getByLabel('Password').fill('wrong-password2');
+    await expect(page.getByText('Wrong email or password. Please try again.')).toHaveCount(0);
+  });
+
+  test('an administrator registering later waits inactive: sign-in says the account is disabled', async ({
+    page,
+    request,
+  }) => {
+    const account = {
+      email: uniqueEmail('late.admin'),
+      password: 'late-admin-1',
+      firstName: 'Late',
+      lastName: 'Admin',
+      role: 'ADMIN' as const,
+    };
+    await registerViaApi(request, account);
+    page.on('dialog', (d) => void d.accept());
+    await page.goto('/login');
+    await page.getByLabel('Email address').fill(account.email);
+    await page.getByLabel('Password').fill(account.password);
+    await page.getByRole('button', { name: 'Sign in to your account' }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Account disabled. Contact administrator.' }),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+
+    // The first administrator was notified and sees it in the inbox.
+    await signIn(page, firstAdmin());
+    await expect(page.getByTestId('notifications-unread-badge')).toBeVisible();
+    await page.getByRole('link', { name: 'Notifications' }).click();
+    await expect(page).toHaveURL(/\/notifications$/);
+    await expect(page.getByText(`Late Admin (${account.email})`, { exact: false }).first()).toBeVisible();
+  });
+});
+
+test.describe('registration', () => {
+  test('checks the form, then registers a teacher who can sign in', async ({ page, request }) => {
+    await page.goto('/register');
+    await page.getByRole('button', { name: 'Send OTP' }).click();
+    await expect(page.getByText('First name is required')).toBeVisible();
+    await expect(page.getByText('Last name is required')).toBeVisible();
+    await expect(page.getByText('Role is required')).toBeVisible();
+    await page.getByLabel('Email address').fill('bad@');
+    await page.getByRole('button', { name: 'Send OTP' }).click();
+    await expect(page.getByText('Invalid email address')).toBeVisible();
+    await snap(page, 'register-step1');
+
+    const email = uniqueEmail('new.teacher');
+    await page.getByLabel('First name').fill('Nadia');
+    await page.getByLabel('Last name').fill('Field');
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Phone').fill('+94 77 000 1111');
+    await page.getByLabel('Role').selectOption('TEACHER');
+    await page.getByLabel('Password').fill('teach-pass-9');
+    const since = Date.now();
+    await page.getByRole('button', { name: 'Send OTP' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Verify OTP' })).toBeVisible();
+    await expect(page.getByLabel('OTP code')).toHaveAttribute('maxlength', '6');
+    await page.getByRole('button', { name: 'Verify & Register' }).click();
+    await expect(page.getByText('OTP is required')).toBeVisible();
+    await page.getByLabel('OTP code').fill('12');
+    await page.getByRole('button', { name: 'Verify & Register' }).click();
+    await expect(page.getByText('OTP must be 6 digits')).toBeVisible();
+    await snap(page, 'register-step2');
+
+    const code = await readCode(request, email, since);
+    const wrong = code === '000000' ? '111111' : '000000';
+    await page.getByLabel('OTP code').fill(wrong);
+    await page.getByRole('button', { name: 'Verify & Register' }).click();
+    await expect(page.getByText('Invalid or expired OTP').first()).toBeVisible();
+    await page.getByLabel('OTP code').fill(code);
+    await page.getByRole('button', { name: 'Verify & Register' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await signIn(page, { email, password: 'teach-pass-9' });
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Nadia!' })).toBeVisible();
+  });
+});
+
+test.describe('forgot password', () => {
+  test('resets the password with the emailed code; only the new password works afterwards', async ({
+    page,
+    request,
+  }) => {
+    const teacher = await newTeacher(request, 'Resetta');
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    await expect(page.getByRole('link', { name: 'Back to Sign In' })).toBeVisible();
+    await page.getByLabel('Email address').fill(teacher.email);
+    let since = Date.now();
+    await page.getByRole('button', { name: 'Send OTP' }).click();
+    await expect(page.getByText('OTP sent to your email. Check your inbox and spam folder.')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Reset Password' })).toBeVisible();
+    await expect(page.getByLabel('Email address')).toHaveValue(teacher.email);
+    const first = await readCode(request, teacher.email, since);
+
+    since = Date.now();
+    await page.getByRole('button', { name: 'Resend OTP' }).click();
+    await expect(page.getByText('OTP sent again. Check your email.')).toBeVisible();
+    const second = await readCode(request, teacher.email, since);
+    await snap(page, 'forgot-password-reset');
+
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await expect(page.getByText('OTP is required')).toBeVisible();
+    await expect(page.getByText('New password is required')).toBeVisible();
+    await expect(page.getByText('Please confirm your password')).toBeVisible();
+    await page.getByLabel('OTP code').fill('123');
+    await page.getByLabel('New password').fill('new-pass-77');
+    await page.getByLabel('Confirm password').fill('other-pass');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await expect(page.getByText('OTP must be exactly 6 digits')).toBeVisible();
+    await expect(page.getByText('Passwords do not match')).toBeVisible();
+
+    await page.getByLabel('Confirm password').fill('new-pass-77');
+    if (first !== second) {
+      // The resend replaced the first code.
+      await page.getByLabel('OTP code').fill(first);
+      await page.getByRole('button', { name: 'Reset Password' }).click();
+      await expect(
+        page.getByText('Password reset failed. Please check your OTP and try again.'),
+      ).toBeVisible();
+    }
+    await page.getByLabel('OTP code').fill(second);
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await expect(
+      page.getByText('Password changed successfully. Please login with your new password.'),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+
+    page.on('dialog', (d) => void d.accept());
+    await page.getByLabel('Email address').fill(teacher.email);
+    await page.getByLabel('Password').fill(teacher.password);
+    await page.getByRole('button', { name: 'Sign in to your account' }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Wrong email or password. Please try again.' }),
+    ).toBeVisible();
+    await signIn(page, { email: teacher.email, password: 'new-pass-77' });
+  });
+});

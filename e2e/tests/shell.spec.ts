@@ -1,0 +1,119 @@
+import { expect, test, type Page } from '@playwright/test';
+import { firstAdmin, newTeacher, signIn, snap } from '../support/helpers.ts';
+
+const ADMIN_ENTRIES = [
+  'Dashboard',
+  'Users',
+  'Students',
+  'Activities',
+  'Measurements',
+  'Home Visits',
+  'Visit Reviews',
+  'Attendance',
+  'Gifts',
+  'Leaves',
+  'Deleted records',
+  'Profile',
+];
+const TEACHER_ENTRIES = [
+  'Dashboard',
+  'Students',
+  'Activities',
+  'Measurements',
+  'Home Visits',
+  'Attendance',
+  'Gifts',
+  'Leaves',
+  'Profile',
+];
+
+async function sidebarEntries(page: Page) {
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  return (await nav.locator('ul').first().locator(':scope > li > :is(a, button)').allInnerTexts()).map((t) =>
+    t.trim(),
+  );
+}
+
+test('the admin sidebar lists every admin entry in order, with the Attendance group', async ({ page }) => {
+  await signIn(page, firstAdmin());
+  await expect.poll(() => sidebarEntries(page)).toEqual(ADMIN_ENTRIES);
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  const group = nav.getByRole('button', { name: 'Attendance' });
+  await expect(group).toHaveAttribute('aria-expanded', 'false');
+  await expect(nav.getByRole('link', { name: 'Review', exact: true })).toBeHidden();
+  await group.click();
+  await expect(group).toHaveAttribute('aria-expanded', 'true');
+  for (const name of ['Review', 'Teacher Reports', 'Office Location']) {
+    await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+  }
+  await expect(nav.getByRole('link', { name: 'My Attendance' })).toHaveCount(0);
+  await nav.getByRole('link', { name: 'Office Location' }).click();
+  await expect(page).toHaveURL(/\/admin\/office-location$/);
+  await expect(page.getByText('This area is not available yet.')).toBeVisible();
+  await group.click();
+  await expect(group).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByPlaceholder('Search teachers and students...')).toBeVisible();
+  await snap(page, 'shell-admin');
+});
+
+test('the teacher sidebar hides the admin entries', async ({ page, request }) => {
+  const teacher = await newTeacher(request, 'Sidebar');
+  await signIn(page, teacher);
+  await expect.poll(() => sidebarEntries(page)).toEqual(TEACHER_ENTRIES);
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await nav.getByRole('button', { name: 'Attendance' }).click();
+  await expect(nav.getByRole('link', { name: 'My Attendance' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Review', exact: true })).toHaveCount(0);
+  await expect(page.getByPlaceholder('Search your students...')).toBeVisible();
+  // Avatar falls back to initials without a picture.
+  await expect(page.getByRole('button', { name: 'User menu' })).toContainText('SF');
+  await snap(page, 'shell-teacher');
+});
+
+test('on a phone the sidebar slides in from the burger and closes after navigating', async ({
+  page,
+  request,
+}) => {
+  const teacher = await newTeacher(request, 'Phone');
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signIn(page, teacher);
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await expect(nav.getByRole('link', { name: 'Gifts' })).toBeHidden();
+  await page.getByRole('button', { name: 'Open navigation' }).click();
+  await expect(nav.getByRole('link', { name: 'Gifts' })).toBeVisible();
+  await page.screenshot({
+    path: `${process.env.E2E_SCREENSHOT_DIR || '../screenshots'}/shell-phone-open.png`,
+  });
+  await nav.getByRole('link', { name: 'Gifts' }).click();
+  await expect(page).toHaveURL(/\/gifts$/);
+  await expect(nav.getByRole('link', { name: 'Gifts' })).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: 'Gifts' })).toBeVisible();
+});
+
+test('the user menu opens the profile', async ({ page }) => {
+  await signIn(page, firstAdmin());
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Your profile' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+});
+
+test('a stored session that no longer works is cleared and leads to /login', async ({ page }) => {
+  await page.goto('/login');
+  await page.evaluate(() => {
+    localStorage.setItem('token', 'not-a-real-token');
+    localStorage.setItem(
+      'user',
+      JSON.stringify({ id: 'x', firstName: 'Ghost', lastName: 'User', role: 'ADMIN' }),
+    );
+  });
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  await page.evaluate(() => {
+    localStorage.setItem('token', 'whatever');
+    localStorage.setItem('user', '{not json');
+  });
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+});
