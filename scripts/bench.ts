@@ -119,7 +119,7 @@ async function run(label: string, database: Database) {
   console.log(
     `\n## ${label}\n\nseeded ${TEACHERS} teachers, ${STUDENTS} students, ${MEASUREMENTS} measurements in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
-  const app = await buildApp(testConfig({ logLevel: 'silent' }), { database });
+  const app = await buildApp(testConfig({ logLevel: process.env.BENCH_LOG_LEVEL || 'silent' }), { database });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api`;
@@ -139,7 +139,9 @@ async function run(label: string, database: Database) {
   console.log(`\n${REQUESTS} requests per endpoint, ${CONCURRENCY} concurrent\n`);
   console.log('| endpoint | p50 ms | p95 ms | p99 ms | req/s | errors |');
   console.log('|---|---:|---:|---:|---:|---:|');
-  for (const [name, url, token] of cases) {
+  for (const [name, url, token] of cases.filter(
+    ([n]) => !process.env.BENCH_ONLY || n.includes(process.env.BENCH_ONLY),
+  )) {
     await load(base + url, token); // warm-up pass is not counted
     const r = await load(base + url, token);
     console.log(

@@ -1,17 +1,36 @@
-import { aliasedTable, and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { measurements, students, users } from '../../db/schema.ts';
 
 const teacher = aliasedTable(users, 'teacher');
 
-/** Every (in-scope) student with their latest measurement: one query, a lateral subquery per row. */
+/**
+ * Every (in-scope) student with their latest measurement, in one query: the latest row per student
+ * comes from one DISTINCT ON pass over the measurements (an index-ordered scan), not a lookup per
+ * student.
+ */
 export async function studentsWithLatestMeasurement(db: DbOrTx, teacherId?: string) {
-  const latest = sql<{ id: string; date: string } | null>`(
-    select json_build_object('id', m.id, 'date', m.date)
-    from ${measurements} m
-    where m.student_id = ${students.id} and m.deleted_at is null
-    order by m.date desc, m.created_at desc
-    limit 1)`;
+  const inScope = and(
+    isNull(students.deletedAt),
+    teacherId ? eq(students.assignedTeacherId, teacherId) : undefined,
+  );
+  const latest = db
+    .selectDistinctOn([measurements.studentId], {
+      studentId: measurements.studentId,
+      id: measurements.id,
+      date: measurements.date,
+    })
+    .from(measurements)
+    .where(
+      and(
+        isNull(measurements.deletedAt),
+        teacherId
+          ? sql`${measurements.studentId} in (select ${students.id} from ${students} where ${inScope})`
+          : undefined,
+      ),
+    )
+    .orderBy(measurements.studentId, desc(measurements.date), desc(measurements.createdAt))
+    .as('latest');
   const rows = await db
     .select({
       id: students.id,
@@ -21,11 +40,18 @@ export async function studentsWithLatestMeasurement(db: DbOrTx, teacherId?: stri
       dateOfBirth: students.dateOfBirth,
       category: students.category,
       teacher: { id: teacher.id, firstName: teacher.firstName, lastName: teacher.lastName },
-      lastMeasurement: latest,
+      lastMeasurementId: latest.id,
+      lastMeasurementDate: latest.date,
     })
     .from(students)
     .leftJoin(teacher, and(eq(teacher.id, students.assignedTeacherId), isNull(teacher.deletedAt)))
-    .where(and(isNull(students.deletedAt), teacherId ? eq(students.assignedTeacherId, teacherId) : undefined))
+    .leftJoin(latest, eq(latest.studentId, students.id))
+    .where(inScope)
     .orderBy(asc(students.firstName), asc(students.lastName), asc(students.id));
-  return rows.map((r) => ({ ...r, teacher: r.teacher?.id ? r.teacher : null }));
+  return rows.map(({ lastMeasurementId, lastMeasurementDate, ...r }) => ({
+    ...r,
+    teacher: r.teacher?.id ? r.teacher : null,
+    lastMeasurement:
+      lastMeasurementId && lastMeasurementDate ? { id: lastMeasurementId, date: lastMeasurementDate } : null,
+  }));
 }

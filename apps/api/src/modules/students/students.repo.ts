@@ -42,30 +42,43 @@ function whereOf(filter: StudentFilter): SQL | undefined {
 
 const teacher = aliasedTable(users, 'teacher');
 
-/** One query: students with their teacher and latest home visit (a lateral subquery). */
+/**
+ * One query: students with their teacher and latest home visit. The latest visit per student comes
+ * from one DISTINCT ON pass over the visits, joined in, rather than a lookup per student.
+ */
 export async function listStudents(
   db: DbOrTx,
   filter: StudentFilter,
   page?: { offset: number; limit: number },
 ): Promise<StudentWithRefs[]> {
-  const latest = sql<{ id: string; visitDate: string; status: 'PENDING' | 'APPROVED' | 'REJECTED' } | null>`(
-    select json_build_object('id', hv.id, 'visitDate', hv.visit_date, 'status', hv.status)
-    from ${homeVisits} hv
-    where hv.student_id = ${students.id} and hv.deleted_at is null
-    order by hv.visit_date desc, hv.created_at desc
-    limit 1)`;
+  const latest = db
+    .selectDistinctOn([homeVisits.studentId], {
+      studentId: homeVisits.studentId,
+      id: homeVisits.id,
+      visitDate: homeVisits.visitDate,
+      status: homeVisits.status,
+    })
+    .from(homeVisits)
+    .where(isNull(homeVisits.deletedAt))
+    .orderBy(homeVisits.studentId, desc(homeVisits.visitDate), desc(homeVisits.createdAt))
+    .as('latest_visit');
   const q = db
     .select({
       student: students,
       teacher: { id: teacher.id, firstName: teacher.firstName, lastName: teacher.lastName },
-      latestVisit: latest,
+      latestVisit: { id: latest.id, visitDate: latest.visitDate, status: latest.status },
     })
     .from(students)
     .leftJoin(teacher, and(eq(teacher.id, students.assignedTeacherId), isNull(teacher.deletedAt)))
+    .leftJoin(latest, eq(latest.studentId, students.id))
     .where(whereOf(filter))
     .orderBy(asc(students.firstName), asc(students.lastName), asc(students.id));
   const rows = page ? await q.limit(page.limit).offset(page.offset) : await q;
-  return rows.map((r) => ({ ...r, teacher: r.teacher?.id ? r.teacher : null }));
+  return rows.map((r) => ({
+    ...r,
+    teacher: r.teacher?.id ? r.teacher : null,
+    latestVisit: r.latestVisit?.id ? r.latestVisit : null,
+  }));
 }
 
 export async function countStudents(db: DbOrTx, filter: StudentFilter): Promise<number> {
