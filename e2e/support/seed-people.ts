@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { expect, type APIRequestContext } from '@playwright/test';
 import { firstAdmin, uniqueEmail, type Account } from './helpers.ts';
 
@@ -9,12 +10,9 @@ export function uniqueTag(): string {
   return `${Date.now().toString(36).slice(-5)}${process.pid.toString(36).slice(-2)}${(++seq).toString(36)}`;
 }
 
-/** Capitalised letters only (names are searched as text), e.g. 'Kqzvbd'. */
+/** A random capitalised word of letters only (names are searched as text), e.g. 'Zkqzvbdmw'. */
 export function uniqueWord(): string {
-  const letters = uniqueTag()
-    .split('')
-    .map((c) => String.fromCharCode(97 + (parseInt(c, 36) % 26)))
-    .join('');
+  const letters = Array.from(randomBytes(8), (b) => String.fromCharCode(97 + (b % 26))).join('');
   return `Z${letters}`;
 }
 
@@ -62,7 +60,7 @@ export async function createStudent(
   const res = await request.post('/api/students', {
     headers: { Authorization: `Bearer ${token}` },
     data: {
-      studentId: `E2E-${uniqueTag()}`,
+      studentId: `E2E-${randomBytes(6).toString('hex')}`,
       category: 'CENTER_BASE',
       dateOfBirth: fields.dateOfBirth ?? `${new Date().getFullYear() - 4}-01-15`,
       firstName: fields.firstName,

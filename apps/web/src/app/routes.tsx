@@ -3,6 +3,14 @@ import { NotAvailablePage } from '../components/NotAvailablePage.tsx';
 import { DashboardPage } from '../features/dashboard/pages/DashboardPage.tsx';
 import { NotificationsPage } from '../features/notifications/pages/NotificationsPage.tsx';
 import { ProfilePage } from '../features/profile/pages/ProfilePage.tsx';
+import { CreateStudentPage } from '../features/students/pages/CreateStudentPage.tsx';
+import { EditStudentPage } from '../features/students/pages/EditStudentPage.tsx';
+import { StudentDetailPage } from '../features/students/pages/StudentDetailPage.tsx';
+import { StudentsListPage } from '../features/students/pages/StudentsListPage.tsx';
+import { CreateUserPage } from '../features/users/pages/CreateUserPage.tsx';
+import { EditUserPage } from '../features/users/pages/EditUserPage.tsx';
+import { UserDetailPage } from '../features/users/pages/UserDetailPage.tsx';
+import { UsersListPage } from '../features/users/pages/UsersListPage.tsx';
 
 const notYet = (path: string, title: string): RouteObject => ({
   path,
@@ -16,15 +24,15 @@ const notYet = (path: string, title: string): RouteObject => ({
 export const protectedRoutes: RouteObject[] = [
   { path: 'dashboard', element: <DashboardPage /> },
 
-  notYet('users', 'Users'),
-  notYet('users/create', 'Create User'),
-  notYet('users/:id', 'User Details'),
-  notYet('users/:id/edit', 'Edit User'),
+  { path: 'users', element: <UsersListPage /> },
+  { path: 'users/create', element: <CreateUserPage /> },
+  { path: 'users/:id', element: <UserDetailPage /> },
+  { path: 'users/:id/edit', element: <EditUserPage /> },
 
-  notYet('students', 'Students'),
-  notYet('students/create', 'Add New Student'),
-  notYet('students/:id', 'Student Details'),
-  notYet('students/:id/edit', 'Edit Student'),
+  { path: 'students', element: <StudentsListPage /> },
+  { path: 'students/create', element: <CreateStudentPage /> },
+  { path: 'students/:id', element: <StudentDetailPage /> },
+  { path: 'students/:id/edit', element: <EditStudentPage /> },
 
   notYet('activities', 'Activities'),
   notYet('activities/create', 'Record Activity'),

@@ -1,14 +1,38 @@
-import { Stack, Text } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import { useCurrentUser } from '../../auth/auth-context.ts';
+import { useDashboardStatsQuery } from '../api/dashboard.api.ts';
+import { LeaveApprovalsPanel } from '../components/LeaveApprovalsPanel.tsx';
+import { MeasurementStatusPanel } from '../components/MeasurementStatusPanel.tsx';
+import { QuickActions } from '../components/QuickActions.tsx';
+import { StatCards } from '../components/StatCards.tsx';
 
-/** /dashboard — the greeting now; stat cards and panels of spec part 1 §2 come in a later issue. */
+/** /dashboard (spec part 1 §2): greeting, stat cards, quick actions, leave and measurement panels. */
 export function DashboardPage() {
   const user = useCurrentUser();
+  const isAdmin = user.role === 'ADMIN';
+  const stats = useDashboardStatsQuery();
   return (
-    <Stack gap="xs">
-      <PageTitle>{`Welcome back, ${user.firstName}!`}</PageTitle>
-      <Text c="dimmed">Here is what is happening in the programme.</Text>
+    <Stack gap="lg">
+      <div>
+        <PageTitle>{`Welcome back, ${user.firstName}!`}</PageTitle>
+        <Text c="dimmed" mt={4}>
+          {isAdmin ? 'Here is what is happening in the programme.' : 'Here is how your students are doing.'}
+        </Text>
+      </div>
+
+      <StatCards role={user.role} stats={stats.data} failed={stats.isError} />
+
+      <section aria-labelledby="quick-actions">
+        <Title order={2} size="h4" id="quick-actions" mb="sm">
+          Quick Actions
+        </Title>
+        <QuickActions role={user.role} />
+      </section>
+
+      {isAdmin && <LeaveApprovalsPanel />}
+
+      <MeasurementStatusPanel />
     </Stack>
   );
 }

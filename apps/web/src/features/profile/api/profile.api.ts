@@ -1,6 +1,14 @@
-import type { User } from '@csp/contracts';
-import { useQuery } from '@tanstack/react-query';
+import {
+  PROFILE_PICTURE_FIELD,
+  type ChangePasswordBody,
+  type ChangePasswordResponse,
+  type ProfilePictureResponse,
+  type UpdateProfileBody,
+  type User,
+} from '@csp/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { useAuth } from '../../auth/auth-context.ts';
 
 /** Query keys of the profile feature. */
 export const profileKeys = {
@@ -8,9 +16,20 @@ export const profileKeys = {
   me: () => [...profileKeys.all, 'me'] as const,
 };
 
+/** The profile calls of spec part 2 §7 (paths under /api). */
 export const profileApi = {
   /** GET /api/auth/profile: the signed-in user's profile (fresh signed picture URL). */
   get: () => api.get<User>('/auth/profile').then((r) => r.data),
+  update: (body: UpdateProfileBody) => api.patch<User>('/auth/profile', body).then((r) => r.data),
+  uploadPicture: (userId: string, file: File) => {
+    const form = new FormData();
+    form.append(PROFILE_PICTURE_FIELD, file);
+    return api.post<ProfilePictureResponse>(`/users/${userId}/profile-picture`, form).then((r) => r.data);
+  },
+  deletePicture: (userId: string) =>
+    api.delete<ProfilePictureResponse>(`/users/${userId}/profile-picture`).then((r) => r.data),
+  changePassword: (body: ChangePasswordBody) =>
+    api.patch<ChangePasswordResponse>('/auth/change-password', body).then((r) => r.data),
 };
 
 export function useProfileQuery(options: { silent?: boolean } = {}) {
@@ -19,5 +38,67 @@ export function useProfileQuery(options: { silent?: boolean } = {}) {
     queryFn: profileApi.get,
     staleTime: 60_000,
     meta: { silent: options.silent },
+  });
+}
+
+/**
+ * Puts a changed user everywhere it is shown at once: the stored session user (top-bar avatar and
+ * name) and the profile query (which the layout copies into the session on every refresh).
+ */
+function useApplyUser() {
+  const queryClient = useQueryClient();
+  const { updateUser } = useAuth();
+  return (user: User) => {
+    queryClient.setQueryData(profileKeys.me(), user);
+    updateUser(user);
+  };
+}
+
+export interface ProfileEdit {
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  /** A newly chosen picture, uploaded before the names are saved. */
+  picture: File | null;
+  /** Called once the picture is stored, so a later retry does not send it again. */
+  onPictureSaved?: () => void;
+}
+
+/**
+ * Save of the edit form: uploads a chosen picture (POST /users/{id}/profile-picture), then saves the
+ * names and phone (PATCH /auth/profile). Failures show the server's message, else 'Failed to update
+ * profile'.
+ */
+export function useSaveProfileMutation(userId: string) {
+  const applyUser = useApplyUser();
+  return useMutation({
+    mutationFn: async (edit: ProfileEdit) => {
+      if (edit.picture) {
+        applyUser((await profileApi.uploadPicture(userId, edit.picture)).user);
+        edit.onPictureSaved?.();
+      }
+      return profileApi.update({ firstName: edit.firstName, lastName: edit.lastName, phone: edit.phone });
+    },
+    onSuccess: applyUser,
+    meta: { errorMessage: 'Failed to update profile' },
+  });
+}
+
+export function useDeletePictureMutation(userId: string) {
+  const applyUser = useApplyUser();
+  return useMutation({
+    mutationFn: () => profileApi.deletePicture(userId),
+    onSuccess: (data) => applyUser(data.user),
+    meta: { errorMessage: 'Failed to delete profile picture' },
+  });
+}
+
+/** PATCH /auth/change-password; the answer's access_token replaces the stored one (older tokens die). */
+export function useChangePasswordMutation() {
+  const { setToken } = useAuth();
+  return useMutation({
+    mutationFn: profileApi.changePassword,
+    onSuccess: (data) => setToken(data.access_token),
+    meta: { errorMessage: 'Failed to change password' },
   });
 }

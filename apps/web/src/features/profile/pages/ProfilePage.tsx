@@ -1,12 +1,31 @@
-import { Stack, Text } from '@mantine/core';
+import { Grid, Stack } from '@mantine/core';
 import { PageTitle } from '../../../components/PageTitle.tsx';
+import { useCurrentUser } from '../../auth/auth-context.ts';
+import { DevelopmentPartnerCard } from '../components/DevelopmentPartnerCard.tsx';
+import { PasswordCard } from '../components/PasswordCard.tsx';
+import { ProfileCard } from '../components/ProfileCard.tsx';
 
-/** /profile — view and edit mode, picture and password sections of spec part 2 §2.6 (built next). */
+/**
+ * /profile — view and edit mode, picture, the password section and the development-partner card
+ * (spec part 2 §2.6). The shown user is the session user, which the layout keeps fresh from
+ * GET /auth/profile and which every change here updates at once.
+ */
 export function ProfilePage() {
+  const user = useCurrentUser();
   return (
-    <Stack gap="lg">
+    <Stack gap="lg" maw={1100}>
       <PageTitle>Profile</PageTitle>
-      <Text c="dimmed">This area is not available yet.</Text>
+      <Grid gutter={{ base: 'md', md: 'lg' }}>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <ProfileCard user={user} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack gap="md">
+            <PasswordCard />
+            <DevelopmentPartnerCard />
+          </Stack>
+        </Grid.Col>
+      </Grid>
     </Stack>
   );
 }

@@ -1,27 +1,230 @@
-import { Box, TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import {
+  ActionIcon,
+  Badge,
+  Box,
+  CloseButton,
+  Combobox,
+  Group,
+  Loader,
+  Text,
+  TextInput,
+  ThemeIcon,
+  useCombobox,
+  useMantineTheme,
+} from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { IconSchool, IconSearch, IconUser } from '@tabler/icons-react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { LIMITS } from '@csp/contracts';
 import { useCurrentUser } from '../../auth/auth-context.ts';
+import {
+  resultBadge,
+  resultDetail,
+  resultPath,
+  useSearchQuery,
+  type SearchResult,
+} from '../api/search.api.ts';
+import classes from './TopBarSearch.module.css';
+
+const keyOf = (r: Pick<SearchResult, 'type' | 'id'>) => `${r.type}:${r.id}`;
+
+function ResultOption({ result }: { result: SearchResult }) {
+  const isUser = result.type === 'user';
+  const detail = resultDetail(result);
+  return (
+    <Combobox.Option value={keyOf(result)} py={8} className={classes.option}>
+      <Group gap="sm" wrap="nowrap">
+        <ThemeIcon variant="light" color={isUser ? 'indigo' : 'teal'} radius="xl" size={32} aria-hidden>
+          {isUser ? <IconUser size={18} /> : <IconSchool size={18} />}
+        </ThemeIcon>
+        <div style={{ flex: 1, minWidth: 0 }}>
+          <Text size="sm" fw={600} truncate>
+            {result.name}
+          </Text>
+          {detail && (
+            <Text size="xs" c="dimmed" truncate>
+              {detail}
+            </Text>
+          )}
+        </div>
+        <Badge
+          size="sm"
+          variant="light"
+          tt="none"
+          color={isUser ? 'indigo' : 'teal'}
+          style={{ flexShrink: 0 }}
+        >
+          {resultBadge(result)}
+        </Badge>
+      </Group>
+    </Combobox.Option>
+  );
+}
+
+interface SearchBoxProps {
+  /** Focus the input when it appears (the phone's full-width search). */
+  autoFocus?: boolean;
+  /** Called after a result was chosen or when Escape is pressed on an empty box. */
+  onDone?: () => void;
+  /** Shown at the input's right end (the phone's close button). */
+  action?: ReactNode;
+}
 
 /**
- * The top-bar search box with the role's placeholder (spec part 1 §2 "Top-bar search"). Results
- * (debounced GET /users and /students) come in the next issue.
+ * The search input with its results (spec part 1 §2 "Top-bar search", §5): 300 ms debounce, nothing
+ * sent for blank text, 'Searching...', 'No results found', Teacher/Student badges; arrow keys and Enter
+ * choose a result. Errors leave no results and show no toast.
+ */
+function SearchBox({ autoFocus, onDone, action }: SearchBoxProps) {
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const [text, setText] = useState('');
+  const term = text.trim();
+  const [debounced] = useDebouncedValue(term, LIMITS.searchDebounceMs);
+  const searcher = useMemo(() => ({ id: user.id, role: user.role }), [user.id, user.role]);
+  const query = useSearchQuery(searcher, debounced);
+  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
+
+  const results = useMemo(() => (query.isError ? [] : (query.data ?? [])), [query.isError, query.data]);
+  const searching = term !== debounced || query.isFetching;
+
+  // When new results arrive, highlight the first so Enter opens it.
+  useEffect(() => {
+    if (!searching && results.length) combobox.selectFirstOption();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- combobox is a new object every render
+  }, [results, searching]);
+
+  const choose = (value: string) => {
+    const result = results.find((r) => keyOf(r) === value);
+    if (!result) return;
+    combobox.closeDropdown();
+    setText('');
+    onDone?.();
+    void navigate(resultPath(result));
+  };
+
+  const placeholder = user.role === 'ADMIN' ? 'Search teachers and students...' : 'Search your students...';
+
+  return (
+    <Combobox store={combobox} onOptionSubmit={choose} withinPortal shadow="md" zIndex={400}>
+      <Combobox.Target>
+        <TextInput
+          aria-label="Search"
+          type="search"
+          role="combobox"
+          aria-autocomplete="list"
+          placeholder={placeholder}
+          value={text}
+          autoFocus={autoFocus}
+          autoComplete="off"
+          onChange={(event) => {
+            setText(event.currentTarget.value);
+            combobox.openDropdown();
+          }}
+          onFocus={() => combobox.openDropdown()}
+          onClick={() => combobox.openDropdown()}
+          onBlur={() => combobox.closeDropdown()}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && !text) onDone?.();
+          }}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          rightSection={
+            action ??
+            (term && searching ? (
+              <Loader size={14} aria-hidden />
+            ) : text ? (
+              <CloseButton
+                size="sm"
+                radius="xl"
+                aria-label="Clear search"
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => setText('')}
+              />
+            ) : null)
+          }
+          rightSectionPointerEvents="all"
+          classNames={{ input: classes.input }}
+          radius="xl"
+        />
+      </Combobox.Target>
+
+      <Combobox.Dropdown hidden={term === ''} p={4}>
+        <Combobox.Options aria-label="Search results">
+          {searching ? (
+            <Combobox.Empty>Searching...</Combobox.Empty>
+          ) : results.length === 0 ? (
+            <Combobox.Empty>No results found</Combobox.Empty>
+          ) : (
+            results.map((result) => <ResultOption key={keyOf(result)} result={result} />)
+          )}
+        </Combobox.Options>
+      </Combobox.Dropdown>
+    </Combobox>
+  );
+}
+
+/**
+ * The top-bar search. From the sm breakpoint up it is an input in the bar; on phones an icon opens a
+ * full-width search over the top bar.
  */
 export function TopBarSearch() {
-  const user = useCurrentUser();
-  const [text, setText] = useState('');
-  const placeholder = user.role === 'ADMIN' ? 'Search teachers and students...' : 'Search your students...';
+  const theme = useMantineTheme();
+  const wide = useMediaQuery(`(min-width: ${theme.breakpoints.sm})`, true, {
+    getInitialValueInEffect: false,
+  });
+  const [open, setOpen] = useState(false);
+  const openButton = useRef<HTMLButtonElement>(null);
+
+  if (wide) {
+    return (
+      <Box role="search" flex={1} miw={0} maw={480}>
+        <SearchBox />
+      </Box>
+    );
+  }
+
+  const close = () => {
+    setOpen(false);
+    requestAnimationFrame(() => openButton.current?.focus());
+  };
+
   return (
-    <Box role="search" flex={1} miw={0} maw={480}>
-      <TextInput
-        aria-label="Search"
-        type="search"
-        placeholder={placeholder}
-        value={text}
-        onChange={(event) => setText(event.currentTarget.value)}
-        leftSection={<IconSearch size={16} aria-hidden />}
+    <Group flex={1} justify="flex-end" miw={0}>
+      <ActionIcon
+        ref={openButton}
+        variant="subtle"
+        color="gray"
+        size="lg"
         radius="xl"
-      />
-    </Box>
+        aria-label="Open search"
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+      >
+        <IconSearch size={20} />
+      </ActionIcon>
+      {open && (
+        <Group
+          role="search"
+          pos="absolute"
+          top={0}
+          left={0}
+          right={0}
+          bottom={0}
+          px="xs"
+          wrap="nowrap"
+          bg="var(--mantine-color-body)"
+          style={{ zIndex: 300 }}
+        >
+          <Box flex={1} miw={0}>
+            <SearchBox
+              autoFocus
+              onDone={close}
+              action={<CloseButton radius="xl" aria-label="Close search" onClick={close} />}
+            />
+          </Box>
+        </Group>
+      )}
+    </Group>
   );
 }

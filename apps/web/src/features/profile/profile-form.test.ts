@@ -1,0 +1,62 @@
+import { changePasswordFormSchema } from '@csp/contracts';
+import { describe, expect, it } from 'vitest';
+import { profileDetails, profileFormSchema, profilePatch } from './profile-form.ts';
+
+const user = {
+  id: 'u1',
+  email: 'ann@example.org',
+  firstName: 'Ann',
+  lastName: 'Lee',
+  phone: null,
+  role: 'TEACHER' as const,
+  isActive: true,
+  profilePicture: null,
+  createdAt: '2026-01-05T08:00:00.000Z',
+};
+
+function messages(result: { success: boolean; error?: { issues: { message: string }[] } }) {
+  return result.success ? [] : (result.error?.issues.map((i) => i.message) ?? []);
+}
+
+describe('profile edit form', () => {
+  it('requires first and last name; phone is optional', () => {
+    expect(messages(profileFormSchema.safeParse({ firstName: ' ', lastName: '', phone: '' }))).toEqual([
+      'First name is required',
+      'Last name is required',
+    ]);
+    expect(profileFormSchema.safeParse({ firstName: 'A', lastName: 'B', phone: '' }).success).toBe(true);
+  });
+
+  it('sends trimmed names and null for an empty phone', () => {
+    expect(profilePatch({ firstName: ' Ann ', lastName: 'Lee', phone: '  ' })).toEqual({
+      firstName: 'Ann',
+      lastName: 'Lee',
+      phone: null,
+    });
+    expect(profilePatch({ firstName: 'Ann', lastName: 'Lee', phone: '077 123' }).phone).toBe('077 123');
+  });
+});
+
+describe('profile view details', () => {
+  it("says 'Not provided' for no phone and 'N/A' for an unknown join date", () => {
+    const details = Object.fromEntries(profileDetails(user).map((d) => [d.label, d.value]));
+    expect(details).toMatchObject({ Phone: 'Not provided', Role: 'Teacher', Email: 'ann@example.org' });
+    expect(details['Member since']).toMatch(/2026/);
+    const unknown = Object.fromEntries(
+      profileDetails({ ...user, createdAt: '' }).map((d) => [d.label, d.value]),
+    );
+    expect(unknown['Member since']).toBe('N/A');
+  });
+});
+
+describe('password change form', () => {
+  const parse = (currentPassword: string, newPassword: string, confirmPassword: string) =>
+    messages(changePasswordFormSchema.safeParse({ currentPassword, newPassword, confirmPassword }));
+
+  it("shows the spec's messages", () => {
+    expect(parse('', 'secret1', 'secret1')).toEqual(['Current password is required']);
+    expect(parse('old', 'abc', 'abc')).toEqual(['New password must be at least 6 characters long']);
+    expect(parse('old', 'secret1', 'secret2')).toEqual(['New passwords do not match']);
+    expect(parse('old', 'secret1', 'secret1')).toEqual([]);
+  });
+});

@@ -1,0 +1,66 @@
+import type { Student } from '@csp/contracts';
+import { Avatar, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconChevronRight } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { initialsOf } from '../../../components/UserAvatar.tsx';
+import { latestVisitStatus, studentAgeLine } from '../student-form.ts';
+import { ActiveBadge, CategoryBadge, CATEGORY_COLORS, Fact, VisitStatusBadge } from './StudentBits.tsx';
+
+/** One student on /students (spec part 1 §2 "Students"). */
+export function StudentCard({ student }: { student: Student }) {
+  const name = `${student.firstName} ${student.lastName}`;
+  const visit = latestVisitStatus(student);
+  return (
+    <Card withBorder radius="md" padding="md" component="li" aria-label={name}>
+      <Stack gap="sm" h="100%">
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+          <Group gap="sm" wrap="nowrap" miw={0}>
+            <Avatar radius="xl" size={44} color={CATEGORY_COLORS[student.category]} aria-hidden>
+              {initialsOf(student.firstName, student.lastName)}
+            </Avatar>
+            <div style={{ minWidth: 0 }}>
+              <Text fw={600} truncate>
+                {name}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {studentAgeLine(student)}
+              </Text>
+            </div>
+          </Group>
+          <ActiveBadge isActive={student.isActive} />
+        </Group>
+        <Group gap={6}>
+          <CategoryBadge category={student.category} />
+        </Group>
+        <SimpleGrid cols={2} spacing="xs" verticalSpacing="xs">
+          <Fact label="Student ID">{student.studentId}</Fact>
+          <Fact label="Parent">{student.parentName || '—'}</Fact>
+          <Fact label="Teacher">
+            {student.assignedTeacher
+              ? `${student.assignedTeacher.firstName} ${student.assignedTeacher.lastName}`
+              : 'Not assigned'}
+          </Fact>
+          <Fact label="Home visit">
+            {visit ? (
+              <VisitStatusBadge label={visit} />
+            ) : (
+              <Text span size="sm" c="dimmed">
+                No visits
+              </Text>
+            )}
+          </Fact>
+        </SimpleGrid>
+        <Button
+          component={Link}
+          to={`/students/${student.id}`}
+          variant="light"
+          fullWidth
+          mt="auto"
+          rightSection={<IconChevronRight size={16} aria-hidden />}
+        >
+          View Details
+        </Button>
+      </Stack>
+    </Card>
+  );
+}

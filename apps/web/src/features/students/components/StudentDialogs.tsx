@@ -1,0 +1,133 @@
+import type { StudentDetail } from '@csp/contracts';
+import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { errorStatus } from '../../../lib/api.ts';
+import { formatDate, todayIso } from '../../../lib/dates.ts';
+import { toastError, toastSuccess } from '../../../lib/notify.ts';
+import { useDeleteStudentMutation, useUpdateStudentMutation } from '../api/students.api.ts';
+import { babyBornBody, babyBornErrorMessage } from '../student-form.ts';
+
+interface DialogProps {
+  student: StudentDetail;
+  opened: boolean;
+  onClose: () => void;
+}
+
+function modalGuards(busy: boolean) {
+  return { closeOnClickOutside: !busy, closeOnEscape: !busy, withCloseButton: !busy };
+}
+
+/**
+ * 'Delete Student' (spec part 1 §4): warns that the student's activities, measurements and home visits
+ * go with them. A failure is announced by an alert; success opens /students. The delete is soft and an
+ * administrator can restore the student from Deleted records.
+ */
+export function DeleteStudentDialog({ student, opened, onClose }: DialogProps) {
+  const navigate = useNavigate();
+  const remove = useDeleteStudentMutation();
+  const busy = remove.isPending;
+  const name = `${student.firstName} ${student.lastName}`;
+
+  const confirm = () =>
+    remove.mutate(student.id, {
+      onSuccess: (res) => {
+        onClose();
+        toastSuccess(res.message || 'Student deleted successfully');
+        navigate('/students', { replace: true });
+      },
+      onError: () => {
+        onClose();
+        window.alert('Failed to delete student. Please try again.');
+      },
+    });
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => !busy && onClose()}
+      title="Delete Student"
+      centered
+      styles={{ title: { fontWeight: 700 } }}
+      {...modalGuards(busy)}
+    >
+      <Stack gap="md">
+        <Text size="sm">
+          Are you sure you want to delete <strong>{name}</strong> ({student.studentId})?
+        </Text>
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>
+          All activities, measurements and home visits of this student will be removed as well.
+        </Alert>
+        <Text size="sm" c="dimmed">
+          An administrator can restore the student from Deleted records.
+        </Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button color="red" onClick={confirm} disabled={busy}>
+            {busy ? 'Processing...' : 'Delete'}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/**
+ * 'Baby Born' (spec part 1 §4): after confirmation the mother's record becomes the baby's, born today;
+ * then the edit page opens so the baby's name can be entered.
+ */
+export function BabyBornDialog({ student, opened, onClose }: DialogProps) {
+  const navigate = useNavigate();
+  const update = useUpdateStudentMutation(student.id);
+  const busy = update.isPending;
+  const mother = `${student.firstName} ${student.lastName}`;
+  const today = todayIso();
+
+  const confirm = () =>
+    update.mutate(babyBornBody(student, todayIso()), {
+      onSuccess: () => {
+        onClose();
+        toastSuccess("Baby's birth recorded. Please enter the baby's name.");
+        navigate(`/students/${student.id}/edit`);
+      },
+      onError: (error) => {
+        onClose();
+        toastError(babyBornErrorMessage(errorStatus(error)));
+      },
+    });
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => !busy && onClose()}
+      title="Baby Born"
+      centered
+      styles={{ title: { fontWeight: 700 } }}
+      {...modalGuards(busy)}
+    >
+      <Stack gap="md">
+        <Text size="sm">
+          Record that <strong>{mother}</strong> has given birth? This record becomes the baby&apos;s:
+        </Text>
+        <List size="sm" spacing={4}>
+          <List.Item>the parent name becomes {mother};</List.Item>
+          <List.Item>the date of birth and birth date become today ({formatDate(today)}), age 0;</List.Item>
+          <List.Item>the pregnancy details are cleared; the category stays Survival Program.</List.Item>
+        </List>
+        <Text size="sm" c="dimmed">
+          The edit page opens next so you can enter the baby&apos;s name.
+        </Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button color="pink" onClick={confirm} disabled={busy}>
+            {busy ? 'Processing...' : 'Confirm Birth'}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

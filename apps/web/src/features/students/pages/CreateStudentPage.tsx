@@ -1,0 +1,288 @@
+import { STUDENT_LIMITS } from '@csp/contracts';
+import {
+  Button,
+  Group,
+  NativeSelect,
+  NumberInput,
+  Paper,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconBabyCarriage, IconLock, IconHeartbeat } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import { PageTitle } from '../../../components/PageTitle.tsx';
+import { getErrorMessage } from '../../../lib/api.ts';
+import { todayIso } from '../../../lib/dates.ts';
+import { toastError, toastSuccess } from '../../../lib/notify.ts';
+import { useCurrentUser } from '../../auth/auth-context.ts';
+import { useCreateStudentMutation } from '../api/students.api.ts';
+import { GpsHelpBox, HomeLocationFields } from '../components/HomeLocationFields.tsx';
+import { BackLink, Section } from '../components/StudentBits.tsx';
+import { TeacherSelect } from '../components/TeacherSelect.tsx';
+import {
+  afterPregnancyChoice,
+  CATEGORY_OPTIONS,
+  EMPTY_CREATE_VALUES,
+  formAge,
+  toCreateBody,
+  validateCreate,
+  type CreateStudentValues,
+} from '../student-form.ts';
+
+const MONTH_OPTIONS = [
+  { value: '', label: 'Select months', disabled: true },
+  ...Array.from({ length: STUDENT_LIMITS.maxPregnancyMonths }, (_, i) => ({
+    value: String(i + 1),
+    label: `${i + 1} ${i === 0 ? 'month' : 'months'}`,
+  })),
+];
+
+/** A tinted block inside Basic Information for the two Survival Program branches. */
+function Block({
+  title,
+  color,
+  icon,
+  children,
+}: {
+  title: string;
+  color: string;
+  icon: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  return (
+    <Paper
+      radius="md"
+      p="md"
+      bg={`var(--mantine-color-${color}-0)`}
+      style={{ border: `1px solid var(--mantine-color-${color}-2)` }}
+      component="fieldset"
+      m={0}
+    >
+      <Stack gap="md">
+        <Group gap="xs" component="legend" p={0} style={{ float: 'left', width: '100%' }}>
+          <ThemeIcon variant="light" color={color} radius="xl" aria-hidden>
+            {icon}
+          </ThemeIcon>
+          <Title order={3} fz="md">
+            {title}
+          </Title>
+        </Group>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+function CreateStudentForm() {
+  const navigate = useNavigate();
+  const create = useCreateStudentMutation();
+  const form = useForm<CreateStudentValues>({
+    initialValues: EMPTY_CREATE_VALUES,
+    validate: (values) => validateCreate(values, todayIso()),
+  });
+  const values = form.getValues();
+  const survival = values.category === 'SURVIVAL_PROGRAM';
+  const pregnant = survival && values.isPregnant;
+  const today = todayIso();
+
+  const submit = (v: CreateStudentValues) =>
+    create.mutate(toCreateBody(v, todayIso()), {
+      onSuccess: () => {
+        toastSuccess('Student created successfully!');
+        navigate('/students');
+      },
+      onError: (error) => toastError(getErrorMessage(error, 'Failed to create student')),
+    });
+
+  const names = (first: string, last: string) => (
+    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+      <TextInput label={first} withAsterisk autoComplete="off" {...form.getInputProps('firstName')} />
+      <TextInput label={last} withAsterisk autoComplete="off" {...form.getInputProps('lastName')} />
+    </SimpleGrid>
+  );
+
+  const birth = (
+    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+      <TextInput
+        label="Date of birth"
+        type="date"
+        withAsterisk
+        max={today}
+        {...form.getInputProps('dateOfBirth')}
+      />
+      <TextInput
+        label="Age"
+        readOnly
+        value={String(formAge(values.dateOfBirth, today))}
+        description="Calculated from the date of birth"
+        rightSection={
+          <Text size="xs" c="dimmed" pr="xs">
+            years
+          </Text>
+        }
+        rightSectionWidth={56}
+      />
+    </SimpleGrid>
+  );
+
+  return (
+    <form noValidate onSubmit={form.onSubmit(submit)}>
+      <Stack gap="lg">
+        <Section title="Basic Information">
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+            <TextInput
+              label="Student ID"
+              placeholder="e.g. STU-0042"
+              withAsterisk
+              autoComplete="off"
+              {...form.getInputProps('studentId')}
+            />
+            <NativeSelect
+              label="Category"
+              withAsterisk
+              data={CATEGORY_OPTIONS}
+              {...form.getInputProps('category')}
+            />
+          </SimpleGrid>
+
+          {survival && (
+            <Radio.Group
+              label="Is Pregnant"
+              withAsterisk
+              value={values.isPregnant ? 'yes' : 'no'}
+              onChange={(v) => form.setValues(afterPregnancyChoice(form.getValues(), v === 'yes'))}
+            >
+              <Group gap="xl" mt={6}>
+                <Radio value="yes" label="Yes" />
+                <Radio value="no" label="No" />
+              </Group>
+            </Radio.Group>
+          )}
+
+          {pregnant ? (
+            <Block title="Pregnant Mother Registration" color="pink" icon={<IconHeartbeat size={18} />}>
+              {names("Mother's first name", "Mother's last name")}
+              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+                <NumberInput
+                  label="Mother's age"
+                  withAsterisk
+                  min={STUDENT_LIMITS.minMotherAge}
+                  max={STUDENT_LIMITS.maxMotherAge}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  clampBehavior="none"
+                  description={`${STUDENT_LIMITS.minMotherAge} to ${STUDENT_LIMITS.maxMotherAge} years`}
+                  {...form.getInputProps('motherAge')}
+                />
+                <NativeSelect
+                  label="Pregnancy months"
+                  withAsterisk
+                  data={MONTH_OPTIONS}
+                  description="How far along the pregnancy is"
+                  {...form.getInputProps('pregnancyMonths')}
+                />
+              </SimpleGrid>
+              <TextInput
+                label="Expected due date"
+                type="date"
+                min={today}
+                description="Optional"
+                {...form.getInputProps('expectedDueDate')}
+              />
+              <Text size="sm" c="dimmed">
+                The baby&apos;s date of birth is recorded with &apos;Baby Born&apos; on the student&apos;s
+                page.
+              </Text>
+            </Block>
+          ) : survival ? (
+            <Block title="Baby Registration" color="cyan" icon={<IconBabyCarriage size={18} />}>
+              {names("Baby's first name", "Baby's last name")}
+              {birth}
+            </Block>
+          ) : (
+            <>
+              {names('First name', 'Last name')}
+              {birth}
+            </>
+          )}
+        </Section>
+
+        <Section title="Parent Information">
+          <TextInput label="Parent name" autoComplete="off" {...form.getInputProps('parentName')} />
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+            <TextInput
+              label="Parent phone"
+              type="tel"
+              autoComplete="off"
+              {...form.getInputProps('parentPhone')}
+            />
+            <TextInput
+              label="Parent email"
+              type="email"
+              autoComplete="off"
+              {...form.getInputProps('parentEmail')}
+            />
+          </SimpleGrid>
+          <Textarea label="Address" autosize minRows={2} {...form.getInputProps('address')} />
+        </Section>
+
+        <Section title="Home Location" description="Home visits are checked against this location.">
+          <GpsHelpBox />
+          <HomeLocationFields form={form} />
+        </Section>
+
+        <Section title="Additional Information">
+          <TeacherSelect {...form.getInputProps('assignedTeacherId')} />
+          <Textarea
+            label="Medical information"
+            placeholder="Allergies, conditions, medicines"
+            autosize
+            minRows={3}
+            {...form.getInputProps('medicalInfo')}
+          />
+        </Section>
+
+        <Group justify="flex-end" gap="sm">
+          <Button component={Link} to="/students" variant="default">
+            Cancel
+          </Button>
+          <Button type="submit" disabled={create.isPending}>
+            {create.isPending ? 'Creating...' : 'Create Student'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** /students/create: 'Add New Student' (spec part 1 §2, §5 "Create student", §8 "Students"). */
+export function CreateStudentPage() {
+  const me = useCurrentUser();
+  return (
+    <Stack gap="lg" maw={860}>
+      <Stack gap={6}>
+        <BackLink to="/students">Back to Students</BackLink>
+        <PageTitle>Add New Student</PageTitle>
+      </Stack>
+      {me.role === 'ADMIN' ? (
+        <CreateStudentForm />
+      ) : (
+        <Paper withBorder radius="md" p="xl">
+          <Stack align="center" gap="sm">
+            <ThemeIcon size={48} radius="xl" variant="light" color="gray" aria-hidden>
+              <IconLock size={26} />
+            </ThemeIcon>
+            <Text ta="center">Only administrators can add students.</Text>
+          </Stack>
+        </Paper>
+      )}
+    </Stack>
+  );
+}

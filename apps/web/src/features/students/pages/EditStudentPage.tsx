@@ -1,0 +1,216 @@
+import { STUDENT_LIMITS, type StudentCategory, type StudentDetail } from '@csp/contracts';
+import {
+  Alert,
+  Button,
+  Group,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconHeartbeat, IconMapPinCheck } from '@tabler/icons-react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { PageTitle } from '../../../components/PageTitle.tsx';
+import { serverMessage } from '../../../lib/api.ts';
+import { formatDate, todayIso } from '../../../lib/dates.ts';
+import { toastSuccess } from '../../../lib/notify.ts';
+import { useCurrentUser } from '../../auth/auth-context.ts';
+import { isStudentMissing, useStudentQuery, useUpdateStudentMutation } from '../api/students.api.ts';
+import { HomeLocationFields } from '../components/HomeLocationFields.tsx';
+import { BackLink, LoadFailure, PageLoader, Section, StudentNotFound } from '../components/StudentBits.tsx';
+import { TeacherSelect } from '../components/TeacherSelect.tsx';
+import {
+  afterCategoryChange,
+  CATEGORY_OPTIONS,
+  editValuesOf,
+  formAge,
+  toUpdateBody,
+  validateEdit,
+  type EditStudentValues,
+} from '../student-form.ts';
+
+/** The edit form (spec part 1 §2, §5 "Edit student", §8 "Students"). */
+function EditStudentForm({ student }: { student: StudentDetail }) {
+  const navigate = useNavigate();
+  const me = useCurrentUser();
+  const isAdmin = me.role === 'ADMIN';
+  const update = useUpdateStudentMutation(student.id);
+  const form = useForm<EditStudentValues>({
+    initialValues: editValuesOf(student),
+    validate: (values) => validateEdit(values, todayIso(), isAdmin),
+  });
+  const values = form.getValues();
+  const today = todayIso();
+  const pregnant = values.category === 'SURVIVAL_PROGRAM' && values.isPregnant;
+
+  const submit = (v: EditStudentValues) =>
+    update.mutate(toUpdateBody(v, todayIso(), isAdmin), {
+      onSuccess: () => {
+        toastSuccess('Student updated successfully!');
+        navigate(`/students/${student.id}`);
+      },
+      onError: (error) => {
+        window.alert(`Failed to update student: ${serverMessage(error) ?? 'Please try again.'}`);
+      },
+    });
+
+  const categoryProps = form.getInputProps('category');
+
+  return (
+    <form noValidate onSubmit={form.onSubmit(submit)}>
+      <Stack gap="lg">
+        <Section title="Basic Information">
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+            <TextInput
+              label="Student ID"
+              withAsterisk
+              autoComplete="off"
+              {...form.getInputProps('studentId')}
+            />
+            <NativeSelect
+              label="Category"
+              withAsterisk
+              data={CATEGORY_OPTIONS}
+              {...categoryProps}
+              onChange={(e) =>
+                form.setValues(
+                  afterCategoryChange(form.getValues(), e.currentTarget.value as StudentCategory),
+                )
+              }
+            />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+            <TextInput
+              label="First name"
+              withAsterisk
+              autoComplete="off"
+              {...form.getInputProps('firstName')}
+            />
+            <TextInput
+              label="Last name"
+              withAsterisk
+              autoComplete="off"
+              {...form.getInputProps('lastName')}
+            />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+            <TextInput
+              label="Date of birth"
+              type="date"
+              withAsterisk
+              max={pregnant ? undefined : today}
+              description={pregnant ? 'The registration day until the baby is born' : undefined}
+              {...form.getInputProps('dateOfBirth')}
+            />
+            <TextInput
+              label="Age"
+              readOnly
+              value={String(formAge(values.dateOfBirth, today))}
+              description="Calculated from the date of birth"
+              rightSection={
+                <Text size="xs" c="dimmed" pr="xs">
+                  years
+                </Text>
+              }
+              rightSectionWidth={56}
+            />
+          </SimpleGrid>
+          {pregnant && (
+            <Alert
+              color="pink"
+              variant="light"
+              icon={<IconHeartbeat size={18} aria-hidden />}
+              title="Pregnant mother"
+            >
+              {values.pregnancyMonths !== '' ? `${values.pregnancyMonths} months pregnant` : 'Pregnant'}
+              {values.expectedDueDate ? `, due ${formatDate(values.expectedDueDate)}` : ''}. Record the birth
+              with &apos;Baby Born&apos; on the student&apos;s page.
+            </Alert>
+          )}
+          {student.isPregnant && !pregnant && (
+            <Alert color="yellow" variant="light">
+              Saving with this category clears the pregnancy details.
+            </Alert>
+          )}
+          {isAdmin && (
+            <TeacherSelect current={student.assignedTeacher} {...form.getInputProps('assignedTeacherId')} />
+          )}
+        </Section>
+
+        <Section title="Parent Information">
+          <TextInput label="Parent name" autoComplete="off" {...form.getInputProps('parentName')} />
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+            <TextInput
+              label="Parent phone"
+              type="tel"
+              autoComplete="off"
+              {...form.getInputProps('parentPhone')}
+            />
+            <TextInput
+              label="Parent email"
+              type="email"
+              autoComplete="off"
+              {...form.getInputProps('parentEmail')}
+            />
+          </SimpleGrid>
+          <Textarea label="Address" autosize minRows={2} {...form.getInputProps('address')} />
+        </Section>
+
+        <Section title="Home Location">
+          <Alert color="green" variant="light" icon={<IconMapPinCheck size={18} aria-hidden />}>
+            Home visits are validated against this location within {STUDENT_LIMITS.homeVisitRangeMeters}m.
+          </Alert>
+          <HomeLocationFields form={form} />
+        </Section>
+
+        <Section title="Additional Information">
+          <Textarea
+            label="Medical information"
+            placeholder="Allergies, conditions, medicines"
+            autosize
+            minRows={3}
+            {...form.getInputProps('medicalInfo')}
+          />
+        </Section>
+
+        <Group justify="flex-end" gap="sm">
+          <Button component={Link} to={`/students/${student.id}`} variant="default">
+            Cancel
+          </Button>
+          <Button type="submit" disabled={update.isPending}>
+            {update.isPending ? 'Saving...' : 'Save Changes'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** /students/{id}/edit. */
+export function EditStudentPage() {
+  const { id = '' } = useParams();
+  const query = useStudentQuery(id);
+  if (query.isPending) return <PageLoader label="Loading student" />;
+  if (query.isError) {
+    if (isStudentMissing(query.error))
+      return <StudentNotFound title="Edit Student" message="Student not found" />;
+    return <LoadFailure title="Edit Student" error={query.error} onRetry={() => query.refetch()} />;
+  }
+  const student = query.data;
+  return (
+    <Stack gap="lg" maw={860}>
+      <Stack gap={6}>
+        <BackLink to={`/students/${student.id}`}>Back to student</BackLink>
+        <PageTitle>Edit Student</PageTitle>
+        <Text c="dimmed" size="sm">
+          {student.firstName} {student.lastName} · {student.studentId}
+        </Text>
+      </Stack>
+      {/* Keyed by the student so a refetch never overwrites what is being typed. */}
+      <EditStudentForm key={student.id} student={student} />
+    </Stack>
+  );
+}

@@ -1,0 +1,299 @@
+import { CATEGORY_LABELS, STUDENT_LIMITS, type StudentDetail } from '@csp/contracts';
+import {
+  Anchor,
+  Avatar,
+  Button,
+  Flex,
+  Grid,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconBabyCarriage, IconEdit, IconExternalLink, IconMapPin, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { PageTitle } from '../../../components/PageTitle.tsx';
+import { initialsOf } from '../../../components/UserAvatar.tsx';
+import { formatDate } from '../../../lib/dates.ts';
+import { coordinatesText, mapsUrl } from '../../../lib/geo.ts';
+import { useCurrentUser } from '../../auth/auth-context.ts';
+import { isStudentMissing, useStudentQuery } from '../api/students.api.ts';
+import { StudentAgeLine } from '../components/StudentAgeLine.tsx';
+import {
+  ActiveBadge,
+  BackLink,
+  CATEGORY_COLORS,
+  CategoryBadge,
+  Fact,
+  LoadFailure,
+  PageLoader,
+  StudentNotFound,
+} from '../components/StudentBits.tsx';
+import { BabyBornDialog, DeleteStudentDialog } from '../components/StudentDialogs.tsx';
+import { ageText, canMarkBabyBorn, hasHomeVisits } from '../student-form.ts';
+
+function Panel({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-label={title}>
+      <Group justify="space-between" mb="md" gap="xs">
+        <Title order={2} fz="h4">
+          {title}
+        </Title>
+        {action}
+      </Group>
+      {children}
+    </Paper>
+  );
+}
+
+function StudentInformation({ student }: { student: StudentDetail }) {
+  const teacher = student.assignedTeacher;
+  return (
+    <Panel title="Student Information">
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="lg" verticalSpacing="md">
+        <Fact label="Student ID">{student.studentId}</Fact>
+        <Fact label="Category">{CATEGORY_LABELS[student.category]}</Fact>
+        {student.isPregnant ? (
+          <>
+            <Fact label="Mother's age">{student.motherAge !== null ? ageText(student.motherAge) : '—'}</Fact>
+            <Fact label="Pregnancy months">{student.pregnancyMonths ?? '—'}</Fact>
+            <Fact label="Expected due date">{formatDate(student.expectedDueDate) || 'Not set'}</Fact>
+          </>
+        ) : (
+          <>
+            <Fact label="Date of birth">{formatDate(student.dateOfBirth)}</Fact>
+            <Fact label="Age">{ageText(student.age)}</Fact>
+          </>
+        )}
+        {student.isBabyBorn && <Fact label="Birth date">{formatDate(student.actualBirthDate) || '—'}</Fact>}
+        <Fact label="Parent name">{student.parentName || '—'}</Fact>
+        <Fact label="Parent phone">
+          {student.parentPhone ? (
+            <Anchor href={`tel:${student.parentPhone}`} size="sm">
+              {student.parentPhone}
+            </Anchor>
+          ) : (
+            '—'
+          )}
+        </Fact>
+        <Fact label="Parent email">
+          {student.parentEmail ? (
+            <Anchor href={`mailto:${student.parentEmail}`} size="sm">
+              {student.parentEmail}
+            </Anchor>
+          ) : (
+            '—'
+          )}
+        </Fact>
+        <Fact label="Assigned teacher">
+          {teacher ? `${teacher.firstName} ${teacher.lastName}` : 'Not assigned'}
+        </Fact>
+        <Fact label="Address">{student.address || '—'}</Fact>
+        <Fact label="Registered">{formatDate(student.createdAt)}</Fact>
+      </SimpleGrid>
+      <Stack gap={2} mt="md">
+        <Fact label="Medical information">
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            {student.medicalInfo || 'None recorded'}
+          </Text>
+        </Fact>
+      </Stack>
+    </Panel>
+  );
+}
+
+function HomeLocation({ student }: { student: StudentDetail }) {
+  const { homeLatitude: lat, homeLongitude: lng } = student;
+  if (lat === null || lng === null) return null;
+  return (
+    <Panel title="Home Location">
+      <Stack gap="sm">
+        <Group gap="xs" wrap="nowrap" align="flex-start">
+          <IconMapPin size={20} color="var(--mantine-color-teal-7)" aria-hidden style={{ flexShrink: 0 }} />
+          <div style={{ minWidth: 0 }}>
+            <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {student.homeLocationName || 'Home'}
+            </Text>
+            <Text size="sm" c="dimmed" ff="monospace">
+              {coordinatesText(lat, lng)}
+            </Text>
+          </div>
+        </Group>
+        <Anchor
+          href={mapsUrl(lat, lng)}
+          target="_blank"
+          rel="noopener noreferrer"
+          size="sm"
+          fw={600}
+          w="fit-content"
+        >
+          <Group gap={4} wrap="nowrap">
+            View on Google Maps
+            <IconExternalLink size={14} aria-hidden />
+          </Group>
+        </Anchor>
+      </Stack>
+    </Panel>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: number }) {
+  return (
+    <Paper withBorder radius="md" p="sm" ta="center">
+      <Text fz={28} fw={700} lh={1.1}>
+        {value}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+    </Paper>
+  );
+}
+
+function QuickStats({ student }: { student: StudentDetail }) {
+  const visits = hasHomeVisits(student.category);
+  return (
+    <Panel title="Quick Stats">
+      <SimpleGrid cols={visits ? 3 : 2} spacing="xs">
+        <Stat label="Activities" value={student.activities.length} />
+        <Stat label="Measurements" value={student.measurements.length} />
+        {visits && <Stat label="Home Visits" value={student.homeVisits.length} />}
+      </SimpleGrid>
+    </Panel>
+  );
+}
+
+function RecentActivity({ student }: { student: StudentDetail }) {
+  const recent = student.activities.slice(0, STUDENT_LIMITS.recentActivityCount);
+  return (
+    <Panel title="Recent Activity">
+      {recent.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No activities recorded yet.
+        </Text>
+      ) : (
+        <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+          {recent.map((a, i) => (
+            <li
+              key={a.id}
+              style={{
+                padding: '10px 0',
+                borderTop: i > 0 ? '1px solid var(--mantine-color-default-border)' : undefined,
+              }}
+            >
+              <Anchor component={Link} to={`/activities/${a.id}`} size="sm" fw={600}>
+                {a.title}
+              </Anchor>
+              <Text size="xs" c="dimmed">
+                {formatDate(a.date)} · {a.duration} min
+                {a.teacher ? ` · ${a.teacher.firstName} ${a.teacher.lastName}` : ''}
+              </Text>
+            </li>
+          ))}
+        </Stack>
+      )}
+    </Panel>
+  );
+}
+
+function StudentDetailView({ student }: { student: StudentDetail }) {
+  const me = useCurrentUser();
+  const isAdmin = me.role === 'ADMIN';
+  const [deleting, deleteDialog] = useDisclosure(false);
+  const [birthing, birthDialog] = useDisclosure(false);
+  const name = `${student.firstName} ${student.lastName}`;
+  const babyBorn = canMarkBabyBorn(student);
+
+  return (
+    <Stack gap="lg" maw={1100}>
+      <BackLink to="/students">Back to Students</BackLink>
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+        <Flex
+          gap="md"
+          justify="space-between"
+          align={{ base: 'stretch', md: 'center' }}
+          direction={{ base: 'column', md: 'row' }}
+        >
+          <Group gap="md" wrap="nowrap" miw={0}>
+            <Avatar radius="xl" size={64} color={CATEGORY_COLORS[student.category]} aria-hidden>
+              {initialsOf(student.firstName, student.lastName)}
+            </Avatar>
+            <Stack gap={6} miw={0}>
+              <PageTitle style={{ overflowWrap: 'anywhere' }}>{name}</PageTitle>
+              <Group gap={6}>
+                <StudentAgeLine student={student} />
+                <CategoryBadge category={student.category} />
+                <ActiveBadge isActive={student.isActive} />
+              </Group>
+            </Stack>
+          </Group>
+          <Group gap="sm" wrap="wrap">
+            {babyBorn && (
+              <Button
+                color="pink"
+                onClick={birthDialog.open}
+                leftSection={<IconBabyCarriage size={18} aria-hidden />}
+              >
+                Baby Born
+              </Button>
+            )}
+            <Button
+              component={Link}
+              to={`/students/${student.id}/edit`}
+              variant="light"
+              leftSection={<IconEdit size={18} aria-hidden />}
+            >
+              Edit
+            </Button>
+            {isAdmin && (
+              <Button
+                color="red"
+                variant="outline"
+                onClick={deleteDialog.open}
+                leftSection={<IconTrash size={18} aria-hidden />}
+              >
+                Delete
+              </Button>
+            )}
+          </Group>
+        </Flex>
+      </Paper>
+
+      <Grid gutter="lg">
+        <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
+          <Stack gap="lg">
+            <StudentInformation student={student} />
+            <HomeLocation student={student} />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
+          <Stack gap="lg">
+            <QuickStats student={student} />
+            <RecentActivity student={student} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+
+      {isAdmin && <DeleteStudentDialog student={student} opened={deleting} onClose={deleteDialog.close} />}
+      {babyBorn && <BabyBornDialog student={student} opened={birthing} onClose={birthDialog.close} />}
+    </Stack>
+  );
+}
+
+/** /students/{id} (spec part 1 §2 "Students"). */
+export function StudentDetailPage() {
+  const { id = '' } = useParams();
+  const query = useStudentQuery(id);
+  if (query.isPending) return <PageLoader label="Loading student" />;
+  if (query.isError) {
+    if (isStudentMissing(query.error)) {
+      return <StudentNotFound title="Student Details" message="Student not found." />;
+    }
+    return <LoadFailure title="Student Details" error={query.error} onRetry={() => query.refetch()} />;
+  }
+  return <StudentDetailView student={query.data} />;
+}

@@ -1,0 +1,73 @@
+import type { UserDetail } from '@csp/contracts';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useNavigate } from 'react-router';
+import { useDeleteUserMutation } from '../api/users.api.ts';
+
+/**
+ * The 'Delete User' confirmation (spec part 1 §2, §8): 'Processing...' while the call runs; a failure
+ * is announced by an alert; success refreshes the list and opens /users. The delete is a soft delete,
+ * restorable from Deleted records.
+ */
+export function DeleteUserDialog({
+  user,
+  opened,
+  onClose,
+}: {
+  user: UserDetail;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const navigate = useNavigate();
+  const remove = useDeleteUserMutation();
+  const busy = remove.isPending;
+  const name = `${user.firstName} ${user.lastName}`;
+  const held = user.role === 'TEACHER' ? user.assignedStudentsCount : 0;
+
+  const confirm = () =>
+    remove.mutate(user.id, {
+      onSuccess: () => {
+        onClose();
+        navigate('/users', { replace: true });
+      },
+      onError: () => {
+        onClose();
+        window.alert('Failed to delete user. Please try again.');
+      },
+    });
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => !busy && onClose()}
+      title="Delete User"
+      centered
+      closeOnClickOutside={!busy}
+      closeOnEscape={!busy}
+      withCloseButton={!busy}
+      styles={{ title: { fontWeight: 700 } }}
+    >
+      <Stack gap="md">
+        <Text size="sm">
+          Are you sure you want to delete <strong>{name}</strong>? They will no longer be able to sign in.
+        </Text>
+        {held > 0 && (
+          <Text size="sm" c="orange.8">
+            Their {held} assigned {held === 1 ? 'student stays' : 'students stay'} without a teacher until the
+            account is restored.
+          </Text>
+        )}
+        <Text size="sm" c="dimmed">
+          An administrator can restore the account from Deleted records.
+        </Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button color="red" onClick={confirm} disabled={busy}>
+            {busy ? 'Processing...' : 'Delete'}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,20 @@
+import type { Role } from '@csp/contracts';
+import { Badge } from '@mantine/core';
+import { ROLE_LABELS } from '../api/users.api.ts';
+
+export function RoleBadge({ role }: { role: Role }) {
+  return (
+    <Badge variant="light" tt="none" color={role === 'ADMIN' ? 'grape' : 'blue'}>
+      {ROLE_LABELS[role]}
+    </Badge>
+  );
+}
+
+/** 'Active' or 'Inactive' (spec part 1 §4: an inactive user cannot sign in). */
+export function StatusBadge({ isActive }: { isActive: boolean }) {
+  return (
+    <Badge variant="light" tt="none" color={isActive ? 'teal' : 'red'}>
+      {isActive ? 'Active' : 'Inactive'}
+    </Badge>
+  );
+}

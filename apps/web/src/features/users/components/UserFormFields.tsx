@@ -1,0 +1,87 @@
+import { Anchor, Group, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { Link } from 'react-router';
+
+/** The fields both user forms share; `form` holds at least these values. */
+type SharedValues = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  role: string;
+};
+
+const ROLE_OPTIONS = [
+  { value: '', label: 'Select a role', disabled: true },
+  { value: 'ADMIN', label: 'Admin' },
+  { value: 'TEACHER', label: 'Teacher' },
+];
+
+export function UserFormFields<V extends SharedValues>({
+  form,
+  roleLocked,
+}: {
+  form: UseFormReturnType<V>;
+  /** The signed-in admin's own role cannot be changed (the server refuses it). */
+  roleLocked?: boolean;
+}) {
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+        <TextInput
+          label="First name"
+          autoComplete="off"
+          withAsterisk
+          key={form.key('firstName')}
+          {...form.getInputProps('firstName')}
+        />
+        <TextInput
+          label="Last name"
+          autoComplete="off"
+          withAsterisk
+          key={form.key('lastName')}
+          {...form.getInputProps('lastName')}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="off"
+          withAsterisk
+          key={form.key('email')}
+          {...form.getInputProps('email')}
+        />
+        <TextInput
+          label="Phone"
+          type="tel"
+          autoComplete="off"
+          key={form.key('phone')}
+          {...form.getInputProps('phone')}
+        />
+      </SimpleGrid>
+      <NativeSelect
+        label="Role"
+        data={ROLE_OPTIONS}
+        withAsterisk
+        disabled={roleLocked}
+        description={roleLocked ? 'You cannot change your own role.' : undefined}
+        key={form.key('role')}
+        {...form.getInputProps('role')}
+      />
+    </>
+  );
+}
+
+/** The small link above a users page that goes back to where the person came from. */
+export function BackLink({ to, children }: { to: string; children: string }) {
+  return (
+    <Anchor component={Link} to={to} size="sm" c="dimmed" w="fit-content">
+      <Group gap={4} wrap="nowrap">
+        <IconArrowLeft size={16} aria-hidden />
+        {children}
+      </Group>
+    </Anchor>
+  );
+}

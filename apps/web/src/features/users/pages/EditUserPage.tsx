@@ -1,0 +1,128 @@
+import { editUserFormSchema, type Role, type UserDetail } from '@csp/contracts';
+import { Alert, Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { Link, useNavigate, useParams } from 'react-router';
+import { PageTitle } from '../../../components/PageTitle.tsx';
+import { getErrorMessage } from '../../../lib/api.ts';
+import { schemaResolver } from '../../../lib/forms.ts';
+import { toastError, toastSuccess } from '../../../lib/notify.ts';
+import { useAuth, useCurrentUser } from '../../auth/auth-context.ts';
+import { isUserMissing, toUpdateBody, useUpdateUserMutation, useUserQuery } from '../api/users.api.ts';
+import { AdminOnly } from '../components/AdminOnly.tsx';
+import { PageLoader } from '../components/PageLoader.tsx';
+import { BackLink, UserFormFields } from '../components/UserFormFields.tsx';
+import { UserNotFound } from '../components/UserNotFound.tsx';
+
+type EditUserValues = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  role: Role;
+  isActive: boolean;
+};
+
+/** The edit form (spec part 1 §5 "Edit user"): no password here; 'Active User' toggles sign-in. */
+function EditUserForm({ user }: { user: UserDetail }) {
+  const navigate = useNavigate();
+  const me = useCurrentUser();
+  const { updateUser } = useAuth();
+  const isSelf = me.id === user.id;
+  const form = useForm<EditUserValues>({
+    initialValues: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      phone: user.phone ?? '',
+      role: user.role,
+      isActive: user.isActive,
+    },
+    validate: schemaResolver(editUserFormSchema),
+  });
+  const update = useUpdateUserMutation(user.id);
+
+  const submit = (values: EditUserValues) =>
+    update.mutate(toUpdateBody(values), {
+      onSuccess: (saved) => {
+        if (isSelf) {
+          updateUser({
+            firstName: saved.firstName,
+            lastName: saved.lastName,
+            email: saved.email,
+            phone: saved.phone,
+          });
+        }
+        toastSuccess('User updated successfully!');
+        navigate(`/users/${user.id}`);
+      },
+      onError: (error) => toastError(getErrorMessage(error, 'Failed to update user')),
+    });
+
+  return (
+    <Stack gap="lg" maw={720}>
+      <Stack gap={6}>
+        <BackLink to={`/users/${user.id}`}>Back to user</BackLink>
+        <PageTitle>Edit User</PageTitle>
+        <Text c="dimmed" size="sm">
+          {user.firstName} {user.lastName}
+        </Text>
+      </Stack>
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
+        <form noValidate onSubmit={form.onSubmit(submit)}>
+          <Stack gap="md">
+            <UserFormFields form={form} roleLocked={isSelf} />
+            <Checkbox
+              label="Active User"
+              description={
+                isSelf ? 'You cannot deactivate your own account.' : 'Inactive users cannot sign in.'
+              }
+              disabled={isSelf}
+              {...form.getInputProps('isActive', { type: 'checkbox' })}
+            />
+            <Group justify="flex-end" gap="sm" mt="xs">
+              <Button component={Link} to={`/users/${user.id}`} variant="default">
+                Cancel
+              </Button>
+              <Button type="submit" disabled={update.isPending}>
+                {update.isPending ? 'Saving...' : 'Save Changes'}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </Stack>
+  );
+}
+
+function EditUserLoader() {
+  const { id = '' } = useParams();
+  const query = useUserQuery(id);
+  if (query.isPending) return <PageLoader label="Loading user" />;
+  if (query.isError) {
+    if (isUserMissing(query.error)) return <UserNotFound title="Edit User" />;
+    return (
+      <Stack gap="lg">
+        <PageTitle>Edit User</PageTitle>
+        <Alert color="red" title="Could not load this user">
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{getErrorMessage(query.error)}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => query.refetch()}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      </Stack>
+    );
+  }
+  // Keyed by the user so a refetch never overwrites what is being typed, and another user starts fresh.
+  return <EditUserForm key={query.data.id} user={query.data} />;
+}
+
+/** /users/{id}/edit (spec part 1 §5, §8 "Users"). */
+export function EditUserPage() {
+  return (
+    <AdminOnly title="Edit User">
+      <EditUserLoader />
+    </AdminOnly>
+  );
+}

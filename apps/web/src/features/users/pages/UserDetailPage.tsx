@@ -1,0 +1,205 @@
+import { CATEGORY_LABELS, LIMITS, type StudentCategory, type UserDetail } from '@csp/contracts';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Flex,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconEdit, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { PageTitle } from '../../../components/PageTitle.tsx';
+import { UserAvatar } from '../../../components/UserAvatar.tsx';
+import { getErrorMessage } from '../../../lib/api.ts';
+import { formatDate } from '../../../lib/dates.ts';
+import { useCurrentUser } from '../../auth/auth-context.ts';
+import { isUserMissing, ROLE_LABELS, useUserQuery } from '../api/users.api.ts';
+import { AdminOnly } from '../components/AdminOnly.tsx';
+import { DeleteUserDialog } from '../components/DeleteUserDialog.tsx';
+import { PageLoader } from '../components/PageLoader.tsx';
+import { RoleBadge, StatusBadge } from '../components/UserBadges.tsx';
+import { BackLink } from '../components/UserFormFields.tsx';
+import { UserNotFound } from '../components/UserNotFound.tsx';
+
+const CATEGORY_COLORS: Record<StudentCategory, string> = {
+  SURVIVAL_PROGRAM: 'pink',
+  HOME_BASE: 'orange',
+  CENTER_BASE: 'indigo',
+};
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div style={{ minWidth: 0 }}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text component="div" size="sm" mt={2} style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+function ageText(age: number) {
+  return `${age} ${age === 1 ? 'year' : 'years'}`;
+}
+
+function AssignedStudents({ user }: { user: UserDetail }) {
+  const students = user.assignedStudents;
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+      <Title order={2} fz="h4" mb="sm">
+        Assigned Students ({user.assignedStudentsCount}/{LIMITS.maxStudentsPerTeacher})
+      </Title>
+      {students.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          No students are assigned to this teacher yet.
+        </Text>
+      ) : (
+        <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+          {students.map((s, i) => (
+            <Group
+              component="li"
+              key={s.id}
+              justify="space-between"
+              gap="xs"
+              py="sm"
+              wrap="nowrap"
+              style={i > 0 ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}
+            >
+              <div style={{ minWidth: 0, flex: 1 }}>
+                <Anchor component={Link} to={`/students/${s.id}`} fw={600} size="sm">
+                  {s.firstName} {s.lastName}
+                </Anchor>
+                <Text size="xs" c="dimmed">
+                  Age {ageText(s.age)}
+                </Text>
+              </div>
+              <Badge variant="light" tt="none" color={CATEGORY_COLORS[s.category]} style={{ flexShrink: 0 }}>
+                {CATEGORY_LABELS[s.category]}
+              </Badge>
+            </Group>
+          ))}
+        </Stack>
+      )}
+    </Paper>
+  );
+}
+
+function UserDetailView({ user }: { user: UserDetail }) {
+  const me = useCurrentUser();
+  const [deleting, { open, close }] = useDisclosure(false);
+  const isSelf = me.id === user.id;
+  const name = `${user.firstName} ${user.lastName}`;
+
+  return (
+    <Stack gap="lg" maw={900}>
+      <BackLink to="/users">Back to Users</BackLink>
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+        <Flex
+          gap="md"
+          justify="space-between"
+          align={{ base: 'stretch', sm: 'center' }}
+          direction={{ base: 'column', sm: 'row' }}
+        >
+          <Group gap="md" wrap="nowrap" miw={0}>
+            <UserAvatar user={user} size={64} />
+            <Stack gap={6} miw={0}>
+              <PageTitle style={{ overflowWrap: 'anywhere' }}>{name}</PageTitle>
+              <Group gap={6}>
+                <RoleBadge role={user.role} />
+                <StatusBadge isActive={user.isActive} />
+                {isSelf && (
+                  <Badge variant="outline" tt="none" color="gray">
+                    You
+                  </Badge>
+                )}
+              </Group>
+            </Stack>
+          </Group>
+          <Group gap="sm" grow preventGrowOverflow={false} wrap="nowrap">
+            <Button
+              component={Link}
+              to={`/users/${user.id}/edit`}
+              variant="light"
+              leftSection={<IconEdit size={18} aria-hidden />}
+            >
+              Edit
+            </Button>
+            {!isSelf && (
+              <Button
+                color="red"
+                variant="outline"
+                onClick={open}
+                leftSection={<IconTrash size={18} aria-hidden />}
+              >
+                Delete
+              </Button>
+            )}
+          </Group>
+        </Flex>
+      </Paper>
+
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+        <Title order={2} fz="h4" mb="md">
+          Details
+        </Title>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg" verticalSpacing="md">
+          <Fact label="Email">
+            <Anchor href={`mailto:${user.email}`} size="sm">
+              {user.email}
+            </Anchor>
+          </Fact>
+          <Fact label="Phone">{user.phone || 'Not provided'}</Fact>
+          <Fact label="Role">{ROLE_LABELS[user.role]}</Fact>
+          <Fact label="Status">{user.isActive ? 'Active' : 'Inactive'}</Fact>
+          <Fact label="Created">{formatDate(user.createdAt)}</Fact>
+        </SimpleGrid>
+      </Paper>
+
+      {user.role === 'TEACHER' && <AssignedStudents user={user} />}
+
+      {!isSelf && <DeleteUserDialog user={user} opened={deleting} onClose={close} />}
+    </Stack>
+  );
+}
+
+function UserDetailLoader() {
+  const { id = '' } = useParams();
+  const query = useUserQuery(id);
+  if (query.isPending) return <PageLoader label="Loading user" />;
+  if (query.isError) {
+    if (isUserMissing(query.error)) return <UserNotFound title="User Details" />;
+    return (
+      <Stack gap="lg">
+        <PageTitle>User Details</PageTitle>
+        <Alert color="red" title="Could not load this user">
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{getErrorMessage(query.error)}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => query.refetch()}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      </Stack>
+    );
+  }
+  return <UserDetailView user={query.data} />;
+}
+
+/** /users/{id} (spec part 1 §2 "Users"). */
+export function UserDetailPage() {
+  return (
+    <AdminOnly title="User Details">
+      <UserDetailLoader />
+    </AdminOnly>
+  );
+}
