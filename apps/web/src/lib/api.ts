@@ -38,12 +38,25 @@ function isUnauthenticatedCall(url: string | undefined): boolean {
   return UNAUTHENTICATED_CALLS.includes(path);
 }
 
-/** Any 401 (except from the sign-in and other pre-session calls) ends the session and opens /login. */
+/** True when the failed request carried a token other than the one stored now. */
+function sentWithOlderToken(error: AxiosError): boolean {
+  const current = getToken();
+  const header = error.config?.headers?.Authorization;
+  const sent = typeof header === 'string' ? header.replace(/^Bearer /, '') : undefined;
+  return Boolean(current && sent && sent !== current);
+}
+
+/**
+ * Any 401 (except from the sign-in and other pre-session calls) ends the session and opens /login —
+ * unless the request carried an older token than the one stored now (a poll that left just before a
+ * password change answered with a fresh token): that answer says nothing about the current session.
+ */
 api.interceptors.response.use(undefined, (error: unknown) => {
   if (
     error instanceof AxiosError &&
     error.response?.status === 401 &&
-    !isUnauthenticatedCall(error.config?.url)
+    !isUnauthenticatedCall(error.config?.url) &&
+    !sentWithOlderToken(error)
   ) {
     clearSession();
     const onPublicPage = (PUBLIC_PATHS as readonly string[]).includes(window.location.pathname);
