@@ -72,7 +72,13 @@ const filterButtons = (page: Page) => page.getByRole('group', { name: 'Filter by
 
 async function searchStudents(page: Page, text: string) {
   await page.getByLabel('Search students').fill(text);
-  await expect(page).toHaveURL(new RegExp(`search=${encodeURIComponent(text)}`));
+  await expect.poll(() => new URL(page.url()).searchParams.get('search')).toBe(text);
+}
+
+/** Desktop and phone screenshots taken from the top of the page. */
+async function snapTop(page: Page, name: string) {
+  await page.evaluate('window.scrollTo(0, 0)');
+  await snap(page, name);
 }
 
 /** Watches for the next browser alert and returns its text once it has been shown. */
@@ -86,7 +92,28 @@ function nextAlert(page: Page): () => Promise<string> {
   return () => shown;
 }
 
-test('an administrator adds students of every category and both pregnancy branches, then searches and filters', async ({
+/** The students whose name, parent name or student ID contain `text`, through the API. */
+async function apiSearch(request: APIRequestContext, token: string, text: string) {
+  const res = await request.get(`/api/students?search=${encodeURIComponent(text)}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as StudentRecord[];
+}
+
+async function openCreateForm(page: Page) {
+  await page.getByRole('link', { name: 'Add Student' }).click();
+  await expect(page).toHaveURL(/\/students\/create$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Add New Student' })).toBeVisible();
+}
+
+async function submitCreate(page: Page) {
+  await page.getByRole('button', { name: 'Create Student' }).click();
+  await expect(page.getByText('Student created successfully!').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/students$/);
+}
+
+test('an administrator adds a Center Base and a Home Base student through the form', async ({
   page,
   context,
   request,
@@ -107,10 +134,13 @@ test('an administrator adds students of every category and both pregnancy branch
   await expect(page.getByRole('heading', { level: 1, name: 'Student Management' })).toBeVisible();
 
   // --- CENTER_BASE, with the device location -------------------------------------------------------
-  await page.getByRole('link', { name: 'Add Student' }).click();
-  await expect(page).toHaveURL(/\/students\/create$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Add New Student' })).toBeVisible();
-  for (const section of ['Basic Information', 'Parent Information', 'Home Location', 'Additional Information']) {
+  await openCreateForm(page);
+  for (const section of [
+    'Basic Information',
+    'Parent Information',
+    'Home Location',
+    'Additional Information',
+  ]) {
     await expect(page.getByRole('heading', { level: 2, name: section })).toBeVisible();
   }
   await expect(page.getByText('GPS location help')).toBeVisible();
@@ -118,7 +148,7 @@ test('an administrator adds students of every category and both pregnancy branch
   await expect(page.getByLabel('Age', { exact: true })).toHaveValue('2');
   await expect(page.getByLabel('Age', { exact: true })).toHaveAttribute('readonly', '');
   await expect(page.getByText('Is Pregnant')).toHaveCount(0);
-  await snap(page, 'students-create');
+  await snapTop(page, 'students-create');
 
   // Nothing filled: the required fields say so and nothing is sent.
   await page.getByRole('button', { name: 'Create Student' }).click();
@@ -160,12 +190,80 @@ test('an administrator adds students of every category and both pregnancy branch
   await page.getByLabel('Home location name').fill('Blue gate near the temple');
   await page.getByLabel('Assigned teacher').selectOption(teacherOption(0));
   await page.getByLabel('Medical information').fill('Peanut allergy');
+  await submitCreate(page);
+
+  // --- HOME_BASE -----------------------------------------------------------------------------------
+  await openCreateForm(page);
+  const home = { studentId: `H${tag}-1`, firstName: 'Kiran', lastName: `Home${tag}` };
+  await page.getByLabel('Student ID').fill(home.studentId);
+  await page.getByLabel('Category').selectOption('HOME_BASE');
+  await page.getByLabel('First name').fill(home.firstName);
+  await page.getByLabel('Last name').fill(home.lastName);
+  await page.getByLabel('Date of birth').fill(yearsAgo(2));
+  await expect(page.getByLabel('Age', { exact: true })).toHaveValue('2');
+  await page.getByLabel('Assigned teacher').selectOption(teacherOption(1));
+  await submitCreate(page);
+
+  // A duplicate student ID is refused with the server's message and the form stays.
+  await openCreateForm(page);
+  await page.getByLabel('Student ID').fill(home.studentId);
+  await page.getByLabel('Category').selectOption('CENTER_BASE');
+  await page.getByLabel('First name').fill('Dup');
+  await page.getByLabel('Last name').fill(`Dup${tag}`);
+  await page.getByLabel('Date of birth').fill(yearsAgo(4));
   await page.getByRole('button', { name: 'Create Student' }).click();
-  await expect(page.getByText('Student created successfully!')).toBeVisible();
+  await expect(page.getByText('A student with this student ID already exists')).toBeVisible();
+  await expect(page).toHaveURL(/\/students\/create$/);
+  await page.getByRole('link', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/students$/);
 
-  // --- SURVIVAL_PROGRAM, pregnant mother (Yes) -----------------------------------------------------
-  await page.getByRole('link', { name: 'Add Student' }).click();
+  // The new cards, and what was stored.
+  await searchStudents(page, tag);
+  const centerCard = card(page, `${center.firstName} ${center.lastName}`);
+  await expect(centerCard).toContainText('5 years');
+  await expect(centerCard).toContainText('Center Base');
+  await expect(centerCard).toContainText(center.studentId);
+  await expect(centerCard).toContainText(center.parentName);
+  await expect(centerCard).toContainText(`${teacher.firstName} ${teacher.lastName}`);
+  await expect(centerCard).toContainText('No visits');
+  await expect(centerCard).toContainText('Active');
+  await expect(card(page, `${home.firstName} ${home.lastName}`)).toContainText('Home Base');
+  await expect(page.getByRole('list', { name: 'Students' }).getByRole('listitem')).toHaveCount(2);
+  const stored = await apiSearch(request, token, tag);
+  expect(stored.find((s) => s.studentId === center.studentId)).toMatchObject({
+    category: 'CENTER_BASE',
+    dateOfBirth: yearsAgo(5),
+    parentPhone: '+94 77 555 0101',
+    parentEmail: `priya.${tag}@example.org`,
+    address: '12 Temple Road, Jaffna',
+    homeLatitude: HOME.latitude,
+    homeLongitude: HOME.longitude,
+    homeLocationName: 'Blue gate near the temple',
+    medicalInfo: 'Peanut allergy',
+    assignedTeacherId: teacher.id,
+    isPregnant: false,
+  });
+  expect(stored.find((s) => s.studentId === home.studentId)).toMatchObject({
+    category: 'HOME_BASE',
+    parentName: null,
+    homeLatitude: null,
+    assignedTeacherId: teacher.id,
+  });
+});
+
+test('an administrator registers a pregnant mother and a baby through the Survival Program branches', async ({
+  page,
+  request,
+}) => {
+  const token = await adminToken(request);
+  const tag = uniqueTag();
+  const teacher = await createTeacher(request, token, { firstName: 'Ishani', lastName: uniqueWord() });
+  const teacherOption = (n: number) => ({ label: `${teacher.firstName} ${teacher.lastName} (${n}/25)` });
+  await signIn(page, firstAdmin());
+  await page.goto('/students');
+
+  // --- pregnant mother (Yes) -----------------------------------------------------------------------
+  await openCreateForm(page);
   const mother = { studentId: `S${tag}-M`, firstName: 'Nila', lastName: `Mother${tag}` };
   await page.getByLabel('Student ID').fill(mother.studentId);
   await page.getByLabel('Category').selectOption('SURVIVAL_PROGRAM');
@@ -184,14 +282,12 @@ test('an administrator adds students of every category and both pregnancy branch
   await page.getByLabel("Mother's age").fill('27');
   await page.getByLabel('Pregnancy months').selectOption('7');
   await page.getByLabel('Parent name').fill(`Ravi Husband${tag}`);
-  await page.getByLabel('Assigned teacher').selectOption(teacherOption(1));
-  await snap(page, 'students-create-pregnant');
-  await page.getByRole('button', { name: 'Create Student' }).click();
-  await expect(page.getByText('Student created successfully!').first()).toBeVisible();
-  await expect(page).toHaveURL(/\/students$/);
+  await page.getByLabel('Assigned teacher').selectOption(teacherOption(0));
+  await snapTop(page, 'students-create-pregnant');
+  await submitCreate(page);
 
-  // --- SURVIVAL_PROGRAM, baby (No) -----------------------------------------------------------------
-  await page.getByRole('link', { name: 'Add Student' }).click();
+  // --- baby (No) -----------------------------------------------------------------------------------
+  await openCreateForm(page);
   const baby = { studentId: `S${tag}-B`, firstName: 'Tiny', lastName: `Baby${tag}` };
   await page.getByLabel('Student ID').fill(baby.studentId);
   await page.getByLabel('Category').selectOption('SURVIVAL_PROGRAM');
@@ -200,124 +296,134 @@ test('an administrator adds students of every category and both pregnancy branch
   await page.getByLabel('Pregnancy months').selectOption('4');
   await page.getByRole('radio', { name: 'No' }).check();
   await expect(page.getByText('Baby Registration')).toBeVisible();
+  await expect(page.getByLabel('Pregnancy months')).toHaveCount(0);
   await page.getByLabel("Baby's first name").fill(baby.firstName);
   await page.getByLabel("Baby's last name").fill(baby.lastName);
   await page.getByLabel('Date of birth').fill(daysAgo(90));
   await expect(page.getByLabel('Age', { exact: true })).toHaveValue('0');
   await page.getByLabel('Parent name').fill(`Mala Parent${tag}`);
-  await page.getByLabel('Assigned teacher').selectOption(teacherOption(2));
-  await snap(page, 'students-create-baby');
-  await page.getByRole('button', { name: 'Create Student' }).click();
-  await expect(page).toHaveURL(/\/students$/);
+  await page.getByLabel('Assigned teacher').selectOption(teacherOption(1));
+  await snapTop(page, 'students-create-baby');
+  await submitCreate(page);
 
-  // --- HOME_BASE -----------------------------------------------------------------------------------
-  await page.getByRole('link', { name: 'Add Student' }).click();
-  const home = { studentId: `H${tag}-1`, firstName: 'Kiran', lastName: `Home${tag}` };
-  await page.getByLabel('Student ID').fill(home.studentId);
-  await page.getByLabel('Category').selectOption('HOME_BASE');
-  await page.getByLabel('First name').fill(home.firstName);
-  await page.getByLabel('Last name').fill(home.lastName);
-  await page.getByLabel('Date of birth').fill(yearsAgo(2));
-  await page.getByLabel('Assigned teacher').selectOption(teacherOption(3));
-  await page.getByRole('button', { name: 'Create Student' }).click();
-  await expect(page).toHaveURL(/\/students$/);
-
-  // A duplicate student ID is refused with the server's message and the form stays.
-  await page.getByRole('link', { name: 'Add Student' }).click();
-  await page.getByLabel('Student ID').fill(home.studentId);
-  await page.getByLabel('Category').selectOption('CENTER_BASE');
-  await page.getByLabel('First name').fill('Dup');
-  await page.getByLabel('Last name').fill(`Dup${tag}`);
-  await page.getByLabel('Date of birth').fill(yearsAgo(4));
-  await page.getByRole('button', { name: 'Create Student' }).click();
-  await expect(page.getByText('A student with this student ID already exists')).toBeVisible();
-  await expect(page).toHaveURL(/\/students\/create$/);
-  await page.getByRole('link', { name: 'Cancel' }).click();
-  await expect(page).toHaveURL(/\/students$/);
-
-  // --- search --------------------------------------------------------------------------------------
   await searchStudents(page, tag);
-  const centerCard = card(page, `${center.firstName} ${center.lastName}`);
-  await expect(centerCard).toBeVisible();
-  await expect(centerCard).toContainText('5 years');
-  await expect(centerCard).toContainText('Center Base');
-  await expect(centerCard).toContainText(center.studentId);
-  await expect(centerCard).toContainText(center.parentName);
-  await expect(centerCard).toContainText(`${teacher.firstName} ${teacher.lastName}`);
-  await expect(centerCard).toContainText('No visits');
-  await expect(centerCard).toContainText('Active');
   await expect(card(page, `${mother.firstName} ${mother.lastName}`)).toContainText('Pregnant · 7 months');
+  await expect(card(page, `${baby.firstName} ${baby.lastName}`)).toContainText('0 years');
   await expect(card(page, `${baby.firstName} ${baby.lastName}`)).toContainText('Survival Program');
-  await expect(card(page, `${home.firstName} ${home.lastName}`)).toContainText('Home Base');
-  await expect(page.getByRole('list', { name: 'Students' }).getByRole('listitem')).toHaveCount(4);
-  const buttons = filterButtons(page);
-  await expect(buttons.getByRole('button', { name: 'All 4' })).toBeVisible();
-  await expect(buttons.getByRole('button', { name: 'Center 1' })).toBeVisible();
-  await expect(buttons.getByRole('button', { name: 'Home 1' })).toBeVisible();
-  await expect(buttons.getByRole('button', { name: 'Survival 2' })).toBeVisible();
-  await snap(page, 'students-list');
-
-  // By parent name, then by student ID.
-  await searchStudents(page, center.parentName);
-  await expect(page.getByRole('list', { name: 'Students' }).getByRole('listitem')).toHaveCount(1);
-  await expect(centerCard).toBeVisible();
-  await searchStudents(page, home.studentId);
-  await expect(page.getByRole('list', { name: 'Students' }).getByRole('listitem')).toHaveCount(1);
-  await expect(card(page, `${home.firstName} ${home.lastName}`)).toBeVisible();
-  await expect(buttons.getByRole('button', { name: 'All 1' })).toBeVisible();
-  await searchStudents(page, `nobody${tag}`);
-  await expect(page.getByText('No students found')).toBeVisible();
-
-  // --- category buttons ----------------------------------------------------------------------------
-  await searchStudents(page, tag);
-  await buttons.getByRole('button', { name: 'Survival 2' }).click();
-  await expect(page).toHaveURL(/category=SURVIVAL_PROGRAM/);
-  await expect(buttons.getByRole('button', { name: 'Survival 2' })).toHaveAttribute('aria-pressed', 'true');
-  await expect(page.getByRole('list', { name: 'Students' }).getByRole('listitem')).toHaveCount(2);
-  await expect(card(page, `${center.firstName} ${center.lastName}`)).toHaveCount(0);
-  await buttons.getByRole('button', { name: 'Center 1' }).click();
-  await expect(page.getByRole('list', { name: 'Students' }).getByRole('listitem')).toHaveCount(1);
-  await expect(centerCard).toBeVisible();
-  await buttons.getByRole('button', { name: 'Home 1' }).click();
-  await expect(card(page, `${home.firstName} ${home.lastName}`)).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Students' }).getByRole('listitem')).toHaveCount(1);
-  await buttons.getByRole('button', { name: 'All 4' }).click();
-  await expect(page.getByRole('list', { name: 'Students' }).getByRole('listitem')).toHaveCount(4);
-
-  // What was stored: the mother with her age and pregnancy, the baby without, the teacher now 4/25.
-  await centerCard.getByRole('link', { name: 'View Details' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: `${center.firstName} ${center.lastName}` })).toBeVisible();
-  const centerId = page.url().split('/').pop()!;
-  const stored = await apiGetStudent(request, token, centerId);
-  expect(stored).toMatchObject({
-    category: 'CENTER_BASE',
-    parentEmail: `priya.${tag}@example.org`,
-    homeLatitude: HOME.latitude,
-    homeLongitude: HOME.longitude,
-    homeLocationName: 'Blue gate near the temple',
-    medicalInfo: 'Peanut allergy',
-    assignedTeacherId: teacher.id,
-    isPregnant: false,
-  });
-  const list = (await (
-    await request.get(`/api/students?search=${tag}`, { headers: { Authorization: `Bearer ${token}` } })
-  ).json()) as StudentRecord[];
-  const m = list.find((s) => s.studentId === mother.studentId)!;
-  expect(m).toMatchObject({
+  const stored = await apiSearch(request, token, tag);
+  expect(stored.find((s) => s.studentId === mother.studentId)).toMatchObject({
     firstName: mother.firstName,
+    lastName: mother.lastName,
     category: 'SURVIVAL_PROGRAM',
     isPregnant: true,
     motherAge: 27,
     pregnancyMonths: 7,
     expectedDueDate: daysAgo(-60),
     isBabyBorn: false,
+    actualBirthDate: null,
+    assignedTeacherId: teacher.id,
   });
-  expect(list.find((s) => s.studentId === baby.studentId)).toMatchObject({
+  expect(stored.find((s) => s.studentId === baby.studentId)).toMatchObject({
+    firstName: baby.firstName,
+    category: 'SURVIVAL_PROGRAM',
     isPregnant: false,
+    motherAge: null,
     pregnancyMonths: null,
     expectedDueDate: null,
     dateOfBirth: daysAgo(90),
+    assignedTeacherId: teacher.id,
   });
+});
+
+test('an administrator searches by name, parent name and student ID and filters by category', async ({
+  page,
+  request,
+}) => {
+  const token = await adminToken(request);
+  const tag = uniqueTag();
+  const center = await apiCreateStudent(request, token, {
+    studentId: `F${tag}-C`,
+    firstName: 'Dilan',
+    lastName: `Center${tag}`,
+    parentName: `Sunil Parent${tag}`,
+  });
+  const home = await apiCreateStudent(request, token, {
+    studentId: `F${tag}-H`,
+    firstName: 'Hema',
+    lastName: `Home${tag}`,
+    category: 'HOME_BASE',
+    dateOfBirth: yearsAgo(1),
+  });
+  await apiCreateStudent(request, token, {
+    studentId: `F${tag}-M`,
+    firstName: 'Usha',
+    lastName: `Mother${tag}`,
+    category: 'SURVIVAL_PROGRAM',
+    dateOfBirth: today(),
+    isPregnant: true,
+    motherAge: 22,
+    pregnancyMonths: 5,
+  });
+  await apiCreateStudent(request, token, {
+    studentId: `F${tag}-B`,
+    firstName: 'Baby',
+    lastName: `Small${tag}`,
+    category: 'SURVIVAL_PROGRAM',
+    dateOfBirth: daysAgo(40),
+  });
+
+  await signIn(page, firstAdmin());
+  await page.goto('/students');
+  const list = page.getByRole('list', { name: 'Students' }).getByRole('listitem');
+  const buttons = filterButtons(page);
+
+  await searchStudents(page, tag);
+  await expect(list).toHaveCount(4);
+  await expect(buttons.getByRole('button', { name: 'All 4' })).toBeVisible();
+  await expect(buttons.getByRole('button', { name: 'Center 1' })).toBeVisible();
+  await expect(buttons.getByRole('button', { name: 'Home 1' })).toBeVisible();
+  await expect(buttons.getByRole('button', { name: 'Survival 2' })).toBeVisible();
+  await snapTop(page, 'students-list');
+
+  // By name, by parent name, by student ID; nothing found.
+  await searchStudents(page, `Hema Home${tag}`);
+  await expect(list).toHaveCount(1);
+  await expect(card(page, `${home.firstName} ${home.lastName}`)).toBeVisible();
+  await searchStudents(page, `Sunil Parent${tag}`);
+  await expect(list).toHaveCount(1);
+  await expect(card(page, `${center.firstName} ${center.lastName}`)).toContainText(`Sunil Parent${tag}`);
+  await searchStudents(page, `F${tag}-H`);
+  await expect(list).toHaveCount(1);
+  await expect(card(page, `${home.firstName} ${home.lastName}`)).toBeVisible();
+  await expect(buttons.getByRole('button', { name: 'All 1' })).toBeVisible();
+  await expect(buttons.getByRole('button', { name: 'Home 1' })).toBeVisible();
+  await expect(buttons.getByRole('button', { name: 'Center 0' })).toBeVisible();
+  await searchStudents(page, `nobody${tag}`);
+  await expect(page.getByText('No students found')).toBeVisible();
+
+  // The category buttons, within the same search.
+  await searchStudents(page, tag);
+  await buttons.getByRole('button', { name: 'Survival 2' }).click();
+  await expect(page).toHaveURL(/category=SURVIVAL_PROGRAM/);
+  await expect(buttons.getByRole('button', { name: 'Survival 2' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(list).toHaveCount(2);
+  await expect(card(page, `Usha Mother${tag}`)).toContainText('Pregnant · 5 months');
+  await expect(card(page, `Baby Small${tag}`)).toBeVisible();
+  await buttons.getByRole('button', { name: 'Center 1' }).click();
+  await expect(list).toHaveCount(1);
+  await expect(card(page, `${center.firstName} ${center.lastName}`)).toBeVisible();
+  await buttons.getByRole('button', { name: 'Home 1' }).click();
+  await expect(list).toHaveCount(1);
+  await expect(card(page, `${home.firstName} ${home.lastName}`)).toBeVisible();
+  await buttons.getByRole('button', { name: 'All 4' }).click();
+  await expect(list).toHaveCount(4);
+  await expect(page).not.toHaveURL(/category=/);
+
+  // A card opens the student.
+  await card(page, `${center.firstName} ${center.lastName}`)
+    .getByRole('link', { name: 'View Details' })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/students/${center.id}$`));
 });
 
 test('an administrator reads a student, converts a pregnant mother with Baby Born, edits and deletes', async ({
@@ -378,9 +484,11 @@ test('an administrator reads a student, converts a pregnant mother with Baby Bor
   await expect(stats).toContainText('Activities');
   await expect(stats).toContainText('Measurements');
   await expect(stats).toContainText('Home Visits');
-  await expect(page.getByRole('region', { name: 'Recent Activity' })).toContainText('No activities recorded yet.');
+  await expect(page.getByRole('region', { name: 'Recent Activity' })).toContainText(
+    'No activities recorded yet.',
+  );
   await expect(page.getByRole('button', { name: 'Delete' })).toBeVisible();
-  await snap(page, 'students-detail-pregnant');
+  await snapTop(page, 'students-detail-pregnant');
 
   // --- Baby Born -----------------------------------------------------------------------------------
   await page.getByRole('button', { name: 'Baby Born' }).click();
@@ -430,13 +538,13 @@ test('an administrator reads a student, converts a pregnant mother with Baby Bor
   await expect(childStats).toContainText('Measurements');
   await expect(childStats).not.toContainText('Home Visits');
   await expect(page.getByRole('region', { name: 'Home Location' })).toHaveCount(0);
-  await snap(page, 'students-detail');
+  await snapTop(page, 'students-detail');
   await page.getByRole('link', { name: 'Edit' }).click();
   await expect(page).toHaveURL(new RegExp(`/students/${child.id}/edit$`));
   await expect(page.getByText('Home visits are validated against this location within 50m.')).toBeVisible();
   await expect(page.getByLabel('Student ID')).toHaveValue(`ED${tag}`);
   await expect(page.getByLabel('Age', { exact: true })).toHaveValue('4');
-  await snap(page, 'students-edit');
+  await snapTop(page, 'students-edit');
   await page.getByLabel('Parent email').fill('broken@');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Please enter a valid email address')).toBeVisible();
@@ -499,8 +607,10 @@ test('an administrator reads a student, converts a pregnant mother with Baby Bor
   // --- delete --------------------------------------------------------------------------------------
   await page.getByRole('button', { name: 'Delete' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete Student' });
-  await expect(confirm).toContainText('All activities, measurements and home visits of this student will be removed');
-  await snap(page, 'students-delete-dialog');
+  await expect(confirm).toContainText(
+    'All activities, measurements and home visits of this student will be removed',
+  );
+  await snapTop(page, 'students-delete-dialog');
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page).toHaveURL(/\/students$/);
   await expect(page.getByText('Student deleted successfully')).toBeVisible();
@@ -559,7 +669,7 @@ test('a teacher sees and edits only their own students and cannot add or delete'
   await expect(filterButtons(page).getByRole('button', { name: 'All 2' })).toBeVisible();
   await expect(filterButtons(page).getByRole('button', { name: 'Home 1' })).toBeVisible();
   await expect(filterButtons(page).getByRole('button', { name: 'Survival 0' })).toBeVisible();
-  await snap(page, 'students-list-teacher');
+  await snapTop(page, 'students-list-teacher');
 
   // Their student: Edit but no Delete; the edit form has no teacher select.
   await card(page, `Mine One${tag}`).getByRole('link', { name: 'View Details' }).click();

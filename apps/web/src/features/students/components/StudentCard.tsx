@@ -13,24 +13,22 @@ export function StudentCard({ student }: { student: Student }) {
   return (
     <Card withBorder radius="md" padding="md" component="li" aria-label={name}>
       <Stack gap="sm" h="100%">
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-          <Group gap="sm" wrap="nowrap" miw={0}>
-            <Avatar radius="xl" size={44} color={CATEGORY_COLORS[student.category]} aria-hidden>
-              {initialsOf(student.firstName, student.lastName)}
-            </Avatar>
-            <div style={{ minWidth: 0 }}>
-              <Text fw={600} truncate>
-                {name}
-              </Text>
-              <Text size="sm" c="dimmed">
-                {studentAgeLine(student)}
-              </Text>
-            </div>
-          </Group>
-          <ActiveBadge isActive={student.isActive} />
+        <Group gap="sm" wrap="nowrap" miw={0}>
+          <Avatar radius="xl" size={44} color={CATEGORY_COLORS[student.category]} aria-hidden>
+            {initialsOf(student.firstName, student.lastName)}
+          </Avatar>
+          <div style={{ minWidth: 0 }}>
+            <Text fw={600} lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+              {name}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {studentAgeLine(student)}
+            </Text>
+          </div>
         </Group>
         <Group gap={6}>
           <CategoryBadge category={student.category} />
+          <ActiveBadge isActive={student.isActive} />
         </Group>
         <SimpleGrid cols={2} spacing="xs" verticalSpacing="xs">
           <Fact label="Student ID">{student.studentId}</Fact>

@@ -62,11 +62,11 @@ function Block({
       p="md"
       bg={`var(--mantine-color-${color}-0)`}
       style={{ border: `1px solid var(--mantine-color-${color}-2)` }}
-      component="fieldset"
-      m={0}
+      component="section"
+      aria-label={title}
     >
       <Stack gap="md">
-        <Group gap="xs" component="legend" p={0} style={{ float: 'left', width: '100%' }}>
+        <Group gap="xs" wrap="nowrap">
           <ThemeIcon variant="light" color={color} radius="xl" aria-hidden>
             {icon}
           </ThemeIcon>
@@ -122,6 +122,8 @@ function CreateStudentForm() {
         readOnly
         value={String(formAge(values.dateOfBirth, today))}
         description="Calculated from the date of birth"
+        inputWrapperOrder={['label', 'input', 'description']}
+        variant="filled"
         rightSection={
           <Text size="xs" c="dimmed" pr="xs">
             years

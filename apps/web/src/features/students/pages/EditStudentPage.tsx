@@ -103,6 +103,7 @@ function EditStudentForm({ student }: { student: StudentDetail }) {
               withAsterisk
               max={pregnant ? undefined : today}
               description={pregnant ? 'The registration day until the baby is born' : undefined}
+              inputWrapperOrder={['label', 'input', 'description']}
               {...form.getInputProps('dateOfBirth')}
             />
             <TextInput
@@ -110,6 +111,8 @@ function EditStudentForm({ student }: { student: StudentDetail }) {
               readOnly
               value={String(formAge(values.dateOfBirth, today))}
               description="Calculated from the date of birth"
+              inputWrapperOrder={['label', 'input', 'description']}
+              variant="filled"
               rightSection={
                 <Text size="xs" c="dimmed" pr="xs">
                   years

@@ -143,26 +143,29 @@ function HomeLocation({ student }: { student: StudentDetail }) {
 
 function Stat({ label, value }: { label: string; value: number }) {
   return (
-    <Paper withBorder radius="md" p="sm" ta="center">
-      <Text fz={28} fw={700} lh={1.1}>
+    <Group
+      component="li"
+      justify="space-between"
+      wrap="nowrap"
+      py={8}
+      style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+    >
+      <Text size="sm">{label}</Text>
+      <Text fw={700} fz="lg" lh={1}>
         {value}
       </Text>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-    </Paper>
+    </Group>
   );
 }
 
 function QuickStats({ student }: { student: StudentDetail }) {
-  const visits = hasHomeVisits(student.category);
   return (
     <Panel title="Quick Stats">
-      <SimpleGrid cols={visits ? 3 : 2} spacing="xs">
+      <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
         <Stat label="Activities" value={student.activities.length} />
         <Stat label="Measurements" value={student.measurements.length} />
-        {visits && <Stat label="Home Visits" value={student.homeVisits.length} />}
-      </SimpleGrid>
+        {hasHomeVisits(student.category) && <Stat label="Home Visits" value={student.homeVisits.length} />}
+      </Stack>
     </Panel>
   );
 }
@@ -231,7 +234,7 @@ function StudentDetailView({ student }: { student: StudentDetail }) {
               </Group>
             </Stack>
           </Group>
-          <Group gap="sm" wrap="wrap">
+          <Group gap="sm" wrap="wrap" style={{ flexShrink: 0 }}>
             {babyBorn && (
               <Button
                 color="pink"
