@@ -114,7 +114,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   );
 
   const webRoot =
-    config.webDistDir && existsSync(path.join(config.webDistDir, 'index.html')) ? config.webDistDir : undefined;
+    config.webDistDir && existsSync(path.join(config.webDistDir, 'index.html'))
+      ? config.webDistDir
+      : undefined;
   if (webRoot) await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
 
   // One not-found handler: unknown API routes answer JSON; with the web app built, any other GET gets
@@ -124,7 +126,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     if (webRoot && request.method === 'GET' && !isApi) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply.code(404).send(errorBody(404, `Route ${request.method} ${request.url.split('?')[0]} not found`));
+    return reply
+      .code(404)
+      .send(errorBody(404, `Route ${request.method} ${request.url.split('?')[0]} not found`));
   });
   return app;
 }
