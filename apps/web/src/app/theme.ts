@@ -1,4 +1,4 @@
-import { createTheme } from '@mantine/core';
+import { Badge, createTheme } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'teal',
@@ -8,4 +8,8 @@ export const theme = createTheme({
   fontFamily:
     'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '700' },
+  components: {
+    // Badges read exactly as the spec writes them ('Active', 'Pending Review'), not in capitals.
+    Badge: Badge.extend({ defaultProps: { tt: 'none' } }),
+  },
 });

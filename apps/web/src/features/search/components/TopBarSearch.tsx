@@ -48,13 +48,7 @@ function ResultOption({ result }: { result: SearchResult }) {
             </Text>
           )}
         </div>
-        <Badge
-          size="sm"
-          variant="light"
-          tt="none"
-          color={isUser ? 'indigo' : 'teal'}
-          style={{ flexShrink: 0 }}
-        >
+        <Badge size="sm" variant="light" color={isUser ? 'indigo' : 'teal'} style={{ flexShrink: 0 }}>
           {resultBadge(result)}
         </Badge>
       </Group>

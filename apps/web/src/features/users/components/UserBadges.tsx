@@ -4,7 +4,7 @@ import { ROLE_LABELS } from '../api/users.api.ts';
 
 export function RoleBadge({ role }: { role: Role }) {
   return (
-    <Badge variant="light" tt="none" color={role === 'ADMIN' ? 'grape' : 'blue'}>
+    <Badge variant="light" color={role === 'ADMIN' ? 'grape' : 'blue'}>
       {ROLE_LABELS[role]}
     </Badge>
   );
@@ -13,7 +13,7 @@ export function RoleBadge({ role }: { role: Role }) {
 /** 'Active' or 'Inactive' (spec part 1 §4: an inactive user cannot sign in). */
 export function StatusBadge({ isActive }: { isActive: boolean }) {
   return (
-    <Badge variant="light" tt="none" color={isActive ? 'teal' : 'red'}>
+    <Badge variant="light" color={isActive ? 'teal' : 'red'}>
       {isActive ? 'Active' : 'Inactive'}
     </Badge>
   );

@@ -83,7 +83,7 @@ function AssignedStudents({ user }: { user: UserDetail }) {
                   Age {ageText(s.age)}
                 </Text>
               </div>
-              <Badge variant="light" tt="none" color={CATEGORY_COLORS[s.category]} style={{ flexShrink: 0 }}>
+              <Badge variant="light" color={CATEGORY_COLORS[s.category]} style={{ flexShrink: 0 }}>
                 {CATEGORY_LABELS[s.category]}
               </Badge>
             </Group>
@@ -118,7 +118,7 @@ function UserDetailView({ user }: { user: UserDetail }) {
                 <RoleBadge role={user.role} />
                 <StatusBadge isActive={user.isActive} />
                 {isSelf && (
-                  <Badge variant="outline" tt="none" color="gray">
+                  <Badge variant="outline" color="gray">
                     You
                   </Badge>
                 )}
