@@ -43,7 +43,9 @@ export function describeIssue(issue: Issue, part: string): string {
     return `Unknown field${issue.keys.length > 1 ? 's' : ''}${where}: ${issue.keys.join(', ')}`;
   }
   if (!field) {
-    if (issue.code === 'invalid_type') return `The ${part} is missing or has the wrong type`;
+    if (issue.code === 'invalid_type') {
+      return part === 'body' ? 'The request body must be a JSON object' : `The ${part} has the wrong type`;
+    }
     return issue.message;
   }
   const isDefault = DEFAULT_ZOD_PREFIXES.some((p) => issue.message.startsWith(p));

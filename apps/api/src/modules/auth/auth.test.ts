@@ -101,7 +101,7 @@ describe('auth: login, profile and password change', () => {
         { email: 'a@b.org', password: 'p'.repeat(10_000) },
         'Password must be at most 128 characters',
       ],
-      ['an array body', [{ email: 'a@b.org' }], 'The body is missing or has the wrong type'],
+      ['an array body', [{ email: 'a@b.org' }], 'The request body must be a JSON object'],
     ];
     it.each(cases)('400 for %s', async (_name, body, message) => {
       expectError(await login(body), 400, message);

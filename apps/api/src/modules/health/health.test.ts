@@ -24,6 +24,43 @@ describe('health, errors and security headers', () => {
     });
   });
 
+  it('refuses a JSON body over the limit with 413 and a readable message', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(300 * 1024) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({
+      statusCode: 413,
+      error: 'Payload Too Large',
+      message: 'The request body is too large',
+    });
+  });
+
+  it('refuses a body that is not a JSON object, and an empty JSON body, with 400', async () => {
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'email=a',
+    });
+    expect(text.statusCode).toBe(400);
+    expect(text.json().message).toBe('The request body must be a JSON object');
+    const array = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: [1, 2] });
+    expect(array.statusCode).toBe(400);
+    expect(array.json().message).toBe('The request body must be a JSON object');
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe('The request body is empty');
+  });
+
   it('sends a strict CSP, nosniff and no-store on API responses', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
