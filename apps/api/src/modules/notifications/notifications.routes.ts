@@ -21,7 +21,7 @@ export async function notificationsRoutes(fastify: FastifyInstance) {
   app.addHook('onRequest', app.authenticate);
 
   app.get(
-    '/',
+    '',
     {
       schema: {
         tags,

@@ -22,7 +22,7 @@ export async function studentsRoutes(app: FastifyInstance) {
   r.addHook('onRequest', app.authenticate);
 
   r.get(
-    '/',
+    '',
     {
       schema: {
         tags: ['students'],
@@ -40,7 +40,7 @@ export async function studentsRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    '/',
+    '',
     {
       schema: {
         tags: ['students'],

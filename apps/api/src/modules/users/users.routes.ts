@@ -30,7 +30,7 @@ export async function usersRoutes(fastify: FastifyInstance) {
   const deps = { db: app.db, config: app.config };
 
   app.get(
-    '/',
+    '',
     {
       onRequest: app.authenticate,
       schema: {
@@ -53,7 +53,7 @@ export async function usersRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    '/',
+    '',
     {
       onRequest: app.authenticate,
       schema: {
