@@ -1,10 +1,9 @@
 import { CATEGORY_LABELS, type StudentCategory } from '@csp/contracts';
-import { Anchor, Badge, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Badge, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { RetryPanel } from '../../../components/ListStates.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
-import { getErrorMessage } from '../../../lib/api.ts';
 
 export const CATEGORY_COLORS: Record<StudentCategory, string> = {
   SURVIVAL_PROGRAM: 'pink',
@@ -39,27 +38,6 @@ export function VisitStatusBadge({ label }: { label: string }) {
   );
 }
 
-/** A spinner in the page area while its data loads. */
-export function PageLoader({ label = 'Loading' }: { label?: string }) {
-  return (
-    <Center py={64} role="status" aria-label={label}>
-      <Loader />
-    </Center>
-  );
-}
-
-/** The small link above a students page that goes back. */
-export function BackLink({ to, children }: { to: string; children: string }) {
-  return (
-    <Anchor component={Link} to={to} size="sm" c="dimmed" w="fit-content">
-      <Group gap={4} wrap="nowrap">
-        <IconArrowLeft size={16} aria-hidden />
-        {children}
-      </Group>
-    </Anchor>
-  );
-}
-
 /** A missing (or someone else's) student (spec part 1 §2, §8 "Missing records"). */
 export function StudentNotFound({ title, message }: { title: string; message: string }) {
   return (
@@ -90,14 +68,7 @@ export function LoadFailure({
   return (
     <Stack gap="lg">
       <PageTitle>{title}</PageTitle>
-      <Paper withBorder radius="md" p="xl">
-        <Stack align="center" gap="sm">
-          <Text ta="center">{getErrorMessage(error)}</Text>
-          <Button variant="light" onClick={onRetry}>
-            Try again
-          </Button>
-        </Stack>
-      </Paper>
+      <RetryPanel error={error} onRetry={onRetry} />
     </Stack>
   );
 }
@@ -128,19 +99,5 @@ export function Section({
         {children}
       </Stack>
     </Paper>
-  );
-}
-
-/** A label and its value in an information panel. */
-export function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div style={{ minWidth: 0 }}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text component="div" size="sm" mt={2} style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </div>
   );
 }

@@ -2,9 +2,10 @@ import type { Student } from '@csp/contracts';
 import { Avatar, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { DetailItem } from '../../../components/DetailItem.tsx';
 import { initialsOf } from '../../../components/UserAvatar.tsx';
 import { latestVisitStatus, studentAgeLine } from '../student-form.ts';
-import { ActiveBadge, CategoryBadge, CATEGORY_COLORS, Fact, VisitStatusBadge } from './StudentBits.tsx';
+import { ActiveBadge, CategoryBadge, CATEGORY_COLORS, VisitStatusBadge } from './StudentBits.tsx';
 
 /** One student on /students (spec part 1 §2 "Students"). */
 export function StudentCard({ student }: { student: Student }) {
@@ -31,14 +32,14 @@ export function StudentCard({ student }: { student: Student }) {
           <ActiveBadge isActive={student.isActive} />
         </Group>
         <SimpleGrid cols={2} spacing="xs" verticalSpacing="xs">
-          <Fact label="Student ID">{student.studentId}</Fact>
-          <Fact label="Parent">{student.parentName || '—'}</Fact>
-          <Fact label="Teacher">
+          <DetailItem label="Student ID">{student.studentId}</DetailItem>
+          <DetailItem label="Parent">{student.parentName}</DetailItem>
+          <DetailItem label="Teacher">
             {student.assignedTeacher
               ? `${student.assignedTeacher.firstName} ${student.assignedTeacher.lastName}`
               : 'Not assigned'}
-          </Fact>
-          <Fact label="Home visit">
+          </DetailItem>
+          <DetailItem label="Home visit">
             {visit ? (
               <VisitStatusBadge label={visit} />
             ) : (
@@ -46,7 +47,7 @@ export function StudentCard({ student }: { student: Student }) {
                 No visits
               </Text>
             )}
-          </Fact>
+          </DetailItem>
         </SimpleGrid>
         <Button
           component={Link}

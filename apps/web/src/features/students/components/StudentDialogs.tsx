@@ -1,7 +1,8 @@
 import type { StudentDetail } from '@csp/contracts';
-import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { Alert, List, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { errorStatus } from '../../../lib/api.ts';
 import { formatDate, todayIso } from '../../../lib/dates.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
@@ -12,10 +13,6 @@ interface DialogProps {
   student: StudentDetail;
   opened: boolean;
   onClose: () => void;
-}
-
-function modalGuards(busy: boolean) {
-  return { closeOnClickOutside: !busy, closeOnEscape: !busy, withCloseButton: !busy };
 }
 
 /**
@@ -43,34 +40,25 @@ export function DeleteStudentDialog({ student, opened, onClose }: DialogProps) {
     });
 
   return (
-    <Modal
+    <ConfirmDialog
       opened={opened}
-      onClose={() => !busy && onClose()}
+      onClose={onClose}
       title="Delete Student"
-      centered
-      styles={{ title: { fontWeight: 700 } }}
-      {...modalGuards(busy)}
+      confirmLabel="Delete"
+      confirmColor="red"
+      onConfirm={confirm}
+      busy={busy}
     >
-      <Stack gap="md">
-        <Text size="sm">
-          Are you sure you want to delete <strong>{name}</strong> ({student.studentId})?
-        </Text>
-        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>
-          All activities, measurements and home visits of this student will be removed as well.
-        </Alert>
-        <Text size="sm" c="dimmed">
-          An administrator can restore the student from Deleted records.
-        </Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button color="red" onClick={confirm} disabled={busy}>
-            {busy ? 'Processing...' : 'Delete'}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      <Text size="sm">
+        Are you sure you want to delete <strong>{name}</strong> ({student.studentId})?
+      </Text>
+      <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>
+        All activities, measurements and home visits of this student will be removed as well.
+      </Alert>
+      <Text size="sm" c="dimmed">
+        An administrator can restore the student from Deleted records.
+      </Text>
+    </ConfirmDialog>
   );
 }
 
@@ -99,35 +87,26 @@ export function BabyBornDialog({ student, opened, onClose }: DialogProps) {
     });
 
   return (
-    <Modal
+    <ConfirmDialog
       opened={opened}
-      onClose={() => !busy && onClose()}
+      onClose={onClose}
       title="Baby Born"
-      centered
-      styles={{ title: { fontWeight: 700 } }}
-      {...modalGuards(busy)}
+      confirmLabel="Confirm Birth"
+      confirmColor="pink"
+      onConfirm={confirm}
+      busy={busy}
     >
-      <Stack gap="md">
-        <Text size="sm">
-          Record that <strong>{mother}</strong> has given birth? This record becomes the baby&apos;s:
-        </Text>
-        <List size="sm" spacing={4}>
-          <List.Item>the parent name becomes {mother};</List.Item>
-          <List.Item>the date of birth and birth date become today ({formatDate(today)}), age 0;</List.Item>
-          <List.Item>the pregnancy details are cleared; the category stays Survival Program.</List.Item>
-        </List>
-        <Text size="sm" c="dimmed">
-          The edit page opens next so you can enter the baby&apos;s name.
-        </Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button color="pink" onClick={confirm} disabled={busy}>
-            {busy ? 'Processing...' : 'Confirm Birth'}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      <Text size="sm">
+        Record that <strong>{mother}</strong> has given birth? This record becomes the baby&apos;s:
+      </Text>
+      <List size="sm" spacing={4}>
+        <List.Item>the parent name becomes {mother};</List.Item>
+        <List.Item>the date of birth and birth date become today ({formatDate(today)}), age 0;</List.Item>
+        <List.Item>the pregnancy details are cleared; the category stays Survival Program.</List.Item>
+      </List>
+      <Text size="sm" c="dimmed">
+        The edit page opens next so you can enter the baby&apos;s name.
+      </Text>
+    </ConfirmDialog>
   );
 }

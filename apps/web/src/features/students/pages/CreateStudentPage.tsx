@@ -9,7 +9,6 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  Textarea,
   TextInput,
   ThemeIcon,
   Title,
@@ -17,6 +16,7 @@ import {
 import { useForm } from '@mantine/form';
 import { IconBabyCarriage, IconLock, IconHeartbeat } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
+import { BackLink } from '../../../components/BackLink.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import { getErrorMessage } from '../../../lib/api.ts';
 import { todayIso } from '../../../lib/dates.ts';
@@ -24,13 +24,13 @@ import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { useCurrentUser } from '../../auth/auth-context.ts';
 import { useCreateStudentMutation } from '../api/students.api.ts';
 import { GpsHelpBox, HomeLocationFields } from '../components/HomeLocationFields.tsx';
-import { BackLink, Section } from '../components/StudentBits.tsx';
+import { Section } from '../components/StudentBits.tsx';
+import { AgeField, MedicalInfoField, ParentInformationSection } from '../components/StudentFormFields.tsx';
 import { TeacherSelect } from '../components/TeacherSelect.tsx';
 import {
   afterPregnancyChoice,
   CATEGORY_OPTIONS,
   EMPTY_CREATE_VALUES,
-  formAge,
   toCreateBody,
   validateCreate,
   type CreateStudentValues,
@@ -117,20 +117,7 @@ function CreateStudentForm() {
         max={today}
         {...form.getInputProps('dateOfBirth')}
       />
-      <TextInput
-        label="Age"
-        readOnly
-        value={String(formAge(values.dateOfBirth, today))}
-        description="Calculated from the date of birth"
-        inputWrapperOrder={['label', 'input', 'description']}
-        variant="filled"
-        rightSection={
-          <Text size="xs" c="dimmed" pr="xs">
-            years
-          </Text>
-        }
-        rightSectionWidth={56}
-      />
+      <AgeField dateOfBirth={values.dateOfBirth} today={today} />
     </SimpleGrid>
   );
 
@@ -216,24 +203,7 @@ function CreateStudentForm() {
           )}
         </Section>
 
-        <Section title="Parent Information">
-          <TextInput label="Parent name" autoComplete="off" {...form.getInputProps('parentName')} />
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
-            <TextInput
-              label="Parent phone"
-              type="tel"
-              autoComplete="off"
-              {...form.getInputProps('parentPhone')}
-            />
-            <TextInput
-              label="Parent email"
-              type="email"
-              autoComplete="off"
-              {...form.getInputProps('parentEmail')}
-            />
-          </SimpleGrid>
-          <Textarea label="Address" autosize minRows={2} {...form.getInputProps('address')} />
-        </Section>
+        <ParentInformationSection form={form} />
 
         <Section title="Home Location" description="Home visits are checked against this location.">
           <GpsHelpBox />
@@ -242,13 +212,7 @@ function CreateStudentForm() {
 
         <Section title="Additional Information">
           <TeacherSelect {...form.getInputProps('assignedTeacherId')} />
-          <Textarea
-            label="Medical information"
-            placeholder="Allergies, conditions, medicines"
-            autosize
-            minRows={3}
-            {...form.getInputProps('medicalInfo')}
-          />
+          <MedicalInfoField form={form} />
         </Section>
 
         <Group justify="flex-end" gap="sm">

@@ -1,18 +1,10 @@
 import { STUDENT_LIMITS, type StudentCategory, type StudentDetail } from '@csp/contracts';
-import {
-  Alert,
-  Button,
-  Group,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconHeartbeat, IconMapPinCheck } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { BackLink } from '../../../components/BackLink.tsx';
+import { PageLoader } from '../../../components/PageLoader.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import { serverMessage } from '../../../lib/api.ts';
 import { formatDate, todayIso } from '../../../lib/dates.ts';
@@ -20,13 +12,13 @@ import { toastSuccess } from '../../../lib/notify.ts';
 import { useCurrentUser } from '../../auth/auth-context.ts';
 import { isStudentMissing, useStudentQuery, useUpdateStudentMutation } from '../api/students.api.ts';
 import { HomeLocationFields } from '../components/HomeLocationFields.tsx';
-import { BackLink, LoadFailure, PageLoader, Section, StudentNotFound } from '../components/StudentBits.tsx';
+import { LoadFailure, Section, StudentNotFound } from '../components/StudentBits.tsx';
+import { AgeField, MedicalInfoField, ParentInformationSection } from '../components/StudentFormFields.tsx';
 import { TeacherSelect } from '../components/TeacherSelect.tsx';
 import {
   afterCategoryChange,
   CATEGORY_OPTIONS,
   editValuesOf,
-  formAge,
   toUpdateBody,
   validateEdit,
   type EditStudentValues,
@@ -106,20 +98,7 @@ function EditStudentForm({ student }: { student: StudentDetail }) {
               inputWrapperOrder={['label', 'input', 'description']}
               {...form.getInputProps('dateOfBirth')}
             />
-            <TextInput
-              label="Age"
-              readOnly
-              value={String(formAge(values.dateOfBirth, today))}
-              description="Calculated from the date of birth"
-              inputWrapperOrder={['label', 'input', 'description']}
-              variant="filled"
-              rightSection={
-                <Text size="xs" c="dimmed" pr="xs">
-                  years
-                </Text>
-              }
-              rightSectionWidth={56}
-            />
+            <AgeField dateOfBirth={values.dateOfBirth} today={today} />
           </SimpleGrid>
           {pregnant && (
             <Alert
@@ -143,24 +122,7 @@ function EditStudentForm({ student }: { student: StudentDetail }) {
           )}
         </Section>
 
-        <Section title="Parent Information">
-          <TextInput label="Parent name" autoComplete="off" {...form.getInputProps('parentName')} />
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
-            <TextInput
-              label="Parent phone"
-              type="tel"
-              autoComplete="off"
-              {...form.getInputProps('parentPhone')}
-            />
-            <TextInput
-              label="Parent email"
-              type="email"
-              autoComplete="off"
-              {...form.getInputProps('parentEmail')}
-            />
-          </SimpleGrid>
-          <Textarea label="Address" autosize minRows={2} {...form.getInputProps('address')} />
-        </Section>
+        <ParentInformationSection form={form} />
 
         <Section title="Home Location">
           <Alert color="green" variant="light" icon={<IconMapPinCheck size={18} aria-hidden />}>
@@ -170,13 +132,7 @@ function EditStudentForm({ student }: { student: StudentDetail }) {
         </Section>
 
         <Section title="Additional Information">
-          <Textarea
-            label="Medical information"
-            placeholder="Allergies, conditions, medicines"
-            autosize
-            minRows={3}
-            {...form.getInputProps('medicalInfo')}
-          />
+          <MedicalInfoField form={form} />
         </Section>
 
         <Group justify="flex-end" gap="sm">

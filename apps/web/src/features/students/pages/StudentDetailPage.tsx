@@ -16,6 +16,9 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconBabyCarriage, IconEdit, IconExternalLink, IconMapPin, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { BackLink } from '../../../components/BackLink.tsx';
+import { DetailItem } from '../../../components/DetailItem.tsx';
+import { PageLoader } from '../../../components/PageLoader.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import { initialsOf } from '../../../components/UserAvatar.tsx';
 import { formatDate } from '../../../lib/dates.ts';
@@ -25,12 +28,9 @@ import { isStudentMissing, useStudentQuery } from '../api/students.api.ts';
 import { StudentAgeLine } from '../components/StudentAgeLine.tsx';
 import {
   ActiveBadge,
-  BackLink,
   CATEGORY_COLORS,
   CategoryBadge,
-  Fact,
   LoadFailure,
-  PageLoader,
   StudentNotFound,
 } from '../components/StudentBits.tsx';
 import { BabyBornDialog, DeleteStudentDialog } from '../components/StudentDialogs.tsx';
@@ -55,52 +55,54 @@ function StudentInformation({ student }: { student: StudentDetail }) {
   return (
     <Panel title="Student Information">
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="lg" verticalSpacing="md">
-        <Fact label="Student ID">{student.studentId}</Fact>
-        <Fact label="Category">{CATEGORY_LABELS[student.category]}</Fact>
+        <DetailItem label="Student ID">{student.studentId}</DetailItem>
+        <DetailItem label="Category">{CATEGORY_LABELS[student.category]}</DetailItem>
         {student.isPregnant ? (
           <>
-            <Fact label="Mother's age">{student.motherAge !== null ? ageText(student.motherAge) : '—'}</Fact>
-            <Fact label="Pregnancy months">{student.pregnancyMonths ?? '—'}</Fact>
-            <Fact label="Expected due date">{formatDate(student.expectedDueDate) || 'Not set'}</Fact>
+            <DetailItem label="Mother's age">
+              {student.motherAge !== null && ageText(student.motherAge)}
+            </DetailItem>
+            <DetailItem label="Pregnancy months">{student.pregnancyMonths}</DetailItem>
+            <DetailItem label="Expected due date" fallback="Not set">
+              {formatDate(student.expectedDueDate)}
+            </DetailItem>
           </>
         ) : (
           <>
-            <Fact label="Date of birth">{formatDate(student.dateOfBirth)}</Fact>
-            <Fact label="Age">{ageText(student.age)}</Fact>
+            <DetailItem label="Date of birth">{formatDate(student.dateOfBirth)}</DetailItem>
+            <DetailItem label="Age">{ageText(student.age)}</DetailItem>
           </>
         )}
-        {student.isBabyBorn && <Fact label="Birth date">{formatDate(student.actualBirthDate) || '—'}</Fact>}
-        <Fact label="Parent name">{student.parentName || '—'}</Fact>
-        <Fact label="Parent phone">
-          {student.parentPhone ? (
+        {student.isBabyBorn && (
+          <DetailItem label="Birth date">{formatDate(student.actualBirthDate)}</DetailItem>
+        )}
+        <DetailItem label="Parent name">{student.parentName}</DetailItem>
+        <DetailItem label="Parent phone">
+          {student.parentPhone && (
             <Anchor href={`tel:${student.parentPhone}`} size="sm">
               {student.parentPhone}
             </Anchor>
-          ) : (
-            '—'
           )}
-        </Fact>
-        <Fact label="Parent email">
-          {student.parentEmail ? (
+        </DetailItem>
+        <DetailItem label="Parent email">
+          {student.parentEmail && (
             <Anchor href={`mailto:${student.parentEmail}`} size="sm">
               {student.parentEmail}
             </Anchor>
-          ) : (
-            '—'
           )}
-        </Fact>
-        <Fact label="Assigned teacher">
-          {teacher ? `${teacher.firstName} ${teacher.lastName}` : 'Not assigned'}
-        </Fact>
-        <Fact label="Address">{student.address || '—'}</Fact>
-        <Fact label="Registered">{formatDate(student.createdAt)}</Fact>
+        </DetailItem>
+        <DetailItem label="Assigned teacher" fallback="Not assigned">
+          {teacher && `${teacher.firstName} ${teacher.lastName}`}
+        </DetailItem>
+        <DetailItem label="Address">{student.address}</DetailItem>
+        <DetailItem label="Registered">{formatDate(student.createdAt)}</DetailItem>
       </SimpleGrid>
       <Stack gap={2} mt="md">
-        <Fact label="Medical information">
+        <DetailItem label="Medical information">
           <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
             {student.medicalInfo || 'None recorded'}
           </Text>
-        </Fact>
+        </DetailItem>
       </Stack>
     </Panel>
   );

@@ -1,6 +1,7 @@
 import type { UserDetail } from '@csp/contracts';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { useDeleteUserMutation } from '../api/users.api.ts';
 
 /**
@@ -36,38 +37,27 @@ export function DeleteUserDialog({
     });
 
   return (
-    <Modal
+    <ConfirmDialog
       opened={opened}
-      onClose={() => !busy && onClose()}
+      onClose={onClose}
       title="Delete User"
-      centered
-      closeOnClickOutside={!busy}
-      closeOnEscape={!busy}
-      withCloseButton={!busy}
-      styles={{ title: { fontWeight: 700 } }}
+      confirmLabel="Delete"
+      confirmColor="red"
+      onConfirm={confirm}
+      busy={busy}
     >
-      <Stack gap="md">
-        <Text size="sm">
-          Are you sure you want to delete <strong>{name}</strong>? They will no longer be able to sign in.
+      <Text size="sm">
+        Are you sure you want to delete <strong>{name}</strong>? They will no longer be able to sign in.
+      </Text>
+      {held > 0 && (
+        <Text size="sm" c="orange.8">
+          Their {held} assigned {held === 1 ? 'student stays' : 'students stay'} without a teacher until the
+          account is restored.
         </Text>
-        {held > 0 && (
-          <Text size="sm" c="orange.8">
-            Their {held} assigned {held === 1 ? 'student stays' : 'students stay'} without a teacher until the
-            account is restored.
-          </Text>
-        )}
-        <Text size="sm" c="dimmed">
-          An administrator can restore the account from Deleted records.
-        </Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button color="red" onClick={confirm} disabled={busy}>
-            {busy ? 'Processing...' : 'Delete'}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      )}
+      <Text size="sm" c="dimmed">
+        An administrator can restore the account from Deleted records.
+      </Text>
+    </ConfirmDialog>
   );
 }

@@ -1,7 +1,5 @@
-import { Anchor, Group, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
+import { NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { IconArrowLeft } from '@tabler/icons-react';
-import { Link } from 'react-router';
 
 /** The fields both user forms share; `form` holds at least these values. */
 type SharedValues = {
@@ -71,17 +69,5 @@ export function UserFormFields<V extends SharedValues>({
         {...form.getInputProps('role')}
       />
     </>
-  );
-}
-
-/** The small link above a users page that goes back to where the person came from. */
-export function BackLink({ to, children }: { to: string; children: string }) {
-  return (
-    <Anchor component={Link} to={to} size="sm" c="dimmed" w="fit-content">
-      <Group gap={4} wrap="nowrap">
-        <IconArrowLeft size={16} aria-hidden />
-        {children}
-      </Group>
-    </Anchor>
   );
 }

@@ -2,13 +2,14 @@ import { createUserBodySchema, type Role } from '@csp/contracts';
 import { Button, Group, Paper, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate } from 'react-router';
+import { BackLink } from '../../../components/BackLink.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import { getErrorMessage } from '../../../lib/api.ts';
 import { schemaResolver } from '../../../lib/forms.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { toCreateBody, useCreateUserMutation } from '../api/users.api.ts';
 import { AdminOnly } from '../components/AdminOnly.tsx';
-import { BackLink, UserFormFields } from '../components/UserFormFields.tsx';
+import { UserFormFields } from '../components/UserFormFields.tsx';
 
 type CreateUserValues = {
   firstName: string;

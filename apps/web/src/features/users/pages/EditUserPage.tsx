@@ -1,7 +1,9 @@
 import { editUserFormSchema, type Role, type UserDetail } from '@csp/contracts';
-import { Alert, Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate, useParams } from 'react-router';
+import { BackLink } from '../../../components/BackLink.tsx';
+import { PageLoader } from '../../../components/PageLoader.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import { getErrorMessage } from '../../../lib/api.ts';
 import { schemaResolver } from '../../../lib/forms.ts';
@@ -9,8 +11,8 @@ import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { useAuth, useCurrentUser } from '../../auth/auth-context.ts';
 import { isUserMissing, toUpdateBody, useUpdateUserMutation, useUserQuery } from '../api/users.api.ts';
 import { AdminOnly } from '../components/AdminOnly.tsx';
-import { PageLoader } from '../components/PageLoader.tsx';
-import { BackLink, UserFormFields } from '../components/UserFormFields.tsx';
+import { UserFormFields } from '../components/UserFormFields.tsx';
+import { UserLoadFailure } from '../components/UserLoadFailure.tsx';
 import { UserNotFound } from '../components/UserNotFound.tsx';
 
 type EditUserValues = {
@@ -100,19 +102,7 @@ function EditUserLoader() {
   if (query.isPending) return <PageLoader label="Loading user" />;
   if (query.isError) {
     if (isUserMissing(query.error)) return <UserNotFound title="Edit User" />;
-    return (
-      <Stack gap="lg">
-        <PageTitle>Edit User</PageTitle>
-        <Alert color="red" title="Could not load this user">
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{getErrorMessage(query.error)}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => query.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
-      </Stack>
-    );
+    return <UserLoadFailure title="Edit User" error={query.error} onRetry={() => query.refetch()} />;
   }
   // Keyed by the user so a refetch never overwrites what is being typed, and another user starts fresh.
   return <EditUserForm key={query.data.id} user={query.data} />;

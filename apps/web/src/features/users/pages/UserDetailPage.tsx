@@ -1,56 +1,23 @@
-import { CATEGORY_LABELS, LIMITS, type StudentCategory, type UserDetail } from '@csp/contracts';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Flex,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { CATEGORY_LABELS, LIMITS, type UserDetail } from '@csp/contracts';
+import { Anchor, Badge, Button, Flex, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { BackLink } from '../../../components/BackLink.tsx';
+import { DetailItem } from '../../../components/DetailItem.tsx';
+import { PageLoader } from '../../../components/PageLoader.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
-import { getErrorMessage } from '../../../lib/api.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { useCurrentUser } from '../../auth/auth-context.ts';
 import { isUserMissing, ROLE_LABELS, useUserQuery } from '../api/users.api.ts';
 import { AdminOnly } from '../components/AdminOnly.tsx';
 import { DeleteUserDialog } from '../components/DeleteUserDialog.tsx';
-import { PageLoader } from '../components/PageLoader.tsx';
+import { CATEGORY_COLORS } from '../../students/components/StudentBits.tsx';
+import { ageText } from '../../students/student-form.ts';
 import { RoleBadge, StatusBadge } from '../components/UserBadges.tsx';
-import { BackLink } from '../components/UserFormFields.tsx';
+import { UserLoadFailure } from '../components/UserLoadFailure.tsx';
 import { UserNotFound } from '../components/UserNotFound.tsx';
-
-const CATEGORY_COLORS: Record<StudentCategory, string> = {
-  SURVIVAL_PROGRAM: 'pink',
-  HOME_BASE: 'orange',
-  CENTER_BASE: 'indigo',
-};
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div style={{ minWidth: 0 }}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text component="div" size="sm" mt={2} style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </div>
-  );
-}
-
-function ageText(age: number) {
-  return `${age} ${age === 1 ? 'year' : 'years'}`;
-}
 
 function AssignedStudents({ user }: { user: UserDetail }) {
   const students = user.assignedStudents;
@@ -153,15 +120,17 @@ function UserDetailView({ user }: { user: UserDetail }) {
           Details
         </Title>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg" verticalSpacing="md">
-          <Fact label="Email">
+          <DetailItem label="Email">
             <Anchor href={`mailto:${user.email}`} size="sm">
               {user.email}
             </Anchor>
-          </Fact>
-          <Fact label="Phone">{user.phone || 'Not provided'}</Fact>
-          <Fact label="Role">{ROLE_LABELS[user.role]}</Fact>
-          <Fact label="Status">{user.isActive ? 'Active' : 'Inactive'}</Fact>
-          <Fact label="Created">{formatDate(user.createdAt)}</Fact>
+          </DetailItem>
+          <DetailItem label="Phone" fallback="Not provided">
+            {user.phone}
+          </DetailItem>
+          <DetailItem label="Role">{ROLE_LABELS[user.role]}</DetailItem>
+          <DetailItem label="Status">{user.isActive ? 'Active' : 'Inactive'}</DetailItem>
+          <DetailItem label="Created">{formatDate(user.createdAt)}</DetailItem>
         </SimpleGrid>
       </Paper>
 
@@ -178,19 +147,7 @@ function UserDetailLoader() {
   if (query.isPending) return <PageLoader label="Loading user" />;
   if (query.isError) {
     if (isUserMissing(query.error)) return <UserNotFound title="User Details" />;
-    return (
-      <Stack gap="lg">
-        <PageTitle>User Details</PageTitle>
-        <Alert color="red" title="Could not load this user">
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{getErrorMessage(query.error)}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => query.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
-      </Stack>
-    );
+    return <UserLoadFailure title="User Details" error={query.error} onRetry={() => query.refetch()} />;
   }
   return <UserDetailView user={query.data} />;
 }
