@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { ADVISORY_LOCKS } from './sql-helpers.ts';
 
 export type Schema = typeof schema;
 /** Both drivers give this type: repositories are written once for PGlite and PostgreSQL. */
@@ -23,8 +24,6 @@ export interface Database {
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
-/** Any constant: serialises migrations when several API instances start at once. */
-const MIGRATION_LOCK_KEY = 727_001;
 
 export interface OpenOptions {
   databaseUrl?: string;
@@ -43,10 +42,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const client = await pool.connect();
     try {
-      await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      await client.query('SELECT pg_advisory_lock($1)', [ADVISORY_LOCKS.migrations]);
       await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
     } finally {
-      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+      await client.query('SELECT pg_advisory_unlock($1)', [ADVISORY_LOCKS.migrations]).catch(() => undefined);
       client.release();
     }
     return { db, kind: 'postgres', close: () => pool.end() };

@@ -1,28 +1,17 @@
 /**
- * The SQL of the auth module: credentials and profile of users, pending registrations and one-time
- * codes. Every function takes the database or a transaction handle.
+ * The SQL of the auth module: credentials and own profile of users, pending registrations and one-time
+ * codes (plain user reads and inserts are users.repo.ts). Every function takes the database or a transaction handle.
  */
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { ADVISORY_LOCKS } from '../../db/sql-helpers.ts';
 import { oneTimeCodes, pendingRegistrations, users } from '../../db/schema.ts';
+import type { UserRecord } from '../users/users.repo.ts';
 import { MAX_CODE_ATTEMPTS } from './auth.codes.ts';
 
-export type UserRecord = typeof users.$inferSelect;
 export type PendingRegistration = typeof pendingRegistrations.$inferSelect;
 export type OneTimeCode = typeof oneTimeCodes.$inferSelect;
 export type CodePurpose = OneTimeCode['purpose'];
-
-/** Any constant: serialises account creation from registrations (first-admin bootstrap). */
-const ACCOUNT_CREATION_LOCK_KEY = 727_002;
-
-/** True for PostgreSQL's unique_violation (23505), however the driver wraps it. */
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; i++) {
-    if (e.code === '23505') return true;
-    e = e.cause as typeof e;
-  }
-  return false;
-}
 
 // ── users ────────────────────────────────────────────────────────────────────────────────────────
 
@@ -30,31 +19,6 @@ export function isUniqueViolation(err: unknown): boolean {
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRecord | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email));
   return row;
-}
-
-/** A user that is not soft-deleted. */
-export async function findLiveUserById(db: DbOrTx, id: string): Promise<UserRecord | undefined> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.id, id), isNull(users.deletedAt)));
-  return row;
-}
-
-/** A live user, locked until the transaction ends (for read-then-write changes). */
-export async function lockLiveUser(tx: DbOrTx, id: string): Promise<UserRecord | undefined> {
-  const [row] = await tx
-    .select()
-    .from(users)
-    .where(and(eq(users.id, id), isNull(users.deletedAt)))
-    .for('update');
-  return row;
-}
-
-/** Whether any row (deleted ones included) holds this email. */
-export async function emailTaken(db: DbOrTx, email: string): Promise<boolean> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-  return Boolean(row);
 }
 
 const activeAdmin = and(eq(users.role, 'ADMIN'), eq(users.isActive, true), isNull(users.deletedAt));
@@ -71,12 +35,7 @@ export async function activeAdminIds(db: DbOrTx): Promise<string[]> {
 
 /** Holds an advisory lock until the transaction ends: one account creation at a time. */
 export async function lockAccountCreation(tx: DbOrTx): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${ACCOUNT_CREATION_LOCK_KEY})`);
-}
-
-export async function insertUser(db: DbOrTx, values: typeof users.$inferInsert): Promise<UserRecord> {
-  const [row] = await db.insert(users).values(values).returning();
-  return row;
+  await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.accountCreation})`);
 }
 
 export interface ProfilePatch {

@@ -22,6 +22,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
+import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { enforce } from '../../plugins/rate-limit.ts';
@@ -30,6 +31,7 @@ import { notifyMany } from '../notifications/notify.ts';
 import { toUserDto } from '../users/users.mapper.ts';
 import { CODE_TTL_MS, MAX_CODE_ATTEMPTS, codeHashesMatch, generateCode, hashCode } from './auth.codes.ts';
 import { passwordResetCodeMail, registrationCodeMail } from './auth.mail.ts';
+import * as usersRepo from '../users/users.repo.ts';
 import * as repo from './auth.repo.ts';
 
 type LoginInput = z.output<typeof loginBodySchema>;
@@ -67,7 +69,7 @@ const tooManyCodeSends = (wait: string) =>
 /** Expired rows are removed when new ones are written, an hour after their expiry. */
 const PRUNE_AFTER_MS = 60 * 60_000;
 
-const userDto = (app: FastifyInstance, row: repo.UserRecord): User => toUserDto(row, app.config);
+const userDto = (app: FastifyInstance, row: usersRepo.UserRecord): User => toUserDto(row, app.config);
 
 // ── sign-in ──────────────────────────────────────────────────────────────────────────────────────
 
@@ -96,7 +98,7 @@ export async function login(app: FastifyInstance, input: LoginInput): Promise<Lo
 
 export async function register(app: FastifyInstance, input: RegisterInput): Promise<RegisterResponse> {
   const { email } = input;
-  if (await repo.emailTaken(app.db, email)) throw conflict(MESSAGES.emailTaken);
+  if (await usersRepo.emailTaken(app.db, email)) throw conflict(MESSAGES.emailTaken);
   enforce(await app.rateLimits.codeSends.hit(email), tooManyCodeSends);
 
   const passwordHash = await hashPassword(input.password);
@@ -149,13 +151,13 @@ export async function verifyRegistration(
   const { user, awaitingActivation } = await app.db.transaction(async (tx) => {
     await repo.lockAccountCreation(tx);
     if (!(await repo.consumeCode(tx, code.id, new Date()))) throw badRequest(MESSAGES.invalidCode);
-    if (await repo.emailTaken(tx, email)) throw conflict(MESSAGES.emailTaken);
+    if (await usersRepo.emailTaken(tx, email)) throw conflict(MESSAGES.emailTaken);
 
     // Bootstrap: while no active admin exists, a verified ADMIN registration becomes one.
     const isActive = pending.role === 'TEACHER' || !(await repo.hasActiveAdmin(tx));
-    let created: repo.UserRecord;
+    let created: usersRepo.UserRecord;
     try {
-      created = await repo.insertUser(tx, {
+      created = await usersRepo.insertUser(tx, {
         email,
         passwordHash: pending.passwordHash,
         firstName: pending.firstName,
@@ -165,7 +167,7 @@ export async function verifyRegistration(
         isActive,
       });
     } catch (err) {
-      if (repo.isUniqueViolation(err)) throw conflict(MESSAGES.emailTaken);
+      if (isUniqueViolation(err)) throw conflict(MESSAGES.emailTaken);
       throw err;
     }
     await repo.deletePendingRegistration(tx, pending.id);
@@ -243,7 +245,7 @@ export async function resetPassword(
 // ── own profile ──────────────────────────────────────────────────────────────────────────────────
 
 export async function getProfile(app: FastifyInstance, actor: Actor): Promise<User> {
-  const row = await repo.findLiveUserById(app.db, actor.id);
+  const row = await usersRepo.findUserById(app.db, actor.id);
   if (!row) throw notFound('User not found.');
   return userDto(app, row);
 }
@@ -261,7 +263,7 @@ export async function updateProfile(
   if (input.profilePicture === null) patch.profilePictureFileId = null;
 
   const { row, oldKeys } = await app.db.transaction(async (tx) => {
-    const current = await repo.lockLiveUser(tx, actor.id);
+    const current = await usersRepo.findUserById(tx, actor.id, { forUpdate: true });
     if (!current) throw notFound('User not found.');
     const updated = Object.keys(patch).length > 0 ? await repo.updateProfile(tx, actor.id, patch) : current;
     if (!updated) throw notFound('User not found.');
@@ -281,7 +283,7 @@ export async function changePassword(
   const failures = app.rateLimits.loginFailures;
   enforce(await failures.peek(actor.email), tooManyPasswordFailures);
 
-  const row = await repo.findLiveUserById(app.db, actor.id);
+  const row = await usersRepo.findUserById(app.db, actor.id);
   if (!row) throw notFound('User not found.');
   if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
     await failures.hit(actor.email);

@@ -1,10 +1,9 @@
 import { todayIn } from '@csp/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { ADVISORY_LOCKS } from '../../db/sql-helpers.ts';
 import { moveCategoriesByAge } from './students.repo.ts';
 
-/** Any constant: with several API instances on one PostgreSQL, one of them runs the job. */
-const CATEGORY_JOB_LOCK = 727_002;
 const HOUR = 60 * 60 * 1000;
 
 /** One run: moves every child whose age calls for the next category (see moveCategoriesByAge). */
@@ -12,7 +11,7 @@ export async function runCategoryJob(app: FastifyInstance): Promise<number> {
   const today = todayIn(app.config.orgTimezone);
   return app.db.transaction(async (tx) => {
     const result = (await tx.execute(
-      sql`select pg_try_advisory_xact_lock(${CATEGORY_JOB_LOCK}) as locked`,
+      sql`select pg_try_advisory_xact_lock(${ADVISORY_LOCKS.categoryJob}) as locked`,
     )) as unknown as {
       rows: { locked: boolean }[];
     };

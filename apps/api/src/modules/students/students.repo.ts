@@ -1,6 +1,7 @@
 import { aliasedTable, and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { StudentCategory } from '@csp/contracts';
 import type { DbOrTx } from '../../db/client.ts';
+import { containsPattern } from '../../db/sql-helpers.ts';
 import { activities, homeVisits, measurements, students, users } from '../../db/schema.ts';
 
 export type StudentRow = typeof students.$inferSelect;
@@ -18,15 +19,12 @@ export interface StudentFilter {
   category?: StudentCategory;
 }
 
-/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 function whereOf(filter: StudentFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [isNull(students.deletedAt)];
   if (filter.teacherId) conditions.push(eq(students.assignedTeacherId, filter.teacherId));
   if (filter.category) conditions.push(eq(students.category, filter.category));
   if (filter.search) {
-    const p = likePattern(filter.search);
+    const p = containsPattern(filter.search);
     conditions.push(
       or(
         ilike(students.firstName, p),

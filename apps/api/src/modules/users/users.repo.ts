@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Role } from '@csp/contracts';
 import type { DbOrTx } from '../../db/client.ts';
+import { containsPattern } from '../../db/sql-helpers.ts';
 import { students, users } from '../../db/schema.ts';
 
 export type UserRecord = typeof users.$inferSelect;
@@ -42,9 +43,6 @@ export interface UserFilter {
   availableBelow?: number;
 }
 
-/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /**
  * The user's non-deleted students as a correlated subquery (one index lookup per listed row, inside the
  * same statement). Students of a deleted teacher keep assigned_teacher_id but that teacher is never
@@ -67,7 +65,7 @@ function whereOf(filter: UserFilter): SQL | undefined {
     );
   }
   if (filter.search) {
-    const p = likePattern(filter.search);
+    const p = containsPattern(filter.search);
     conditions.push(
       or(
         ilike(users.firstName, p),
