@@ -84,15 +84,6 @@ export async function countStudents(db: DbOrTx, filter: StudentFilter): Promise<
   return row.n;
 }
 
-/** Counts per category for the filter buttons (same search and teacher scope, every category). */
-export async function countByCategory(db: DbOrTx, filter: Omit<StudentFilter, 'category'>) {
-  return db
-    .select({ category: students.category, n: count() })
-    .from(students)
-    .where(whereOf(filter))
-    .groupBy(students.category);
-}
-
 export async function findStudent(db: DbOrTx, id: string): Promise<StudentWithRefs | undefined> {
   const [row] = await db
     .select({

@@ -28,7 +28,6 @@ import {
 } from '../files/files.service.ts';
 import { toUserDto } from './users.mapper.ts';
 import * as repo from './users.repo.ts';
-import { findUserById, setProfilePictureFileId } from './users.repo.ts';
 import { ensureCategoriesCurrent } from '../students/students.service.ts';
 
 type Deps = Pick<FastifyInstance, 'db' | 'storage' | 'log' | 'config'>;
@@ -54,7 +53,7 @@ export async function setProfilePicture(
   receive: () => Promise<IncomingFile>,
 ): Promise<User> {
   assertCanManagePicture(actor, userId);
-  if (!(await findUserById(deps.db, userId))) throw userNotFound();
+  if (!(await repo.findUserById(deps.db, userId))) throw userNotFound();
 
   const file = await receive();
   const { result } = await saveUpload(
@@ -69,9 +68,9 @@ export async function setProfilePicture(
       tooLargeMessage: PROFILE_PICTURE_MESSAGES.tooLarge,
     },
     async (tx, stored) => {
-      const current = await findUserById(tx, userId, { forUpdate: true });
+      const current = await repo.findUserById(tx, userId, { forUpdate: true });
       if (!current) throw userNotFound();
-      const user = await setProfilePictureFileId(tx, userId, stored.id);
+      const user = await repo.setProfilePictureFileId(tx, userId, stored.id);
       const oldKeys = current.profilePictureFileId
         ? await unlinkStoredFiles(tx, [current.profilePictureFileId])
         : [];
@@ -86,10 +85,10 @@ export async function setProfilePicture(
 export async function deleteProfilePicture(deps: Deps, actor: Actor, userId: string): Promise<User> {
   assertCanManagePicture(actor, userId);
   const { user, oldKeys } = await deps.db.transaction(async (tx) => {
-    const current = await findUserById(tx, userId, { forUpdate: true });
+    const current = await repo.findUserById(tx, userId, { forUpdate: true });
     if (!current) throw userNotFound();
     if (!current.profilePictureFileId) return { user: current, oldKeys: [] as string[] };
-    const updated = await setProfilePictureFileId(tx, userId, null);
+    const updated = await repo.setProfilePictureFileId(tx, userId, null);
     return { user: updated, oldKeys: await unlinkStoredFiles(tx, [current.profilePictureFileId]) };
   });
   await removeStoredObjects(deps, oldKeys);
