@@ -30,17 +30,17 @@ export interface Created {
   id: string;
 }
 
-/** POST /api/users: an active teacher with a known password. */
-export async function createTeacher(
+/** POST /api/users: an active user (a teacher unless `role` says otherwise) with a known password. */
+export async function createUser(
   request: APIRequestContext,
   token: string,
-  names: { firstName: string; lastName: string },
+  fields: Partial<Account> & { firstName: string; lastName: string },
 ): Promise<Account & Created> {
   const account: Account = {
-    ...names,
-    email: uniqueEmail(names.firstName.toLowerCase()),
+    email: uniqueEmail(fields.firstName.toLowerCase()),
     password: 'teach-pass-1',
     role: 'TEACHER',
+    ...fields,
   };
   const res = await request.post('/api/users', {
     headers: { Authorization: `Bearer ${token}` },
@@ -51,17 +51,31 @@ export async function createTeacher(
   return { ...account, id };
 }
 
-/** POST /api/students: a four-year-old CENTER_BASE student assigned to the teacher. */
+/** POST /api/users: an active teacher with a known password. */
+export const createTeacher = (
+  request: APIRequestContext,
+  token: string,
+  names: { firstName: string; lastName: string },
+) => createUser(request, token, { ...names, role: 'TEACHER' });
+
+/** POST /api/students: by default a four-year-old CENTER_BASE student, assigned to the teacher. */
 export async function createStudent(
   request: APIRequestContext,
   token: string,
-  fields: { firstName: string; lastName: string; assignedTeacherId: string; dateOfBirth?: string },
+  fields: {
+    firstName: string;
+    lastName: string;
+    assignedTeacherId: string;
+    dateOfBirth?: string;
+    category?: string;
+    studentId?: string;
+  },
 ): Promise<Created & { firstName: string; lastName: string }> {
   const res = await request.post('/api/students', {
     headers: { Authorization: `Bearer ${token}` },
     data: {
-      studentId: `E2E-${randomBytes(6).toString('hex')}`,
-      category: 'CENTER_BASE',
+      studentId: fields.studentId ?? `E2E-${randomBytes(6).toString('hex')}`,
+      category: fields.category ?? 'CENTER_BASE',
       dateOfBirth: fields.dateOfBirth ?? `${new Date().getFullYear() - 4}-01-15`,
       firstName: fields.firstName,
       lastName: fields.lastName,

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { firstAdmin, signIn, snap, uniqueEmail, type Account } from '../support/helpers.ts';
+import { signIn, snap, uniqueEmail, type Account } from '../support/helpers.ts';
+import { adminToken, createStudent, createUser } from '../support/seed-people.ts';
 
 const COUNT = 12;
 const pupil = (i: number) => `Pupil${String(i).padStart(2, '0')}`;
@@ -9,36 +10,20 @@ const pupil = (i: number) => `Pupil${String(i).padStart(2, '0')}`;
  * teacher and assigns COUNT new students to them through the API (the server notifies on each).
  */
 async function teacherWithNotifications(request: APIRequestContext): Promise<Account> {
-  const admin = firstAdmin();
-  const login = await request.post('/api/auth/login', {
-    data: { email: admin.email, password: admin.password },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  const headers = { Authorization: `Bearer ${(await login.json()).access_token}` };
-  const teacher: Account = {
+  const token = await adminToken(request);
+  const teacher = await createUser(request, token, {
     email: uniqueEmail('inbox'),
     password: 'inbox-pass-1',
     firstName: 'Indra',
     lastName: 'Inbox',
-    role: 'TEACHER',
-  };
-  const created = await request.post('/api/users', { headers, data: teacher });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
-  const tag = `${Date.now().toString(36)}-${process.pid}`;
+  });
   for (let i = 1; i <= COUNT; i++) {
-    const s = await request.post('/api/students', {
-      headers,
-      data: {
-        studentId: `NT-${tag}-${i}`,
-        firstName: pupil(i),
-        lastName: 'Inbox',
-        dateOfBirth: '2020-06-15',
-        category: 'CENTER_BASE',
-        assignedTeacherId: id,
-      },
+    await createStudent(request, token, {
+      firstName: pupil(i),
+      lastName: 'Inbox',
+      dateOfBirth: '2020-06-15',
+      assignedTeacherId: teacher.id,
     });
-    expect(s.status(), await s.text()).toBe(201);
   }
   return teacher;
 }

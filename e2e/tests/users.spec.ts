@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { firstAdmin, signIn, snap, uniqueEmail, type Account } from '../support/helpers.ts';
+import { adminToken, createStudent, createUser as seedUser } from '../support/seed-people.ts';
 
 // Users administration (spec part 1 §2 "Users", §4, §5 create/edit user, §8 "Users"), as the first
 // administrator. Tests run in parallel on one database: every name and email is unique, and no test
@@ -12,61 +13,9 @@ const tag = () =>
     .replace(/[^a-z]/g, '')
     .slice(0, 4)}`;
 
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const admin = firstAdmin();
-  const res = await request.post('/api/auth/login', {
-    data: { email: admin.email, password: admin.password },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
-interface CreatedUser extends Account {
-  id: string;
-}
-
 /** Creates an active user through POST /api/users as the first administrator. */
-async function createUser(
-  request: APIRequestContext,
-  token: string,
-  fields: Partial<Account> = {},
-): Promise<CreatedUser> {
-  const t = tag();
-  const account: Account = {
-    firstName: 'Tara',
-    lastName: `Field${t}`,
-    email: uniqueEmail(`user.${t}`),
-    password: 'teach-pass-1',
-    role: 'TEACHER',
-    ...fields,
-  };
-  const res = await request.post('/api/users', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: account,
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return { ...account, id: ((await res.json()) as { id: string }).id };
-}
-
-async function createStudent(
-  request: APIRequestContext,
-  token: string,
-  fields: { firstName: string; lastName: string; dateOfBirth: string; category: string; teacherId: string },
-): Promise<string> {
-  const res = await request.post('/api/students', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: {
-      studentId: `USR-${tag()}-${Math.floor(Math.random() * 1e6)}`,
-      firstName: fields.firstName,
-      lastName: fields.lastName,
-      dateOfBirth: fields.dateOfBirth,
-      category: fields.category,
-      assignedTeacherId: fields.teacherId,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { id: string }).id;
-}
+const createUser = (request: APIRequestContext, token: string, fields: Partial<Account> = {}) =>
+  seedUser(request, token, { firstName: 'Tara', lastName: `Field${tag()}`, ...fields });
 
 function yearsAgo(years: number, extraDays = 30): string {
   const d = new Date();
@@ -253,14 +202,14 @@ test("a teacher's page lists their assigned students with age and category", asy
     lastName: `Baby${t}`,
     dateOfBirth: yearsAgo(0, 60),
     category: 'SURVIVAL_PROGRAM',
-    teacherId: teacher.id,
+    assignedTeacherId: teacher.id,
   });
   await createStudent(request, token, {
     firstName: 'Ravi',
     lastName: `Child${t}`,
     dateOfBirth: yearsAgo(4),
     category: 'CENTER_BASE',
-    teacherId: teacher.id,
+    assignedTeacherId: teacher.id,
   });
   await signIn(page, firstAdmin());
   await page.goto(`/users?search=${encodeURIComponent(teacher.email)}`);
@@ -276,7 +225,7 @@ test("a teacher's page lists their assigned students with age and category", asy
   await expect(child).toContainText('Center Base');
   await snap(page, 'users-detail-teacher');
   await baby.getByRole('link', { name: `Kavi Baby${t}` }).click();
-  await expect(page).toHaveURL(new RegExp(`/students/${first}$`));
+  await expect(page).toHaveURL(new RegExp(`/students/${first.id}$`));
 });
 
 test('deletes a user after the confirmation; one’s own page has no Delete', async ({ page, request }) => {
