@@ -14,6 +14,7 @@ import {
   type UserListItem,
 } from '@csp/contracts';
 import type { z } from 'zod';
+import { ageText } from '../../lib/dates.ts';
 
 /**
  * The student forms' rules as pure functions (spec part 1 §3 create-form defaults, §4 category and
@@ -353,10 +354,6 @@ export function babyBornErrorMessage(status: number | undefined): string {
 }
 
 // --- display ----------------------------------------------------------------------------------------
-
-export function ageText(age: number): string {
-  return `${age} ${age === 1 ? 'year' : 'years'}`;
-}
 
 export const HOME_VISIT_STATUS_LABELS = {
   APPROVED: 'Approved',

@@ -1,6 +1,7 @@
 import type { DashboardStats, MeasurementStatusEntry, TodayTomorrowLeaves } from '@csp/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { ageText as yearsText } from '../../../lib/dates.ts';
 
 /** Query keys of the dashboard feature. */
 export const dashboardKeys = {
@@ -65,5 +66,5 @@ export function overdueText(days: number): string {
 
 /** 'Age: 1 year', 'Age: 4 years'. */
 export function ageText(age: number): string {
-  return `Age: ${age} ${age === 1 ? 'year' : 'years'}`;
+  return `Age: ${yearsText(age)}`;
 }

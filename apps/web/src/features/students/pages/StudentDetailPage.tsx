@@ -34,7 +34,8 @@ import {
   StudentNotFound,
 } from '../components/StudentBits.tsx';
 import { BabyBornDialog, DeleteStudentDialog } from '../components/StudentDialogs.tsx';
-import { ageText, canMarkBabyBorn, hasHomeVisits } from '../student-form.ts';
+import { ageText } from '../../../lib/dates.ts';
+import { canMarkBabyBorn, hasHomeVisits } from '../student-form.ts';
 
 function Panel({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
   return (

@@ -14,7 +14,7 @@ import { isUserMissing, ROLE_LABELS, useUserQuery } from '../api/users.api.ts';
 import { AdminOnly } from '../components/AdminOnly.tsx';
 import { DeleteUserDialog } from '../components/DeleteUserDialog.tsx';
 import { CATEGORY_COLORS } from '../../students/components/StudentBits.tsx';
-import { ageText } from '../../students/student-form.ts';
+import { ageText } from '../../../lib/dates.ts';
 import { RoleBadge, StatusBadge } from '../components/UserBadges.tsx';
 import { UserLoadFailure } from '../components/UserLoadFailure.tsx';
 import { UserNotFound } from '../components/UserNotFound.tsx';
