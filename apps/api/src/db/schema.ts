@@ -84,6 +84,30 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * Facts about the programme that must never be re-derived from the current rows. `ADMIN_BOOTSTRAPPED`:
+ * the programme has had an administrator, so an ADMIN self-registration can never again become active
+ * on its own. A trigger (migration 0001) records it whenever a user row holds the ADMIN role.
+ */
+export const programmeFacts = pgTable('programme_facts', {
+  fact: text('fact').primaryKey(),
+  recordedAt: timestamp('recorded_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * Sessions ended by sign-out. A token names its session (`sid`); a row here kills every token of that
+ * session until `expires_at` (the sign-out time plus the longest token lifetime), after which the tokens
+ * have expired anyway and the row is pruned.
+ */
+export const revokedSessions = pgTable(
+  'revoked_sessions',
+  {
+    sessionId: uuid('session_id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('revoked_sessions_expires_at_idx').on(t.expiresAt)],
+);
+
 export const pendingRegistrations = pgTable(
   'pending_registrations',
   {
