@@ -1,3 +1,5 @@
+CREATE TYPE "public"."measurement_position" AS ENUM('LYING', 'STANDING');--> statement-breakpoint
+CREATE TYPE "public"."sex" AS ENUM('MALE', 'FEMALE');--> statement-breakpoint
 CREATE TABLE "programme_facts" (
 	"fact" text PRIMARY KEY NOT NULL,
 	"recorded_at" timestamp with time zone DEFAULT now() NOT NULL
@@ -8,6 +10,8 @@ CREATE TABLE "revoked_sessions" (
 	"expires_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "measurements" ADD COLUMN "position" "measurement_position";--> statement-breakpoint
+ALTER TABLE "students" ADD COLUMN "sex" "sex";--> statement-breakpoint
 CREATE INDEX "revoked_sessions_expires_at_idx" ON "revoked_sessions" USING btree ("expires_at");--> statement-breakpoint
 -- Whenever a user row holds the ADMIN role (insert, promotion, restore), the programme has had an
 -- administrator: the first-administrator bootstrap is over for good (issue: admin takeover).

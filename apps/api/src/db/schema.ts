@@ -36,6 +36,9 @@ export type StudentCategoryValue = (typeof studentCategoryEnum.enumValues)[numbe
 export const reviewStatusEnum = pgEnum('review_status', ['PENDING', 'APPROVED', 'REJECTED']);
 export const giftStatusEnum = pgEnum('gift_status', ['IN_PROGRESS', 'PENDING', 'DELIVERED', 'CANCELLED']);
 export const codePurposeEnum = pgEnum('code_purpose', ['REGISTER', 'RESET_PASSWORD']);
+export const sexEnum = pgEnum('sex', ['MALE', 'FEMALE']);
+/** How a child's length/height was taken (WHO: lying = length, standing = height). */
+export const measurementPositionEnum = pgEnum('measurement_position', ['LYING', 'STANDING']);
 
 export const storedFiles = pgTable(
   'stored_files',
@@ -168,6 +171,8 @@ export const students = pgTable(
     homeLatitude: doublePrecision('home_latitude'),
     homeLongitude: doublePrecision('home_longitude'),
     homeLocationName: text('home_location_name'),
+    /** Optional; growth monitoring needs it for a child's z-scores. */
+    sex: sexEnum('sex'),
     ...timestamps,
     deletedAt: deletedAt(),
   },
@@ -232,6 +237,8 @@ export const measurements = pgTable(
     weight: doublePrecision('weight').notNull(),
     date: date('date', { mode: 'string' }).notNull(),
     notes: text('notes'),
+    /** Optional: lying (length) or standing (height), for growth monitoring. */
+    position: measurementPositionEnum('position'),
     photos: jsonb('photos')
       .$type<string[]>()
       .notNull()
