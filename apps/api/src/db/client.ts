@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -50,7 +51,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     }
     return { db, kind: 'postgres', close: () => pool.end() };
   }
-  const client = opts.inMemory ? new PGlite() : new PGlite(opts.pgliteDir);
+  // pg_trgm: trigram indexes for search (migration 0002 creates the extension).
+  const client = new PGlite({
+    dataDir: opts.inMemory ? undefined : opts.pgliteDir,
+    extensions: { pg_trgm },
+  });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });

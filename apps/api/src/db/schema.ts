@@ -83,6 +83,18 @@ export const users = pgTable(
     uniqueIndex('users_email_uq').on(t.email),
     index('users_role_idx').on(t.role),
     index('users_deleted_at_idx').on(t.deletedAt),
+    // Lists: live users in name order (a page reads its rows, not the table).
+    index('users_live_name_idx')
+      .on(t.firstName, t.lastName, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    // Search (ILIKE '%…%') over "first last" and email: trigram indexes. Migration 0002 creates them
+    // only where pg_trgm is available; elsewhere search scans.
+    index('users_name_trgm_idx')
+      .using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`)
+      .where(sql`${t.deletedAt} is null`),
+    index('users_email_trgm_idx')
+      .using('gin', t.email.op('gin_trgm_ops'))
+      .where(sql`${t.deletedAt} is null`),
     check('users_email_lower_ck', sql`${t.email} = lower(${t.email})`),
   ],
 );
@@ -181,6 +193,24 @@ export const students = pgTable(
     index('students_assigned_teacher_idx').on(t.assignedTeacherId),
     index('students_category_idx').on(t.category),
     index('students_deleted_at_idx').on(t.deletedAt),
+    // Lists: live students in name order; a teacher's in name order (also their count, index-only).
+    index('students_live_name_idx')
+      .on(t.firstName, t.lastName, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index('students_live_teacher_name_idx')
+      .on(t.assignedTeacherId, t.firstName, t.lastName, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    // Search (ILIKE '%…%') over "first last", parent name and student ID: trigram indexes (migration
+    // 0002 creates them only where pg_trgm is available).
+    index('students_name_trgm_idx')
+      .using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`)
+      .where(sql`${t.deletedAt} is null`),
+    index('students_parent_name_trgm_idx')
+      .using('gin', t.parentName.op('gin_trgm_ops'))
+      .where(sql`${t.deletedAt} is null`),
+    index('students_student_id_trgm_idx')
+      .using('gin', t.studentId.op('gin_trgm_ops'))
+      .where(sql`${t.deletedAt} is null`),
     check(
       'students_pregnancy_months_ck',
       sql`${t.pregnancyMonths} IS NULL OR ${t.pregnancyMonths} BETWEEN 1 AND 9`,
@@ -248,6 +278,10 @@ export const measurements = pgTable(
   },
   (t) => [
     index('measurements_student_date_idx').on(t.studentId, t.date),
+    // A student's latest live measurement: the first entry under the student.
+    index('measurements_live_latest_idx')
+      .on(t.studentId, t.date.desc(), t.createdAt.desc())
+      .where(sql`${t.deletedAt} is null`),
     index('measurements_measured_by_idx').on(t.measuredById),
     index('measurements_date_idx').on(t.date),
     index('measurements_deleted_at_idx').on(t.deletedAt),
@@ -287,6 +321,10 @@ export const homeVisits = pgTable(
   },
   (t) => [
     index('home_visits_student_idx').on(t.studentId),
+    // A student's latest live visit: the first entry under the student.
+    index('home_visits_live_latest_idx')
+      .on(t.studentId, t.visitDate.desc(), t.createdAt.desc())
+      .where(sql`${t.deletedAt} is null`),
     index('home_visits_teacher_idx').on(t.teacherId),
     index('home_visits_status_idx').on(t.status),
     index('home_visits_visit_date_idx').on(t.visitDate),
