@@ -13,6 +13,7 @@ import errorsPlugin, { errorBody } from './plugins/errors.ts';
 import openapiPlugin from './plugins/openapi.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import securityPlugin from './plugins/security.ts';
+import { activitiesRoutes, activityPhotoUploadRoutes } from './modules/activities/activities.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { MULTIPART_LIMITS } from './modules/files/files.service.ts';
@@ -107,6 +108,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(studentsRoutes, { prefix: '/students' });
       await api.register(dashboardRoutes, { prefix: '/dashboard' });
       await api.register(measurementsRoutes, { prefix: '/measurements' });
+      await api.register(activitiesRoutes, { prefix: '/activities' });
+      await api.register(activityPhotoUploadRoutes, { prefix: '/file-upload/activities' });
       await api.register(leavesRoutes, { prefix: '/leaves' });
       await api.register(filesRoutes, { prefix: '/files' });
     },

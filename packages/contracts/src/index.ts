@@ -7,3 +7,6 @@ export * from './students.ts';
 export * from './measurements.ts';
 export * from './dashboard.ts';
 export * from './leaves.ts';
+export * from './paging.ts';
+export * from './files.ts';
+export * from './activities.ts';

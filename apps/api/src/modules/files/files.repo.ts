@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { storedFiles } from '../../db/schema.ts';
 
@@ -23,4 +23,25 @@ export async function deleteStoredFileRows(db: DbOrTx, ids: string[]): Promise<s
     .where(inArray(storedFiles.id, ids))
     .returning({ storageKey: storedFiles.storageKey });
   return rows.map((r) => r.storageKey);
+}
+
+/**
+ * Locks the stored files `ids` for the rest of the transaction (two records claiming the same upload
+ * queue up) and answers how many of them are uploads of `purpose` by `ownerId`.
+ */
+export async function lockOwnUploads(
+  tx: DbOrTx,
+  ids: string[],
+  purpose: string,
+  ownerId: string,
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  const rows = await tx
+    .select({ id: storedFiles.id })
+    .from(storedFiles)
+    .where(
+      and(inArray(storedFiles.id, ids), eq(storedFiles.purpose, purpose), eq(storedFiles.ownerId, ownerId)),
+    )
+    .for('update');
+  return rows.length;
 }

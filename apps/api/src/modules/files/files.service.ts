@@ -13,7 +13,13 @@ import {
   unsupportedMediaType,
 } from '../../lib/errors.ts';
 import { FileNotFoundInStoreError, type FileStore } from '../../lib/storage.ts';
-import { deleteStoredFileRows, findStoredFile, insertStoredFile, type StoredFile } from './files.repo.ts';
+import {
+  deleteStoredFileRows,
+  findStoredFile,
+  insertStoredFile,
+  lockOwnUploads,
+  type StoredFile,
+} from './files.repo.ts';
 import { verifyFileSignature } from './files.signing.ts';
 
 export { signedFileUrl, verifyFileSignature } from './files.signing.ts';
@@ -236,6 +242,21 @@ export async function saveUpload<T = undefined>(
  */
 export async function unlinkStoredFiles(tx: Tx, fileIds: string[]): Promise<string[]> {
   return deleteStoredFileRows(tx, fileIds);
+}
+
+/**
+ * True when every id is a stored upload of `purpose` by `ownerId` (e.g. the activity photos a teacher
+ * uploaded), locking those rows for the transaction so that two records cannot claim one file at once.
+ * Records keep only such ids: never a client's arbitrary string, nor someone else's file.
+ */
+export async function areOwnUploads(
+  tx: Tx,
+  ids: readonly string[],
+  purpose: string,
+  ownerId: string,
+): Promise<boolean> {
+  const unique = [...new Set(ids)];
+  return (await lockOwnUploads(tx, unique, purpose, ownerId)) === unique.length;
 }
 
 /** Best effort: removes objects from the store (after their rows are gone); failures are logged. */

@@ -1,0 +1,186 @@
+import { aliasedTable, and, count, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { containsPattern } from '../../db/sql-helpers.ts';
+import { activities, students, users } from '../../db/schema.ts';
+import type { Page } from '../../lib/paging.ts';
+import type { Actor } from '../../plugins/auth.ts';
+
+export type ActivityRow = typeof activities.$inferSelect;
+export type NewActivityRow = typeof activities.$inferInsert;
+
+export interface ActivityWithRefs {
+  activity: ActivityRow;
+  student: { id: string; firstName: string; lastName: string; dateOfBirth: string };
+  teacher: { id: string; firstName: string; lastName: string };
+}
+
+export interface ActivityFilter {
+  date?: string;
+  /** The teacher who recorded the activities. */
+  teacherId?: string;
+  search?: string;
+}
+
+const teacher = aliasedTable(users, 'teacher');
+
+/**
+ * The students an actor may work with: a teacher their assigned, non-deleted students; an admin every
+ * non-deleted student.
+ */
+function studentInScope(actor: Actor): SQL {
+  return actor.role === 'TEACHER'
+    ? sql`${isNull(students.deletedAt)} and ${eq(students.assignedTeacherId, actor.id)}`
+    : isNull(students.deletedAt);
+}
+
+/** What an actor sees: non-deleted activities of the students in their scope (a deleted student's vanish). */
+function visibleTo(actor: Actor): SQL | undefined {
+  return and(isNull(activities.deletedAt), studentInScope(actor));
+}
+
+/**
+ * What a teacher may change: their own activity, of a student still assigned to them. UPDATE statements
+ * carry this whole condition, so a reassignment or a deletion that lands first makes them match nothing.
+ */
+function ownedBy(actor: Actor): SQL | undefined {
+  return and(
+    isNull(activities.deletedAt),
+    eq(activities.teacherId, actor.id),
+    sql`${activities.studentId} in (select ${students.id} from ${students} where ${studentInScope(actor)})`,
+  );
+}
+
+function whereOf(actor: Actor, filter: ActivityFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [visibleTo(actor)];
+  if (filter.date) conditions.push(eq(activities.date, filter.date));
+  if (filter.teacherId) conditions.push(eq(activities.teacherId, filter.teacherId));
+  if (filter.search) {
+    const p = containsPattern(filter.search);
+    conditions.push(
+      or(
+        ilike(activities.title, p),
+        ilike(activities.description, p),
+        ilike(students.firstName, p),
+        ilike(students.lastName, p),
+        ilike(sql`${students.firstName} || ' ' || ${students.lastName}`, p),
+      ),
+    );
+  }
+  return and(...conditions);
+}
+
+const selection = {
+  activity: activities,
+  student: {
+    id: students.id,
+    firstName: students.firstName,
+    lastName: students.lastName,
+    dateOfBirth: students.dateOfBirth,
+  },
+  teacher: { id: teacher.id, firstName: teacher.firstName, lastName: teacher.lastName },
+};
+
+/** Activities visible to the actor that match the filter, newest first; one query, only the page's rows. */
+export async function listActivities(
+  db: DbOrTx,
+  actor: Actor,
+  filter: ActivityFilter,
+  page?: Page,
+): Promise<ActivityWithRefs[]> {
+  const q = db
+    .select(selection)
+    .from(activities)
+    .innerJoin(students, eq(students.id, activities.studentId))
+    .innerJoin(teacher, eq(teacher.id, activities.teacherId))
+    .where(whereOf(actor, filter))
+    .orderBy(desc(activities.date), desc(activities.createdAt), desc(activities.id));
+  return page ? q.limit(page.limit).offset(page.offset) : q;
+}
+
+export async function countActivities(db: DbOrTx, actor: Actor, filter: ActivityFilter): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(activities)
+    .innerJoin(students, eq(students.id, activities.studentId))
+    .where(whereOf(actor, filter));
+  return row.n;
+}
+
+/** One activity if the actor may see it; `forUpdate` locks the activity row for the transaction. */
+export async function findActivity(
+  db: DbOrTx,
+  actor: Actor,
+  id: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<ActivityWithRefs | undefined> {
+  const q = db
+    .select(selection)
+    .from(activities)
+    .innerJoin(students, eq(students.id, activities.studentId))
+    .innerJoin(teacher, eq(teacher.id, activities.teacherId))
+    .where(and(eq(activities.id, id), visibleTo(actor)));
+  const [row] = opts.forUpdate ? await q.for('update', { of: activities }) : await q;
+  return row;
+}
+
+/**
+ * The student an actor may record for (a teacher: their own), share-locked for the transaction so a
+ * concurrent reassignment or deletion waits until the new record is in (or, landing first, hides it).
+ */
+export async function lockStudentInScope(tx: DbOrTx, actor: Actor, studentId: string) {
+  const [row] = await tx
+    .select({ id: students.id })
+    .from(students)
+    .where(and(eq(students.id, studentId), studentInScope(actor)))
+    .for('share');
+  return row;
+}
+
+/** True when any of the files is a photo of some activity other than `exceptId` (deleted ones too). */
+export async function photosInUse(tx: DbOrTx, fileIds: string[], exceptId?: string): Promise<boolean> {
+  if (fileIds.length === 0) return false;
+  const [row] = await tx
+    .select({ id: activities.id })
+    .from(activities)
+    .where(
+      and(
+        sql`${activities.photos} ?| array[${sql.join(
+          fileIds.map((id) => sql`${id}`),
+          sql`, `,
+        )}]::text[]`,
+        exceptId ? ne(activities.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function insertActivity(tx: DbOrTx, values: NewActivityRow): Promise<string> {
+  const [row] = await tx.insert(activities).values(values).returning({ id: activities.id });
+  return row.id;
+}
+
+/** Updates the actor's own activity; undefined when it is no longer theirs to change. */
+export async function updateOwnActivity(
+  tx: DbOrTx,
+  actor: Actor,
+  id: string,
+  values: Partial<Pick<NewActivityRow, 'title' | 'date' | 'duration' | 'description' | 'photos'>>,
+): Promise<string | undefined> {
+  const [row] = await tx
+    .update(activities)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(activities.id, id), ownedBy(actor)))
+    .returning({ id: activities.id });
+  return row?.id;
+}
+
+/** Soft-deletes the actor's own activity (restorable: the photos stay); false when it is not theirs. */
+export async function softDeleteOwnActivity(tx: DbOrTx, actor: Actor, id: string): Promise<boolean> {
+  const rows = await tx
+    .update(activities)
+    .set({ deletedAt: new Date() })
+    .where(and(eq(activities.id, id), ownedBy(actor)))
+    .returning({ id: activities.id });
+  return rows.length > 0;
+}

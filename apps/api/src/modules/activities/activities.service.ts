@@ -1,0 +1,212 @@
+import {
+  ACTIVITY_LIMITS,
+  ACTIVITY_MESSAGES,
+  ageOn,
+  PHOTO_MESSAGES,
+  PHOTO_MIME_TYPES,
+  todayIn,
+  type Activity,
+  type ActivityListQuery,
+  type ActivityPhotoUploadResponse,
+  type createActivityBodySchema,
+  type updateActivityBodySchema,
+} from '@csp/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { Tx } from '../../db/client.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { fetchPage, pageOf, type Paged } from '../../lib/paging.ts';
+import type { Actor } from '../../plugins/auth.ts';
+import {
+  areOwnUploads,
+  removeStoredObjects,
+  saveUpload,
+  signedFileUrl,
+  unlinkStoredFiles,
+  type IncomingFile,
+} from '../files/files.service.ts';
+import * as repo from './activities.repo.ts';
+
+export type ActivitiesDeps = Pick<FastifyInstance, 'db' | 'storage' | 'log' | 'config'>;
+
+type CreateInput = z.output<typeof createActivityBodySchema>;
+type UpdateInput = z.output<typeof updateActivityBodySchema>;
+
+const M = ACTIVITY_MESSAGES;
+/** stored_files.purpose (and store folder) of activity photos. */
+export const ACTIVITY_PHOTO_PURPOSE = 'activity-photo';
+
+function toDto(r: repo.ActivityWithRefs, today: string, config: ActivitiesDeps['config']): Activity {
+  const a = r.activity;
+  const photos = a.photos.map((id) => signedFileUrl(config, id));
+  return {
+    id: a.id,
+    title: a.title,
+    date: a.date,
+    duration: a.duration,
+    description: a.description,
+    photos,
+    photoUrl: photos[0] ?? null,
+    student: {
+      id: r.student.id,
+      firstName: r.student.firstName,
+      lastName: r.student.lastName,
+      age: ageOn(r.student.dateOfBirth, today),
+    },
+    teacher: r.teacher,
+    studentId: a.studentId,
+    teacherId: a.teacherId,
+    createdAt: a.createdAt.toISOString(),
+    updatedAt: a.updatedAt.toISOString(),
+  };
+}
+
+const today = (deps: ActivitiesDeps) => todayIn(deps.config.orgTimezone);
+
+function checkDate(date: string | undefined, orgToday: string) {
+  if (date !== undefined && date > orgToday) throw badRequest(M.dateInFuture);
+}
+
+/**
+ * New photos of an activity must be the actor's own activity-photo uploads, not yet on another
+ * activity. The files stay locked until the transaction ends, so two activities cannot take one file.
+ */
+async function claimPhotos(tx: Tx, actor: Actor, fileIds: string[], activityId?: string) {
+  if (fileIds.length === 0) return;
+  if (!(await areOwnUploads(tx, fileIds, ACTIVITY_PHOTO_PURPOSE, actor.id))) throw badRequest(M.photoInvalid);
+  if (await repo.photosInUse(tx, fileIds, activityId)) throw conflict(M.photoInUse);
+}
+
+/** Teachers: their students' activities; admins: all. A deleted student's activities never show. */
+export async function listActivities(
+  deps: ActivitiesDeps,
+  actor: Actor,
+  query: ActivityListQuery,
+): Promise<Paged<Activity>> {
+  if (actor.role === 'TEACHER' && query.teacherId && query.teacherId !== actor.id) {
+    throw forbidden(M.listOwn);
+  }
+  const orgToday = today(deps);
+  const filter: repo.ActivityFilter = {
+    date: query.date,
+    teacherId: query.teacherId,
+    search: query.search || undefined,
+  };
+  const page = await fetchPage(
+    pageOf(query, ACTIVITY_LIMITS.pageSize),
+    (p) => repo.listActivities(deps.db, actor, filter, p),
+    () => repo.countActivities(deps.db, actor, filter),
+  );
+  return { ...page, items: page.items.map((r) => toDto(r, orgToday, deps.config)) };
+}
+
+export async function getActivity(deps: ActivitiesDeps, actor: Actor, id: string): Promise<Activity> {
+  const found = await repo.findActivity(deps.db, actor, id);
+  if (!found) throw notFound(M.notFound);
+  return toDto(found, today(deps), deps.config);
+}
+
+/** A teacher records an activity for one of their students; they are always its teacher. */
+export async function createActivity(
+  deps: ActivitiesDeps,
+  actor: Actor,
+  body: CreateInput,
+): Promise<Activity> {
+  if (actor.role !== 'TEACHER') throw forbidden(M.onlyTeachersRecord);
+  const orgToday = today(deps);
+  checkDate(body.date, orgToday);
+  const created = await deps.db.transaction(async (tx) => {
+    if (!(await repo.lockStudentInScope(tx, actor, body.studentId))) throw notFound(M.studentNotFound);
+    await claimPhotos(tx, actor, body.photos);
+    const id = await repo.insertActivity(tx, {
+      title: body.title,
+      studentId: body.studentId,
+      teacherId: actor.id,
+      date: body.date,
+      duration: body.duration,
+      description: body.description ?? null,
+      photos: body.photos,
+    });
+    return repo.findActivity(tx, actor, id);
+  });
+  if (!created) throw notFound(M.notFound);
+  return toDto(created, orgToday, deps.config);
+}
+
+/**
+ * Only the teacher who recorded it edits an activity (an admin neither: spec part 1 §6); the student
+ * never changes. Photos left out of a new `photos` list are deleted (rows in the transaction, objects
+ * after the commit).
+ */
+export async function updateActivity(
+  deps: ActivitiesDeps,
+  actor: Actor,
+  id: string,
+  body: UpdateInput,
+): Promise<Activity> {
+  if (actor.role !== 'TEACHER') throw forbidden(M.editOwn);
+  const orgToday = today(deps);
+  checkDate(body.date, orgToday);
+  const { activity, removedKeys } = await deps.db.transaction(async (tx) => {
+    const current = await repo.findActivity(tx, actor, id, { forUpdate: true });
+    if (!current) throw notFound(M.notFound);
+    if (current.activity.teacherId !== actor.id) throw forbidden(M.editOwn);
+
+    let removed: string[] = [];
+    if (body.photos !== undefined) {
+      const kept = new Set(current.activity.photos);
+      await claimPhotos(
+        tx,
+        actor,
+        body.photos.filter((p) => !kept.has(p)),
+        id,
+      );
+      const next = new Set(body.photos);
+      removed = current.activity.photos.filter((p) => !next.has(p));
+    }
+    const updated = await repo.updateOwnActivity(tx, actor, id, {
+      title: body.title,
+      date: body.date,
+      duration: body.duration,
+      description: body.description,
+      photos: body.photos,
+    });
+    if (!updated) throw notFound(M.notFound);
+    const removedKeys = removed.length > 0 ? await unlinkStoredFiles(tx, removed) : [];
+    return { activity: await repo.findActivity(tx, actor, id), removedKeys };
+  });
+  await removeStoredObjects(deps, removedKeys);
+  if (!activity) throw notFound(M.notFound);
+  return toDto(activity, orgToday, deps.config);
+}
+
+/** Soft delete by the teacher who recorded it; the photos stay so that a restore brings all back. */
+export async function deleteActivity(deps: ActivitiesDeps, actor: Actor, id: string): Promise<void> {
+  if (actor.role !== 'TEACHER') throw forbidden(M.deleteOwn);
+  const current = await repo.findActivity(deps.db, actor, id);
+  if (!current) throw notFound(M.notFound);
+  if (current.activity.teacherId !== actor.id) throw forbidden(M.deleteOwn);
+  if (!(await repo.softDeleteOwnActivity(deps.db, actor, id))) throw notFound(M.notFound);
+}
+
+/**
+ * Stores one activity photo (JPG, PNG, GIF or WebP by its bytes, at most 5 MB) for the teacher who
+ * will attach it; answers its signed link as files[0]. The file is read only after the role check.
+ */
+export async function uploadActivityPhoto(
+  deps: ActivitiesDeps,
+  actor: Actor,
+  receive: () => Promise<IncomingFile>,
+): Promise<ActivityPhotoUploadResponse> {
+  if (actor.role !== 'TEACHER') throw forbidden(M.onlyTeachersRecord);
+  const { file } = await saveUpload(deps, {
+    file: await receive(),
+    allowed: PHOTO_MIME_TYPES,
+    maxBytes: ACTIVITY_LIMITS.photoMaxBytes,
+    purpose: ACTIVITY_PHOTO_PURPOSE,
+    ownerId: actor.id,
+    wrongTypeMessage: PHOTO_MESSAGES.wrongType,
+    tooLargeMessage: PHOTO_MESSAGES.tooLarge,
+  });
+  return { files: [signedFileUrl(deps.config, file.id)] };
+}

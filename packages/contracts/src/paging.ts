@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** Server-side pages of lists (ARCHITECTURE.md: with page/limit a list answers one page + X-Total-Count). */
+export const PAGING = { defaultLimit: 20, maxLimit: 100, maxPage: 100_000 } as const;
+
+const limitMessage = `limit must be a whole number between 1 and ${PAGING.maxLimit}`;
+const pageMessage = `page must be a whole number between 1 and ${PAGING.maxPage}`;
+
+/**
+ * The `page` (1-based) and `limit` query fields of every paged list; spread them into a list's query
+ * schema. Both are optional: without either, the list answers every row.
+ */
+export const pageQueryFields = {
+  page: z.coerce
+    .number({ message: pageMessage })
+    .int({ message: pageMessage })
+    .min(1, { message: pageMessage })
+    .max(PAGING.maxPage, { message: pageMessage })
+    .optional()
+    .describe('Page number, from 1 (with or without limit: answers that page and X-Total-Count)'),
+  limit: z.coerce
+    .number({ message: limitMessage })
+    .int({ message: limitMessage })
+    .min(1, { message: limitMessage })
+    .max(PAGING.maxLimit, { message: limitMessage })
+    .optional()
+    .describe(`Rows per page, 1..${PAGING.maxLimit} (default ${PAGING.defaultLimit})`),
+};
+
+export interface PageQuery {
+  page?: number;
+  limit?: number;
+}
