@@ -70,6 +70,9 @@ const coordinate = (label: string, min: number, max: number) =>
     .nullable()
     .optional();
 
+/** A child's sex, optional (growth monitoring needs it for z-scores). */
+export const SEXES = ['MALE', 'FEMALE'] as const;
+
 /** Fields shared by create and update; presence rules differ. */
 const studentFields = {
   studentId: required('Student ID is required', 50),
@@ -114,6 +117,7 @@ const studentFields = {
   homeLatitude: coordinate('Latitude', -90, 90),
   homeLongitude: coordinate('Longitude', -180, 180),
   homeLocationName: optionalText('Home location name', 200),
+  sex: z.enum(SEXES, { message: 'Sex must be MALE or FEMALE' }).nullable().optional(),
 };
 
 type PregnancyInput = {
@@ -185,6 +189,8 @@ export const studentSchema = z.object({
   homeLatitude: z.number().nullable(),
   homeLongitude: z.number().nullable(),
   homeLocationName: z.string().nullable(),
+  /** Always sent (null when unknown); optional in the type only so older fixtures still compile. */
+  sex: z.enum(SEXES).nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** In lists: the latest visit only; in the detail: all visits, newest first. */

@@ -56,6 +56,7 @@ function toDto(r: repo.StudentWithRefs, today: string): Student {
     homeLatitude: s.homeLatitude,
     homeLongitude: s.homeLongitude,
     homeLocationName: s.homeLocationName,
+    sex: s.sex,
     createdAt: s.createdAt.toISOString(),
     updatedAt: s.updatedAt.toISOString(),
     homeVisits: r.latestVisit ? [r.latestVisit] : [],

@@ -357,6 +357,25 @@ describe('PATCH /api/students/:id', () => {
   });
 });
 
+describe('sex (optional)', () => {
+  it('is null by default, set on create, changed and cleared on update, refused when not MALE/FEMALE', async () => {
+    const plain = (await create(newStudent())).json();
+    expect(plain.sex).toBeNull();
+    const s = (await create(newStudent({ sex: 'FEMALE' }))).json();
+    expect(s.sex).toBe('FEMALE');
+    const patch = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'PATCH', url: `/api/students/${s.id}`, headers: admin.auth, payload });
+    expect((await patch({ sex: 'MALE' })).json().sex).toBe('MALE');
+    const list = await t.app.inject({ method: 'GET', url: '/api/students', headers: admin.auth });
+    expect(list.json().find((x: { id: string }) => x.id === s.id).sex).toBe('MALE');
+    expect((await patch({ sex: null })).json().sex).toBeNull();
+    const bad = await patch({ sex: 'OTHER' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Sex must be MALE or FEMALE');
+    expect((await create(newStudent({ sex: 'unknown' }))).json().message).toBe('Sex must be MALE or FEMALE');
+  });
+});
+
 describe('category follows age', () => {
   it('moves a baby to HOME_BASE at 1 and a child to CENTER_BASE at 3, never a pregnant mother', async () => {
     const baby = (
