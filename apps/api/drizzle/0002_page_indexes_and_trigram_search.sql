@@ -1,8 +1,8 @@
 -- Pages read their own rows: partial (live rows only) indexes for name-ordered lists, a teacher's
 -- students, and a student's latest measurement and home visit.
-CREATE INDEX "home_visits_live_latest_idx" ON "home_visits" USING btree ("student_id","visit_date" DESC NULLS LAST,"created_at" DESC NULLS LAST) WHERE "home_visits"."deleted_at" is null;
+CREATE INDEX "home_visits_live_latest_idx" ON "home_visits" USING btree ("student_id","visit_date" DESC NULLS FIRST,"created_at" DESC NULLS FIRST) WHERE "home_visits"."deleted_at" is null;
 --> statement-breakpoint
-CREATE INDEX "measurements_live_latest_idx" ON "measurements" USING btree ("student_id","date" DESC NULLS LAST,"created_at" DESC NULLS LAST) WHERE "measurements"."deleted_at" is null;
+CREATE INDEX "measurements_live_latest_idx" ON "measurements" USING btree ("student_id","date" DESC NULLS FIRST,"created_at" DESC NULLS FIRST) WHERE "measurements"."deleted_at" is null;
 --> statement-breakpoint
 CREATE INDEX "students_live_name_idx" ON "students" USING btree ("first_name","last_name","id") WHERE "students"."deleted_at" is null;
 --> statement-breakpoint

@@ -21,7 +21,10 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { leavesRoutes } from './modules/leaves/leaves.routes.ts';
-import { measurementsRoutes } from './modules/measurements/measurements.routes.ts';
+import {
+  measurementPhotoUploadRoutes,
+  measurementsRoutes,
+} from './modules/measurements/measurements.routes.ts';
 import { studentsRoutes } from './modules/students/students.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 
@@ -110,6 +113,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(measurementsRoutes, { prefix: '/measurements' });
       await api.register(activitiesRoutes, { prefix: '/activities' });
       await api.register(activityPhotoUploadRoutes, { prefix: '/file-upload/activities' });
+      await api.register(measurementPhotoUploadRoutes, { prefix: '/file-upload/measurement' });
       await api.register(leavesRoutes, { prefix: '/leaves' });
       await api.register(filesRoutes, { prefix: '/files' });
     },

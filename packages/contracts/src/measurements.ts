@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { studentCategorySchema } from './common.ts';
-import { addMonths, daysBetween } from './dates.ts';
+import { addMonths, daysBetween, isIsoDate } from './dates.ts';
+import { PHOTO_MAX_BYTES, photoEntriesField } from './files.ts';
+import { pageQueryFields } from './paging.ts';
 import { personRefSchema } from './students.ts';
 
 /** Measurements are due every 2 calendar months after the last one; "due soon" is within 15 days. */
@@ -49,3 +51,140 @@ export const measurementStatusEntrySchema = z.object({
   assignedTeacher: personRefSchema.nullable(),
 });
 export type MeasurementStatusEntry = z.infer<typeof measurementStatusEntrySchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// Measurement records: GET/POST /api/measurements, GET /api/measurements/{id},
+// POST /api/file-upload/measurement
+
+/**
+ * Plausible figures for a child (a newborn is about 45–55 cm and 2–4 kg) or a mother; anything outside
+ * is a typing slip (900 cm, 500 kg). Values keep one decimal (the form's step 0.1); more are rounded.
+ */
+export const MEASUREMENT_LIMITS = {
+  minHeightCm: 20,
+  maxHeightCm: 250,
+  minWeightKg: 0.5,
+  maxWeightKg: 300,
+  notesMaxLength: 2000,
+  maxPhotos: 5,
+  photoMaxBytes: PHOTO_MAX_BYTES,
+  pageSize: 12,
+} as const;
+
+export const MEASUREMENT_POSITIONS = ['LYING', 'STANDING'] as const;
+export type MeasurementPosition = (typeof MEASUREMENT_POSITIONS)[number];
+
+/** POST /api/file-upload/measurement: the multipart field of the photo (one file per request). */
+export const MEASUREMENT_PHOTO_FIELD = 'file';
+
+const L = MEASUREMENT_LIMITS;
+export const MEASUREMENT_MESSAGES = {
+  notFound: 'Measurement not found.',
+  studentNotFound: 'Student not found',
+  studentRequired: 'Please select a student',
+  heightAndWeightRequired: 'Please enter height and weight',
+  heightNotNumber: 'Height must be a number',
+  heightRange: `Height must be between ${L.minHeightCm} and ${L.maxHeightCm} cm`,
+  weightNotNumber: 'Weight must be a number',
+  weightRange: `Weight must be between ${L.minWeightKg} and ${L.maxWeightKg} kg`,
+  dateRequired: 'Please select a measurement date',
+  dateInvalid: 'Measurement date must be a date (YYYY-MM-DD)',
+  dateInFuture: 'Measurement date cannot be in the future',
+  notesTooLong: `Notes must be at most ${L.notesMaxLength} characters`,
+  positionInvalid: 'Position must be LYING or STANDING',
+  photoInvalid: 'Photos must be images uploaded through the measurement photo upload',
+  photoInUse: 'A photo is already attached to another measurement',
+  tooManyPhotos: `A measurement can have at most ${L.maxPhotos} photos`,
+  listOwn: 'Teachers can only list measurements of their own students',
+  created: 'Measurement recorded successfully!',
+} as const;
+
+const MM = MEASUREMENT_MESSAGES;
+const roundToTenth = (v: number) => Math.round(v * 10) / 10;
+
+/** Missing, null or 0: the spec's 'Please enter height and weight'; otherwise a range naming the field. */
+const bodyFigure = (notNumber: string, range: string, min: number, max: number) =>
+  z
+    .number({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null ? MM.heightAndWeightRequired : notNumber,
+    })
+    .refine((v) => v !== 0, { message: MM.heightAndWeightRequired, abort: true })
+    .min(min, { message: range })
+    .max(max, { message: range })
+    .transform(roundToTenth);
+
+export const createMeasurementBodySchema = z.strictObject({
+  studentId: z.uuid({ message: MM.studentRequired }),
+  height: bodyFigure(MM.heightNotNumber, MM.heightRange, L.minHeightCm, L.maxHeightCm).describe(
+    `Centimetres, ${L.minHeightCm}–${L.maxHeightCm}; rounded to one decimal`,
+  ),
+  weight: bodyFigure(MM.weightNotNumber, MM.weightRange, L.minWeightKg, L.maxWeightKg).describe(
+    `Kilograms, ${L.minWeightKg}–${L.maxWeightKg}; rounded to one decimal`,
+  ),
+  date: z
+    .string({ message: MM.dateRequired })
+    .trim()
+    .min(1, { message: MM.dateRequired })
+    .refine(isIsoDate, { message: MM.dateInvalid }),
+  notes: z
+    .string({ message: 'Notes must be text' })
+    .trim()
+    .max(L.notesMaxLength, { message: MM.notesTooLong })
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional(),
+  position: z
+    .enum(MEASUREMENT_POSITIONS, { message: MM.positionInvalid })
+    .nullable()
+    .optional()
+    .describe('How the length/height was taken: LYING (length) or STANDING (height)'),
+  photos: photoEntriesField({ max: L.maxPhotos, invalid: MM.photoInvalid, tooMany: MM.tooManyPhotos })
+    .default([])
+    .describe('File ids or links answered by POST /api/file-upload/measurement'),
+});
+export type CreateMeasurementBody = z.input<typeof createMeasurementBodySchema>;
+
+export const measurementListQuerySchema = z.strictObject({
+  date: z
+    .string()
+    .refine(isIsoDate, { message: 'date must be a date (YYYY-MM-DD)' })
+    .optional()
+    .describe('Only measurements taken on this day'),
+  teacherId: z
+    .uuid({ message: 'teacherId must be a valid identifier' })
+    .optional()
+    .describe('Only students assigned to this teacher (teachers: their own id only)'),
+  studentId: z
+    .uuid({ message: 'studentId must be a valid identifier' })
+    .optional()
+    .describe('Only this student'),
+  ...pageQueryFields,
+});
+export type MeasurementListQuery = z.infer<typeof measurementListQuerySchema>;
+
+export const measurementSchema = z.object({
+  id: z.string(),
+  height: z.number(),
+  weight: z.number(),
+  date: z.string(),
+  notes: z.string().nullable(),
+  position: z.enum(MEASUREMENT_POSITIONS).nullable(),
+  /** Signed, expiring links of the photos. */
+  photos: z.array(z.string()),
+  /** The first photo's link, or null. */
+  photoUrl: z.string().nullable(),
+  student: z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), age: z.number().int() }),
+  /** Who recorded it; null when that account no longer exists. */
+  measuredBy: personRefSchema.nullable(),
+  studentId: z.string(),
+  createdAt: z.string(),
+});
+export type Measurement = z.infer<typeof measurementSchema>;
+
+/** POST /api/file-upload/measurement: `url` to show, `id` (or the url) to put into `photos`. */
+export const measurementPhotoUploadResponseSchema = z.object({
+  url: z.string().describe('Signed link of the stored photo'),
+  id: z.string().describe('The stored file id'),
+});
+export type MeasurementPhotoUploadResponse = z.infer<typeof measurementPhotoUploadResponseSchema>;

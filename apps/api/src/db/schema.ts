@@ -280,7 +280,7 @@ export const measurements = pgTable(
     index('measurements_student_date_idx').on(t.studentId, t.date),
     // A student's latest live measurement: the first entry under the student.
     index('measurements_live_latest_idx')
-      .on(t.studentId, t.date.desc(), t.createdAt.desc())
+      .on(t.studentId, t.date.desc().nullsFirst(), t.createdAt.desc().nullsFirst())
       .where(sql`${t.deletedAt} is null`),
     index('measurements_measured_by_idx').on(t.measuredById),
     index('measurements_date_idx').on(t.date),
@@ -323,7 +323,7 @@ export const homeVisits = pgTable(
     index('home_visits_student_idx').on(t.studentId),
     // A student's latest live visit: the first entry under the student.
     index('home_visits_live_latest_idx')
-      .on(t.studentId, t.visitDate.desc(), t.createdAt.desc())
+      .on(t.studentId, t.visitDate.desc().nullsFirst(), t.createdAt.desc().nullsFirst())
       .where(sql`${t.deletedAt} is null`),
     index('home_visits_teacher_idx').on(t.teacherId),
     index('home_visits_status_idx').on(t.status),

@@ -1,6 +1,8 @@
-import { aliasedTable, and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { measurements, students, users } from '../../db/schema.ts';
+import type { Page } from '../../lib/paging.ts';
+import type { Actor } from '../../plugins/auth.ts';
 
 const teacher = aliasedTable(users, 'teacher');
 
@@ -54,4 +56,142 @@ export async function studentsWithLatestMeasurement(db: DbOrTx, teacherId?: stri
     lastMeasurement:
       lastMeasurementId && lastMeasurementDate ? { id: lastMeasurementId, date: lastMeasurementDate } : null,
   }));
+}
+
+// --- Measurement records (GET/POST /api/measurements, GET /api/measurements/{id}) -------------------
+
+export type MeasurementRow = typeof measurements.$inferSelect;
+export type NewMeasurementRow = typeof measurements.$inferInsert;
+
+export interface MeasurementWithRefs {
+  measurement: MeasurementRow;
+  student: { id: string; firstName: string; lastName: string; dateOfBirth: string };
+  measuredBy: { id: string; firstName: string; lastName: string } | null;
+}
+
+export interface MeasurementFilter {
+  date?: string;
+  /** Students assigned to this teacher. */
+  teacherId?: string;
+  studentId?: string;
+}
+
+const measuredBy = aliasedTable(users, 'measured_by');
+
+/** The students an actor works with: a teacher their assigned, non-deleted ones; an admin all non-deleted. */
+function studentInScope(actor: Actor): SQL {
+  return actor.role === 'TEACHER'
+    ? sql`${isNull(students.deletedAt)} and ${eq(students.assignedTeacherId, actor.id)}`
+    : isNull(students.deletedAt);
+}
+
+function recordsWhere(actor: Actor, filter: MeasurementFilter): SQL | undefined {
+  return and(
+    isNull(measurements.deletedAt),
+    studentInScope(actor),
+    filter.date ? eq(measurements.date, filter.date) : undefined,
+    filter.teacherId ? eq(students.assignedTeacherId, filter.teacherId) : undefined,
+    filter.studentId ? eq(measurements.studentId, filter.studentId) : undefined,
+  );
+}
+
+const recordSelection = {
+  measurement: measurements,
+  student: {
+    id: students.id,
+    firstName: students.firstName,
+    lastName: students.lastName,
+    dateOfBirth: students.dateOfBirth,
+  },
+  measuredBy: { id: measuredBy.id, firstName: measuredBy.firstName, lastName: measuredBy.lastName },
+};
+
+function recordsQuery(db: DbOrTx, where: SQL | undefined) {
+  return db
+    .select(recordSelection)
+    .from(measurements)
+    .innerJoin(students, eq(students.id, measurements.studentId))
+    .leftJoin(measuredBy, eq(measuredBy.id, measurements.measuredById))
+    .where(where);
+}
+
+const withRefs = (r: {
+  measurement: MeasurementRow;
+  student: MeasurementWithRefs['student'];
+  measuredBy: { id: string | null; firstName: string | null; lastName: string | null } | null;
+}): MeasurementWithRefs => ({
+  ...r,
+  measuredBy: r.measuredBy?.id ? (r.measuredBy as MeasurementWithRefs['measuredBy']) : null,
+});
+
+/** Measurements the actor may see (a deleted student's vanish), newest first; only the page's rows. */
+export async function listMeasurements(
+  db: DbOrTx,
+  actor: Actor,
+  filter: MeasurementFilter,
+  page?: Page,
+): Promise<MeasurementWithRefs[]> {
+  const q = recordsQuery(db, recordsWhere(actor, filter)).orderBy(
+    desc(measurements.date),
+    desc(measurements.createdAt),
+    desc(measurements.id),
+  );
+  const rows = page ? await q.limit(page.limit).offset(page.offset) : await q;
+  return rows.map(withRefs);
+}
+
+export async function countMeasurements(
+  db: DbOrTx,
+  actor: Actor,
+  filter: MeasurementFilter,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(measurements)
+    .innerJoin(students, eq(students.id, measurements.studentId))
+    .where(recordsWhere(actor, filter));
+  return row.n;
+}
+
+export async function findMeasurement(
+  db: DbOrTx,
+  actor: Actor,
+  id: string,
+): Promise<MeasurementWithRefs | undefined> {
+  const [row] = await recordsQuery(db, and(eq(measurements.id, id), recordsWhere(actor, {})));
+  return row ? withRefs(row) : undefined;
+}
+
+/**
+ * The student an actor may measure (a teacher: their own), share-locked for the transaction so that a
+ * concurrent reassignment or deletion waits until the new measurement is in (or, landing first, wins).
+ */
+export async function lockStudentForMeasurement(tx: DbOrTx, actor: Actor, studentId: string) {
+  const [row] = await tx
+    .select({ id: students.id })
+    .from(students)
+    .where(and(eq(students.id, studentId), studentInScope(actor)))
+    .for('share');
+  return row;
+}
+
+/** True when any of the files is a photo of some measurement (deleted ones too). */
+export async function measurementPhotosInUse(tx: DbOrTx, fileIds: string[]): Promise<boolean> {
+  if (fileIds.length === 0) return false;
+  const [row] = await tx
+    .select({ id: measurements.id })
+    .from(measurements)
+    .where(
+      sql`${measurements.photos} ?| array[${sql.join(
+        fileIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}]::text[]`,
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function insertMeasurement(tx: DbOrTx, values: NewMeasurementRow): Promise<string> {
+  const [row] = await tx.insert(measurements).values(values).returning({ id: measurements.id });
+  return row.id;
 }

@@ -1,9 +1,24 @@
-import { errorSchema, measurementStatusEntrySchema } from '@csp/contracts';
+import {
+  createMeasurementBodySchema,
+  errorSchema,
+  idParamSchema,
+  MEASUREMENT_LIMITS,
+  MEASUREMENT_PHOTO_FIELD,
+  measurementListQuerySchema,
+  measurementPhotoUploadResponseSchema,
+  measurementSchema,
+  measurementStatusEntrySchema,
+  PHOTO_MESSAGES,
+} from '@csp/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendPage } from '../../lib/paging.ts';
 import { actorOf } from '../../plugins/auth.ts';
+import { readUpload } from '../files/files.service.ts';
 import * as service from './measurements.service.ts';
+
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
 export async function measurementsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -21,5 +36,89 @@ export async function measurementsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => service.statusOfAll(deps, actorOf(request)),
+  );
+
+  r.get(
+    '',
+    {
+      schema: {
+        tags: ['measurements'],
+        summary:
+          'List measurements, newest first (teachers: their students’). With page/limit: X-Total-Count.',
+        security: [{ bearerAuth: [] }],
+        querystring: measurementListQuerySchema,
+        response: { 200: z.array(measurementSchema), ...errors },
+      },
+    },
+    async (request, reply) =>
+      sendPage(reply, await service.listMeasurements(app, actorOf(request), request.query)),
+  );
+
+  r.post(
+    '',
+    {
+      schema: {
+        tags: ['measurements'],
+        summary: 'Record a measurement (teachers: for their own students; admins: any student)',
+        security: [{ bearerAuth: [] }],
+        body: createMeasurementBodySchema,
+        response: { 201: measurementSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await service.createMeasurement(app, actorOf(request), request.body)),
+  );
+
+  r.get(
+    '/:id',
+    {
+      schema: {
+        tags: ['measurements'],
+        summary: 'One measurement (teachers: of their students)',
+        security: [{ bearerAuth: [] }],
+        params: idParamSchema,
+        response: { 200: measurementSchema, ...errors },
+      },
+    },
+    async (request) => service.getMeasurement(app, actorOf(request), request.params.id),
+  );
+}
+
+/** /api/file-upload/measurement */
+export async function measurementPhotoUploadRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.addHook('onRequest', app.authenticate);
+
+  r.post(
+    '',
+    {
+      schema: {
+        tags: ['measurements'],
+        summary: 'Upload one measurement photo',
+        description:
+          `multipart/form-data with one file in the field '${MEASUREMENT_PHOTO_FIELD}' (a 'type' text field ` +
+          'may come with it and is not used): JPG, PNG, GIF or WebP (checked from the content), at most ' +
+          '5 MB. Answers `url` (signed link, to show) and `id`; either goes into a measurement’s `photos`.',
+        security: [{ bearerAuth: [] }],
+        consumes: ['multipart/form-data'],
+        response: {
+          201: measurementPhotoUploadResponseSchema,
+          ...errors,
+          413: errorSchema,
+          415: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const result = await service.uploadMeasurementPhoto(app, actorOf(request), () =>
+        readUpload(request, {
+          field: MEASUREMENT_PHOTO_FIELD,
+          maxBytes: MEASUREMENT_LIMITS.photoMaxBytes,
+          tooLargeMessage: PHOTO_MESSAGES.tooLarge,
+          missingMessage: `${MEASUREMENT_PHOTO_FIELD}: ${PHOTO_MESSAGES.missing.toLowerCase()}`,
+        }),
+      );
+      return reply.code(201).send(result);
+    },
   );
 }

@@ -4,6 +4,22 @@ import type { Db } from '../../db/client.ts';
 import { requireRole } from '../../lib/permissions.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import * as repo from './measurements.repo.ts';
+// Measurement records (below the status).
+import {
+  MEASUREMENT_LIMITS,
+  MEASUREMENT_MESSAGES,
+  PHOTO_MESSAGES,
+  PHOTO_MIME_TYPES,
+  type createMeasurementBodySchema,
+  type Measurement,
+  type MeasurementListQuery,
+  type MeasurementPhotoUploadResponse,
+} from '@csp/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { fetchPage, pageOf, type Paged } from '../../lib/paging.ts';
+import { areOwnUploads, saveUpload, signedFileUrl, type IncomingFile } from '../files/files.service.ts';
 
 export interface MeasurementsDeps {
   db: Db;
@@ -32,4 +48,129 @@ export async function statusOfAll(deps: MeasurementsDeps, actor: Actor): Promise
       assignedTeacher: r.teacher,
     };
   });
+}
+
+// --- Measurement records ----------------------------------------------------------------------------
+
+export type MeasurementRecordsDeps = Pick<FastifyInstance, 'db' | 'storage' | 'log' | 'config'>;
+type CreateInput = z.output<typeof createMeasurementBodySchema>;
+
+const MM = MEASUREMENT_MESSAGES;
+/** stored_files.purpose (and store folder) of measurement photos. */
+export const MEASUREMENT_PHOTO_PURPOSE = 'measurement-photo';
+
+function toDto(
+  r: repo.MeasurementWithRefs,
+  today: string,
+  config: MeasurementRecordsDeps['config'],
+): Measurement {
+  const m = r.measurement;
+  const photos = m.photos.map((id) => signedFileUrl(config, id));
+  return {
+    id: m.id,
+    height: m.height,
+    weight: m.weight,
+    date: m.date,
+    notes: m.notes,
+    position: m.position,
+    photos,
+    photoUrl: photos[0] ?? null,
+    student: {
+      id: r.student.id,
+      firstName: r.student.firstName,
+      lastName: r.student.lastName,
+      age: ageOn(r.student.dateOfBirth, today),
+    },
+    measuredBy: r.measuredBy,
+    studentId: m.studentId,
+    createdAt: m.createdAt.toISOString(),
+  };
+}
+
+/** Teachers: their students' measurements; admins: all. A deleted student's measurements never show. */
+export async function listMeasurements(
+  deps: MeasurementRecordsDeps,
+  actor: Actor,
+  query: MeasurementListQuery,
+): Promise<Paged<Measurement>> {
+  if (actor.role === 'TEACHER' && query.teacherId && query.teacherId !== actor.id) {
+    throw forbidden(MM.listOwn);
+  }
+  const today = todayIn(deps.config.orgTimezone);
+  const filter: repo.MeasurementFilter = {
+    date: query.date,
+    teacherId: query.teacherId,
+    studentId: query.studentId,
+  };
+  const page = await fetchPage(
+    pageOf(query, MEASUREMENT_LIMITS.pageSize),
+    (p) => repo.listMeasurements(deps.db, actor, filter, p),
+    () => repo.countMeasurements(deps.db, actor, filter),
+  );
+  return { ...page, items: page.items.map((r) => toDto(r, today, deps.config)) };
+}
+
+export async function getMeasurement(
+  deps: MeasurementRecordsDeps,
+  actor: Actor,
+  id: string,
+): Promise<Measurement> {
+  const found = await repo.findMeasurement(deps.db, actor, id);
+  if (!found) throw notFound(MM.notFound);
+  return toDto(found, todayIn(deps.config.orgTimezone), deps.config);
+}
+
+/**
+ * Records a measurement: a teacher for their own students, an admin for any student; the signed-in
+ * user is always measuredBy. Photos must be the user's own measurement uploads, on no other record.
+ */
+export async function createMeasurement(
+  deps: MeasurementRecordsDeps,
+  actor: Actor,
+  body: CreateInput,
+): Promise<Measurement> {
+  const today = todayIn(deps.config.orgTimezone);
+  if (body.date > today) throw badRequest(MM.dateInFuture);
+  const created = await deps.db.transaction(async (tx) => {
+    if (!(await repo.lockStudentForMeasurement(tx, actor, body.studentId))) {
+      throw notFound(MM.studentNotFound);
+    }
+    if (body.photos.length > 0) {
+      if (!(await areOwnUploads(tx, body.photos, MEASUREMENT_PHOTO_PURPOSE, actor.id))) {
+        throw badRequest(MM.photoInvalid);
+      }
+      if (await repo.measurementPhotosInUse(tx, body.photos)) throw conflict(MM.photoInUse);
+    }
+    const id = await repo.insertMeasurement(tx, {
+      studentId: body.studentId,
+      measuredById: actor.id,
+      height: body.height,
+      weight: body.weight,
+      date: body.date,
+      notes: body.notes ?? null,
+      position: body.position ?? null,
+      photos: body.photos,
+    });
+    return repo.findMeasurement(tx, actor, id);
+  });
+  if (!created) throw notFound(MM.notFound);
+  return toDto(created, today, deps.config);
+}
+
+/** Stores one measurement photo (JPG, PNG, GIF or WebP by its bytes, at most 5 MB) for its uploader. */
+export async function uploadMeasurementPhoto(
+  deps: MeasurementRecordsDeps,
+  actor: Actor,
+  receive: () => Promise<IncomingFile>,
+): Promise<MeasurementPhotoUploadResponse> {
+  const { file } = await saveUpload(deps, {
+    file: await receive(),
+    allowed: PHOTO_MIME_TYPES,
+    maxBytes: MEASUREMENT_LIMITS.photoMaxBytes,
+    purpose: MEASUREMENT_PHOTO_PURPOSE,
+    ownerId: actor.id,
+    wrongTypeMessage: PHOTO_MESSAGES.wrongType,
+    tooLargeMessage: PHOTO_MESSAGES.tooLarge,
+  });
+  return { url: signedFileUrl(deps.config, file.id), id: file.id };
 }
