@@ -28,6 +28,11 @@ test.describe('sign in and sign out', () => {
     // Protected pages now send the visitor back to /login.
     await page.goto('/profile');
     await expect(page).toHaveURL(/\/login$/);
+    // The server ended the session: the old token is dead, not merely forgotten by the browser.
+    const after = await page.request.get('/api/auth/profile', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(after.status()).toBe(401);
   });
 
   test('remembers the page a visitor came from and returns there after sign-in', async ({ page }) => {
@@ -104,6 +109,7 @@ test.describe('sign in and sign out', () => {
     await page.getByRole('link', { name: 'Notifications' }).click();
     await expect(page).toHaveURL(/\/notifications$/);
     await expect(page.getByText(`Late Admin (${account.email})`, { exact: false }).first()).toBeVisible();
+    await snap(page, 'notifications-admin');
   });
 });
 
@@ -160,6 +166,7 @@ test.describe('forgot password', () => {
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await expect(page).toHaveURL(/\/forgot-password$/);
     await expect(page.getByRole('link', { name: 'Back to Sign In' })).toBeVisible();
+    await snap(page, 'forgot-password');
     await page.getByLabel('Email address').fill(teacher.email);
     let since = Date.now();
     await page.getByRole('button', { name: 'Send OTP' }).click();

@@ -1,11 +1,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { openDatabase, type Database, type Db } from './db/client.ts';
+import { loggerOptions } from './lib/logging.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createFileStore, type FileStore } from './lib/storage.ts';
 import authPlugin from './plugins/auth.ts';
@@ -44,33 +46,28 @@ export interface AppOverrides {
   database?: Database;
   mailer?: Mailer;
   storage?: FileStore;
+  /** Where log lines go (tests read them); stdout when absent. */
+  logStream?: Writable;
 }
 
 /** JSON bodies above this are refused with 413; uploads have their own limits. */
 const JSON_BODY_LIMIT = 256 * 1024;
 
+/**
+ * A hop count trusts that many proxies nearest the server (the socket's peer first), like Express;
+ * Fastify's own number form trusts none. A list trusts exactly those proxy addresses/CIDRs.
+ */
+function trustProxyOption(trust: Config['trustProxy']) {
+  if (trust === undefined) return false;
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  return trust;
+}
+
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger:
-      config.logLevel === 'silent'
-        ? false
-        : {
-            level: config.logLevel,
-            redact: {
-              paths: [
-                'req.headers.authorization',
-                'req.headers.cookie',
-                'req.body.password',
-                'req.body.newPassword',
-                'req.body.currentPassword',
-                'req.body.otp',
-              ],
-              censor: '[redacted]',
-            },
-          },
+    logger: loggerOptions(config.logLevel, overrides.logStream),
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: process.env.TRUST_PROXY === 'true',
-    ajv: { customOptions: { removeAdditional: false } },
+    trustProxy: trustProxyOption(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

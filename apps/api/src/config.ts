@@ -12,7 +12,13 @@ export interface Config {
   /** Test-only: an in-memory PGlite database. */
   inMemoryDatabase?: boolean;
   jwtSecret: string;
+  /** Lifetime of a session token (e.g. '12h'); a token past half its life is renewed on use. */
   jwtExpiresIn: string;
+  /**
+   * Which proxies to believe for the client address and protocol: a hop count, or a list of proxy
+   * addresses/CIDRs. Undefined: the socket's peer is the client (no forwarded header is read).
+   */
+  trustProxy?: number | string[];
   smtpUrl?: string;
   mailFrom: string;
   orgCode: string;
@@ -23,11 +29,48 @@ export interface Config {
   loginFailuresPer15Min: number;
   codeSendsPerHour: number;
   redisUrl?: string;
+  /** Prefix of every rate-limit key in Redis (several programmes may share one Redis). */
+  redisKeyPrefix: string;
   /** Folder of the built web app; served when it exists. */
   webDistDir?: string;
   logLevel: string;
   /** Lifetime of signed file URLs, seconds. */
   fileUrlTtlSeconds: number;
+}
+
+/**
+ * TRUST_PROXY: a hop count ("1" behind one reverse proxy) or a comma-separated list of proxy
+ * addresses/CIDRs ("10.0.0.5" or "10.0.0.0/8,127.0.0.1"). "true" (believe any forwarded header) is
+ * refused: anyone could then choose the address the rate limits count.
+ */
+export function parseTrustProxy(value: string | undefined): number | string[] | undefined {
+  const v = value?.trim();
+  if (!v || v === 'false' || v === '0') return undefined;
+  if (/^\d+$/.test(v)) return Number(v);
+  const list = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const address = /^(?:[0-9]{1,3}(?:\.[0-9]{1,3}){3}|[0-9a-f:]+:[0-9a-f:.]*)(?:\/[0-9]{1,3})?$/i;
+  const named = new Set(['loopback', 'linklocal', 'uniquelocal']);
+  if (list.length === 0 || list.some((item) => !address.test(item) && !named.has(item))) {
+    throw new Error(
+      `TRUST_PROXY must be a number of proxy hops (e.g. 1) or a comma-separated list of proxy addresses or CIDRs (e.g. 10.0.0.5 or 10.0.0.0/8), got "${v}"`,
+    );
+  }
+  return list;
+}
+
+/**
+ * A deployment that says it is production must send its mail: without SMTP_URL the one-time codes
+ * would be printed into the logs. MAIL_TO_CONSOLE=1 asks for printing on purpose.
+ */
+function checkMailSetting(env: NodeJS.ProcessEnv): void {
+  if (env.NODE_ENV === 'production' && !env.SMTP_URL && env.MAIL_TO_CONSOLE !== '1') {
+    throw new Error(
+      'NODE_ENV=production needs SMTP_URL (one-time codes must be emailed, not printed into the logs). Set MAIL_TO_CONSOLE=1 to print emails to the console on purpose.',
+    );
+  }
 }
 
 const int = (value: string | undefined, fallback: number, name: string): number => {
@@ -53,6 +96,7 @@ function resolveJwtSecret(env: NodeJS.ProcessEnv, dataDir: string): string {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  checkMailSetting(env);
   const dataDir = path.resolve(env.DATA_DIR || './data');
   const port = int(env.PORT, 3000, 'PORT');
   return {
@@ -61,7 +105,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     jwtSecret: resolveJwtSecret(env, dataDir),
-    jwtExpiresIn: env.JWT_EXPIRES_IN || '7d',
+    jwtExpiresIn: env.JWT_EXPIRES_IN || '12h',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Child Support Programme <no-reply@localhost>',
     orgCode: env.ORG_CODE || 'ORG',
@@ -72,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginFailuresPer15Min: int(env.LOGIN_FAILURES_PER_15_MIN, 10, 'LOGIN_FAILURES_PER_15_MIN'),
     codeSendsPerHour: int(env.CODE_SENDS_PER_HOUR, 5, 'CODE_SENDS_PER_HOUR'),
     redisUrl: env.REDIS_URL || undefined,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX || 'csp',
     webDistDir: env.WEB_DIST_DIR || path.resolve(import.meta.dirname, '../../web/dist'),
     logLevel: env.LOG_LEVEL || 'info',
     fileUrlTtlSeconds: int(env.FILE_URL_TTL_SECONDS, 12 * 3600, 'FILE_URL_TTL_SECONDS'),
@@ -88,7 +134,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       path.join(process.env.TMPDIR || '/tmp', `csp-test-${randomBytes(6).toString('hex')}`),
     inMemoryDatabase: !overrides.databaseUrl,
     jwtSecret: randomBytes(32).toString('hex'),
-    jwtExpiresIn: '7d',
+    jwtExpiresIn: '12h',
+    redisKeyPrefix: `csp-test-${randomBytes(6).toString('hex')}`,
     mailFrom: 'Test <test@localhost>',
     orgCode: 'TEST',
     orgTimezone: 'Asia/Colombo',

@@ -1,34 +1,18 @@
 import { z } from 'zod';
 import {
-  EMAIL_PATTERN,
+  emailAddressField,
+  isPlainText,
   LIMITS,
   LOOSE_EMAIL_PATTERN,
   messageSchema,
   optionalPhone,
+  passwordField,
   requiredText,
   roleSchema,
 } from './common.ts';
 import { userSchema } from './users.ts';
 
-const emailField = (invalid: string) =>
-  z
-    .string({ message: 'Email is required' })
-    .trim()
-    .min(1, { message: 'Email is required' })
-    .max(LIMITS.emailMaxLength, { message: 'Email is too long' })
-    .regex(EMAIL_PATTERN, { message: invalid })
-    .transform((v) => v.toLowerCase());
-
-export const registrationEmail = emailField('Invalid email address');
-
-const passwordField = (required: string, tooShort: string) =>
-  z
-    .string({ message: required })
-    .min(1, { message: required })
-    .min(LIMITS.minPasswordLength, { message: tooShort })
-    .max(LIMITS.maxPasswordLength, {
-      message: `Password must be at most ${LIMITS.maxPasswordLength} characters`,
-    });
+export const registrationEmail = emailAddressField('Invalid email address');
 
 export const newAccountPassword = passwordField(
   'Password is required',
@@ -50,6 +34,7 @@ export const loginBodySchema = z.strictObject({
     .min(1, { message: 'Email is required' })
     .max(LIMITS.emailMaxLength, { message: 'Email is too long' })
     .regex(LOOSE_EMAIL_PATTERN, { message: 'Please enter a valid email address' })
+    .refine((v) => isPlainText(v), { message: 'Please enter a valid email address' })
     .transform((v) => v.toLowerCase()),
   password: passwordField('Password is required', 'Password must be at least 6 characters'),
 });

@@ -27,6 +27,12 @@ export const LIMITS = {
 
 export const STORAGE_KEYS = { token: 'token', user: 'user' } as const;
 
+/**
+ * Response header carrying a renewed session token (same session, later expiry): sent when the
+ * request's token is past half its life. The web app stores it in place of the one it sent.
+ */
+export const RENEWED_TOKEN_HEADER = 'x-session-token';
+
 /** Error body of every failed API call. */
 export const errorSchema = z.object({
   statusCode: z.number().int(),
@@ -45,13 +51,53 @@ export const LOOSE_EMAIL_PATTERN = /^\S+@\S+$/;
 /** The pattern used by registration, reset and user forms. */
 export const EMAIL_PATTERN = /^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}$/i;
 
-/** A required, trimmed text field with the spec's message when empty. */
-export const requiredText = (message: string, max: number = LIMITS.nameMaxLength) =>
-  z
+// eslint-disable-next-line no-control-regex -- the point: NUL and the other C0 controls, and DEL
+const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001F\u007F]/;
+// eslint-disable-next-line no-control-regex -- as above, but tab, line feed and carriage return pass
+const MULTI_LINE_FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+/** Half of a UTF-16 surrogate pair without its other half: not a character at all. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * True when text holds only characters PostgreSQL and a person can handle: no NUL (PostgreSQL refuses
+ * the byte), no other control characters, no broken UTF-16. Multi-line text may hold tabs and line breaks.
+ * Every free-text input of the contracts goes through this, so every route refuses such text with a
+ * 400 naming the field.
+ */
+export function isPlainText(text: string, multiLine = false): boolean {
+  return !(multiLine ? MULTI_LINE_FORBIDDEN : SINGLE_LINE_FORBIDDEN).test(text) && !LONE_SURROGATE.test(text);
+}
+
+export const notAllowedCharacters = (label: string) => `${label} contains characters that are not allowed`;
+
+/** A required, trimmed, single-line text field with the spec's message when empty. */
+export const requiredText = (message: string, max: number = LIMITS.nameMaxLength) => {
+  const label = message.replace(/ is required$/, '');
+  return z
     .string({ message })
     .trim()
     .min(1, { message })
-    .max(max, { message: `${message.replace(/ is required$/, '')} must be at most ${max} characters` });
+    .max(max, { message: `${label} must be at most ${max} characters` })
+    .refine((v) => isPlainText(v), { message: notAllowedCharacters(label) });
+};
+
+/** An optional free-text field: trimmed, at most `max` characters, null or absent when not given. */
+export const optionalText = (label: string, max = 500, opts: { multiLine?: boolean } = {}) =>
+  z
+    .string({ message: `${label} must be text` })
+    .trim()
+    .max(max, { message: `${label} must be at most ${max} characters` })
+    .refine((v) => isPlainText(v, opts.multiLine), { message: notAllowedCharacters(label) })
+    .nullable()
+    .optional();
+
+/** The `search` query parameter of lists: trimmed, at most 100 characters, plain text. */
+export const searchQueryField = z
+  .string()
+  .trim()
+  .max(100, { message: 'search must be at most 100 characters' })
+  .refine((v) => isPlainText(v), { message: notAllowedCharacters('search') })
+  .optional();
 
 export const optionalPhone = z
   .string({ message: 'Phone must be text' })

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, LIMITS, studentCategorySchema, type StudentCategory } from './common.ts';
+import {
+  EMAIL_PATTERN,
+  LIMITS,
+  optionalText,
+  requiredText,
+  searchQueryField,
+  studentCategorySchema,
+  type StudentCategory,
+} from './common.ts';
 import { isIsoDate } from './dates.ts';
 
 export const CATEGORY_LABELS: Record<StudentCategory, string> = {
@@ -38,14 +46,6 @@ const isoDate = (required: string, invalid = 'must be a date (YYYY-MM-DD)') =>
     .min(1, { message: required })
     .refine(isIsoDate, { message: `${required.replace(/ is required$/, '')} ${invalid}` });
 
-const optionalText = (label: string, max = 500) =>
-  z
-    .string({ message: `${label} must be text` })
-    .trim()
-    .max(max, { message: `${label} must be at most ${max} characters` })
-    .nullable()
-    .optional();
-
 const optionalDate = (label: string) =>
   z
     .string({ message: `${label} must be a date` })
@@ -54,13 +54,6 @@ const optionalDate = (label: string) =>
     .transform((v) => (v === '' ? null : v))
     .nullable()
     .optional();
-
-const required = (message: string, max: number = LIMITS.nameMaxLength) =>
-  z
-    .string({ message })
-    .trim()
-    .min(1, { message })
-    .max(max, { message: `${message.replace(/ is required$/, '')} must be at most ${max} characters` });
 
 const coordinate = (label: string, min: number, max: number) =>
   z
@@ -75,9 +68,9 @@ export const SEXES = ['MALE', 'FEMALE'] as const;
 
 /** Fields shared by create and update; presence rules differ. */
 const studentFields = {
-  studentId: required('Student ID is required', 50),
-  firstName: required('First name is required'),
-  lastName: required('Last name is required'),
+  studentId: requiredText('Student ID is required', 50),
+  firstName: requiredText('First name is required'),
+  lastName: requiredText('Last name is required'),
   dateOfBirth: isoDate('Date of birth is required'),
   /** Sent by the web form but always derived from dateOfBirth by the server. */
   age: z.number().int().min(0).max(200).optional(),
@@ -92,8 +85,8 @@ const studentFields = {
     .transform((v) => (v === '' ? null : v.toLowerCase()))
     .nullable()
     .optional(),
-  address: optionalText('Address'),
-  medicalInfo: optionalText('Medical information', 2000),
+  address: optionalText('Address', 500, { multiLine: true }),
+  medicalInfo: optionalText('Medical information', 2000, { multiLine: true }),
   assignedTeacherId: z.uuid({ message: 'Assigned teacher is not valid' }).nullable().optional(),
   isActive: z.boolean({ message: 'isActive must be true or false' }).optional(),
   isPregnant: z.boolean({ message: 'isPregnant must be true or false' }).optional(),
@@ -221,7 +214,7 @@ export const studentDetailSchema = studentSchema.extend({
 export type StudentDetail = z.infer<typeof studentDetailSchema>;
 
 export const studentListQuerySchema = z.strictObject({
-  search: z.string().trim().max(100, { message: 'search must be at most 100 characters' }).optional(),
+  search: searchQueryField,
   teacherId: z.uuid({ message: 'teacherId must be a valid identifier' }).optional(),
   category: studentCategorySchema.optional(),
   page: z.coerce.number().int().min(1, { message: 'page must be 1 or more' }).max(100_000).optional(),

@@ -8,6 +8,7 @@ import {
   requiredText,
   ROLES,
   roleSchema,
+  searchQueryField,
   studentCategorySchema,
 } from './common.ts';
 
@@ -65,6 +66,8 @@ export const USER_MESSAGES = {
   cannotChangeOwnRole: 'You cannot change your own role',
   cannotDeleteSelf: 'You cannot delete your own account',
   reassignBeforeRoleChange: "Reassign this teacher's students before changing their role",
+  lastActiveAdmin:
+    'At least one active administrator must remain. Make another administrator active before this change.',
   deleted: 'User deleted successfully',
 } as const;
 
@@ -86,7 +89,7 @@ const trueOrFalse = (field: string) =>
 // GET /api/users
 export const userListQuerySchema = z.strictObject({
   /** Part of the first name, last name, "first last" or email. */
-  search: z.string().trim().max(100, { message: 'search must be at most 100 characters' }).optional(),
+  search: searchQueryField,
   role: z.enum(ROLES, { message: 'role must be ADMIN or TEACHER' }).optional(),
   /** true: only active teachers holding fewer than LIMITS.maxStudentsPerTeacher students. */
   available: trueOrFalse('available').optional(),

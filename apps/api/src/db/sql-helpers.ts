@@ -8,8 +8,12 @@ export const ADVISORY_LOCKS = {
   migrations: 727_001,
   /** One instance runs the hourly category job. */
   categoryJob: 727_002,
-  /** One account creation from registrations at a time (first-admin bootstrap). */
-  accountCreation: 727_003,
+  /**
+   * The administrator roster: account creation from registrations (first-admin bootstrap) and every
+   * demotion, deactivation or deletion of an administrator, one at a time, so the last active
+   * administrator can never be removed by two concurrent requests.
+   */
+  adminRoster: 727_003,
 } as const;
 
 /** A LIKE/ILIKE pattern matching `text` anywhere, with its wildcards escaped ("50%" means the text "50%"). */

@@ -1,10 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import jwt from '@fastify/jwt';
-import type { Role } from '@csp/contracts';
-import { and, eq, isNull } from 'drizzle-orm';
+import { RENEWED_TOKEN_HEADER, type Role } from '@csp/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { users } from '../db/schema.ts';
 import { unauthorized } from '../lib/errors.ts';
+import { findSessionActor } from '../modules/auth/auth.repo.ts';
 
 /** Who is calling: read from the database on every request, never trusted from the token. */
 export interface Actor {
@@ -15,9 +15,13 @@ export interface Actor {
   lastName: string;
 }
 
+/** `sid` names the sign-in session: sign-out ends it, renewal keeps it. */
 interface TokenPayload {
   sub: string;
   ver: number;
+  sid: string;
+  iat?: number;
+  exp?: number;
 }
 
 declare module '@fastify/jwt' {
@@ -30,11 +34,14 @@ declare module '@fastify/jwt' {
 declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor | null;
+    /** The session of the request's token (set by `authenticate`). */
+    session: { id: string; expiresAt: Date; lifetimeSeconds: number } | null;
   }
   interface FastifyInstance {
     /** onRequest hook: answers 401 unless the bearer token belongs to an active, existing user. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    signToken: (user: { id: string; tokenVersion: number }) => string;
+    /** A token for a new session, or a renewed one for `sessionId`. */
+    signToken: (user: { id: string; tokenVersion: number }, sessionId?: string) => string;
   }
 }
 
@@ -44,6 +51,14 @@ export function actorOf(request: FastifyRequest): Actor {
   return request.actor;
 }
 
+/** The request's session, for routes behind `authenticate`. */
+export function sessionOf(request: FastifyRequest): NonNullable<FastifyRequest['session']> {
+  if (!request.session) throw unauthorized();
+  return request.session;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export default fp(async function authPlugin(app: FastifyInstance) {
   await app.register(jwt, {
     secret: app.config.jwtSecret,
@@ -52,37 +67,32 @@ export default fp(async function authPlugin(app: FastifyInstance) {
   });
 
   app.decorateRequest('actor', null);
-  app.decorate('signToken', (user: { id: string; tokenVersion: number }) =>
-    app.jwt.sign({ sub: user.id, ver: user.tokenVersion }),
+  app.decorateRequest('session', null);
+  app.decorate('signToken', (user: { id: string; tokenVersion: number }, sessionId?: string) =>
+    app.jwt.sign({ sub: user.id, ver: user.tokenVersion, sid: sessionId ?? randomUUID() }),
   );
 
-  app.decorate('authenticate', async (request: FastifyRequest) => {
+  app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
     let payload: TokenPayload;
     try {
       payload = await request.jwtVerify<TokenPayload>();
     } catch {
       throw unauthorized('Your session has expired or is invalid. Please sign in again.');
     }
+    const { sub, ver, sid, iat, exp } = payload;
     if (
-      typeof payload.sub !== 'string' ||
-      typeof payload.ver !== 'number' ||
-      !/^[0-9a-f-]{36}$/i.test(payload.sub)
+      typeof sub !== 'string' ||
+      typeof ver !== 'number' ||
+      typeof sid !== 'string' ||
+      typeof iat !== 'number' ||
+      typeof exp !== 'number' ||
+      !UUID.test(sub) ||
+      !UUID.test(sid)
     ) {
       throw unauthorized('Your session is invalid. Please sign in again.');
     }
-    const [row] = await app.db
-      .select({
-        id: users.id,
-        role: users.role,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        isActive: users.isActive,
-        tokenVersion: users.tokenVersion,
-      })
-      .from(users)
-      .where(and(eq(users.id, payload.sub), isNull(users.deletedAt)));
-    if (!row || !row.isActive || row.tokenVersion !== payload.ver) {
+    const row = await findSessionActor(app.db, sub, sid);
+    if (!row || !row.isActive || row.tokenVersion !== ver || row.revoked) {
       throw unauthorized('Your session has ended. Please sign in again.');
     }
     request.actor = {
@@ -92,5 +102,12 @@ export default fp(async function authPlugin(app: FastifyInstance) {
       firstName: row.firstName,
       lastName: row.lastName,
     };
+    const lifetimeSeconds = exp - iat;
+    request.session = { id: sid, expiresAt: new Date(exp * 1000), lifetimeSeconds };
+    // Someone who keeps working is never thrown out mid-day: past half its life, the token is renewed
+    // (same session, new expiry). Nothing is written: sign-out still ends the renewed token too.
+    if (exp - Date.now() / 1000 < lifetimeSeconds / 2) {
+      reply.header(RENEWED_TOKEN_HEADER, app.signToken(row, sid));
+    }
   });
 });

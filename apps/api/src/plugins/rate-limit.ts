@@ -1,6 +1,12 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { Redis } from 'ioredis';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 import type { Config } from '../config.ts';
 import { tooManyRequests } from '../lib/errors.ts';
 
@@ -11,23 +17,25 @@ export interface LimitResult {
 }
 
 /**
- * Counts events per key in a fixed window. The in-memory implementation below keeps the state of one
- * API instance; a shared store for several instances (REDIS_URL) implements this same interface with
- * rate-limiter-flexible's RateLimiterRedis, without any change to the callers.
+ * Counts events per key in a fixed window, atomically: N concurrent hits on a key with limit L give
+ * exactly L allowed. In memory (one API instance) without REDIS_URL; in Redis, shared by every
+ * instance, with it (rate-limiter-flexible's RateLimiterRedis, with an in-memory insurance limiter
+ * that takes over while Redis cannot be reached).
  */
 export interface Limiter {
   /** Counts one event for key; `allowed` is false once the key is over its limit. */
   hit(key: string): Promise<LimitResult>;
-  /** Whether key is already at its limit, without counting anything. */
-  peek(key: string): Promise<LimitResult>;
-  /** Forgets key (e.g. the failed sign-ins of an email after a successful one). */
+  /** Forgets key (e.g. the sign-in attempts of an email after a successful one). */
   reset(key: string): Promise<void>;
 }
 
 export interface RateLimits {
   /** Unauthenticated /api/auth/* calls per client IP per minute (AUTH_IP_LIMIT_PER_MINUTE). */
   authIp: Limiter;
-  /** Failed sign-ins per email per 15 minutes (LOGIN_FAILURES_PER_15_MIN); reset on success. */
+  /**
+   * Sign-in attempts per email per 15 minutes (LOGIN_FAILURES_PER_15_MIN), counted before the password
+   * is checked and forgotten on success: in effect the failed ones. Also current-password checks.
+   */
   loginFailures: Limiter;
   /** One-time-code emails per address per hour (CODE_SENDS_PER_HOUR). */
   codeSends: Limiter;
@@ -43,7 +51,7 @@ declare module 'fastify' {
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
-export function limiterFrom(rl: RateLimiterAbstract): Limiter {
+function limiterFrom(rl: RateLimiterAbstract): Limiter {
   return {
     async hit(key) {
       try {
@@ -55,36 +63,48 @@ export function limiterFrom(rl: RateLimiterAbstract): Limiter {
         throw err;
       }
     },
-    async peek(key) {
-      const res = await rl.get(key);
-      if (res && res.consumedPoints >= rl.points) {
-        return { allowed: false, retryAfterSeconds: seconds(res.msBeforeNext) };
-      }
-      return { allowed: true, retryAfterSeconds: 0 };
-    },
     async reset(key) {
       await rl.delete(key);
     },
   };
 }
 
-function createLimiter(points: number, durationSeconds: number, keyPrefix: string): Limiter {
-  return limiterFrom(new RateLimiterMemory({ points, duration: durationSeconds, keyPrefix }));
-}
+type LimitsConfig = Pick<
+  Config,
+  'authIpLimitPerMinute' | 'loginFailuresPer15Min' | 'codeSendsPerHour' | 'redisUrl' | 'redisKeyPrefix'
+>;
 
+/** The limits, and a close() that ends the Redis connection when there is one. */
 export function createRateLimits(
-  config: Pick<Config, 'authIpLimitPerMinute' | 'loginFailuresPer15Min' | 'codeSendsPerHour' | 'redisUrl'>,
+  config: LimitsConfig,
   log?: FastifyBaseLogger,
-): RateLimits {
+): RateLimits & { close(): Promise<void> } {
+  let redis: Redis | undefined;
   if (config.redisUrl) {
-    log?.warn(
-      'REDIS_URL is set, but the shared rate-limit store is not implemented yet: each API instance counts on its own',
-    );
+    // No offline queue: while Redis is down a call fails at once and the insurance limiter counts.
+    redis = new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+    redis.on('error', (err: Error) => log?.warn({ reason: err.message }, 'rate-limit store (Redis) error'));
   }
+  const create = (points: number, duration: number, name: string): Limiter => {
+    const memory = new RateLimiterMemory({ points, duration, keyPrefix: name });
+    if (!redis) return limiterFrom(memory);
+    return limiterFrom(
+      new RateLimiterRedis({
+        storeClient: redis,
+        points,
+        duration,
+        keyPrefix: `${config.redisKeyPrefix}:${name}`,
+        insuranceLimiter: memory,
+      }),
+    );
+  };
   return {
-    authIp: createLimiter(config.authIpLimitPerMinute, 60, 'auth-ip'),
-    loginFailures: createLimiter(config.loginFailuresPer15Min, 15 * 60, 'login-failures'),
-    codeSends: createLimiter(config.codeSendsPerHour, 60 * 60, 'code-sends'),
+    authIp: create(config.authIpLimitPerMinute, 60, 'auth-ip'),
+    loginFailures: create(config.loginFailuresPer15Min, 15 * 60, 'login-failures'),
+    codeSends: create(config.codeSendsPerHour, 60 * 60, 'code-sends'),
+    async close() {
+      await redis?.quit().catch(() => redis?.disconnect());
+    },
   };
 }
 
@@ -108,7 +128,9 @@ export function enforce(result: LimitResult, message: (wait: string) => string):
  */
 export default fp(
   async function rateLimitPlugin(app: FastifyInstance) {
-    app.decorate('rateLimits', createRateLimits(app.config, app.log));
+    const limits = createRateLimits(app.config, app.log);
+    app.decorate('rateLimits', limits);
+    app.addHook('onClose', () => limits.close());
     app.decorate('authIpLimit', async (request: FastifyRequest) => {
       enforce(
         await app.rateLimits.authIp.hit(request.ip),

@@ -68,3 +68,47 @@ describe('401 answers', () => {
     expect(assign).not.toHaveBeenCalled();
   });
 });
+
+describe('token renewal', () => {
+  function withStorage(token: string) {
+    const items = new Map<string, string>([
+      ['token', token],
+      ['user', '{}'],
+    ]);
+    Object.defineProperty(globalThis, 'localStorage', {
+      value: {
+        getItem: (k: string) => items.get(k) ?? null,
+        setItem: (k: string, v: string) => void items.set(k, v),
+        removeItem: (k: string) => void items.delete(k),
+      },
+      configurable: true,
+    });
+    return items;
+  }
+  const answer =
+    (headers: Record<string, string>, before?: () => void): AxiosAdapter =>
+    async (config) => {
+      before?.();
+      return { data: {}, status: 200, statusText: 'OK', headers, config };
+    };
+
+  it('stores a renewed token sent back in x-session-token', async () => {
+    const items = withStorage('old');
+    await api.get('/students', { adapter: answer({ 'x-session-token': 'renewed' }) });
+    expect(items.get('token')).toBe('renewed');
+  });
+
+  it('keeps the stored token when no renewal comes back', async () => {
+    const items = withStorage('old');
+    await api.get('/students', { adapter: answer({}) });
+    expect(items.get('token')).toBe('old');
+  });
+
+  it('ignores a renewal of a token that was replaced meanwhile (sign-in, password change)', async () => {
+    const items = withStorage('old');
+    await api.get('/students', {
+      adapter: answer({ 'x-session-token': 'renewed-old' }, () => items.set('token', 'newer')),
+    });
+    expect(items.get('token')).toBe('newer');
+  });
+});

@@ -1,12 +1,16 @@
-import { LIMITS } from '@csp/contracts';
+import { LIMITS, RENEWED_TOKEN_HEADER } from '@csp/contracts';
 import axios, { AxiosError, AxiosHeaders } from 'axios';
-import { clearSession, getToken } from './session.ts';
+import { clearSession, getToken, saveToken } from './session.ts';
 
 /** Pages that a visitor without a session may see; a 401 there does not navigate again. */
 export const PUBLIC_PATHS = ['/login', '/register', '/forgot-password'] as const;
 
-/** Calls made before sign-in: their 401 answers are shown by the page, not treated as an expired session. */
+/**
+ * Calls whose 401 answers are not an expired session to act on: those made before sign-in (the page
+ * shows them) and sign-out itself (the session is being ended anyway).
+ */
 const UNAUTHENTICATED_CALLS = [
+  '/auth/logout',
   '/auth/login',
   '/auth/register',
   '/auth/verify-otp',
@@ -38,13 +42,30 @@ function isUnauthenticatedCall(url: string | undefined): boolean {
   return UNAUTHENTICATED_CALLS.includes(path);
 }
 
+/** The bearer token a request was sent with. */
+function sentToken(config: { headers?: unknown } | undefined): string | undefined {
+  const header = (config?.headers as Record<string, unknown> | undefined)?.Authorization;
+  return typeof header === 'string' ? header.replace(/^Bearer /, '') : undefined;
+}
+
 /** True when the failed request carried a token other than the one stored now. */
 function sentWithOlderToken(error: AxiosError): boolean {
   const current = getToken();
-  const header = error.config?.headers?.Authorization;
-  const sent = typeof header === 'string' ? header.replace(/^Bearer /, '') : undefined;
+  const sent = sentToken(error.config);
   return Boolean(current && sent && sent !== current);
 }
+
+/**
+ * A token past half its life comes back renewed (same session, later expiry): keep it, unless the
+ * stored token changed meanwhile (a sign-in or password change answered a newer one).
+ */
+api.interceptors.response.use((response) => {
+  const renewed: unknown = response.headers?.[RENEWED_TOKEN_HEADER];
+  if (typeof renewed === 'string' && renewed && sentToken(response.config) === getToken()) {
+    saveToken(renewed);
+  }
+  return response;
+});
 
 /**
  * Any 401 (except from the sign-in and other pre-session calls) ends the session and opens /login —

@@ -42,3 +42,24 @@ export function passwordResetCodeMail(to: string, firstName: string, code: strin
     ].join('\n'),
   };
 }
+
+/**
+ * Sent instead of a code when someone registers with an email that already has an account: the answer
+ * to the registration looks the same, and only the owner learns of the attempt.
+ */
+export function registrationAttemptMail(to: string, firstName: string): MailMessage {
+  return {
+    to,
+    subject: `Someone tried to register with your ${PRODUCT} email`,
+    text: [
+      `Hello ${firstName},`,
+      '',
+      `Someone (perhaps you) just tried to create a new ${PRODUCT} account with this email address. You already have an account, so no new one was created.`,
+      '',
+      "If it was you, sign in with your existing account, or use 'Forgot password?' on the sign-in page if you don't remember your password.",
+      '',
+      'If it was not you, you can ignore this email: nothing has changed on your account.',
+      '',
+    ].join('\n'),
+  };
+}

@@ -4,8 +4,7 @@
  */
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { ADVISORY_LOCKS } from '../../db/sql-helpers.ts';
-import { oneTimeCodes, pendingRegistrations, users } from '../../db/schema.ts';
+import { oneTimeCodes, pendingRegistrations, revokedSessions, users } from '../../db/schema.ts';
 import type { UserRecord } from '../users/users.repo.ts';
 import { MAX_CODE_ATTEMPTS } from './auth.codes.ts';
 
@@ -13,29 +12,55 @@ export type PendingRegistration = typeof pendingRegistrations.$inferSelect;
 export type OneTimeCode = typeof oneTimeCodes.$inferSelect;
 export type CodePurpose = OneTimeCode['purpose'];
 
+// ── sessions ─────────────────────────────────────────────────────────────────────────────────────
+
+/** What every authenticated request needs of its caller, read in one statement. */
+export interface SessionActor {
+  id: string;
+  role: UserRecord['role'];
+  email: string;
+  firstName: string;
+  lastName: string;
+  isActive: boolean;
+  tokenVersion: number;
+  /** The session was ended by sign-out. */
+  revoked: boolean;
+}
+
+/** The live (not deleted) user of a token, and whether the token's session was signed out. */
+export async function findSessionActor(
+  db: DbOrTx,
+  userId: string,
+  sessionId: string,
+): Promise<SessionActor | undefined> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      role: users.role,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      isActive: users.isActive,
+      tokenVersion: users.tokenVersion,
+      revoked: sql<boolean>`exists (select 1 from ${revokedSessions} where ${revokedSessions.sessionId} = ${sessionId})`,
+    })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  return row;
+}
+
+/** Ends a session until `until` (by then its tokens have expired); prunes rows past their date. */
+export async function revokeSession(db: DbOrTx, sessionId: string, until: Date, now: Date): Promise<void> {
+  await db.delete(revokedSessions).where(lt(revokedSessions.expiresAt, now));
+  await db.insert(revokedSessions).values({ sessionId, expiresAt: until }).onConflictDoNothing();
+}
+
 // ── users ────────────────────────────────────────────────────────────────────────────────────────
 
 /** The user with this (lower-cased) email, soft-deleted ones included. */
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRecord | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email));
   return row;
-}
-
-const activeAdmin = and(eq(users.role, 'ADMIN'), eq(users.isActive, true), isNull(users.deletedAt));
-
-export async function hasActiveAdmin(db: DbOrTx): Promise<boolean> {
-  const [row] = await db.select({ id: users.id }).from(users).where(activeAdmin).limit(1);
-  return Boolean(row);
-}
-
-export async function activeAdminIds(db: DbOrTx): Promise<string[]> {
-  const rows = await db.select({ id: users.id }).from(users).where(activeAdmin);
-  return rows.map((r) => r.id);
-}
-
-/** Holds an advisory lock until the transaction ends: one account creation at a time. */
-export async function lockAccountCreation(tx: DbOrTx): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.accountCreation})`);
 }
 
 export interface ProfilePatch {

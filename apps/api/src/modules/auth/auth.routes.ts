@@ -6,6 +6,7 @@ import {
   forgotPasswordResponseSchema,
   loginBodySchema,
   loginResponseSchema,
+  messageSchema,
   profileResponseSchema,
   registerBodySchema,
   registerResponseSchema,
@@ -17,7 +18,7 @@ import {
 } from '@csp/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorOf } from '../../plugins/auth.ts';
+import { actorOf, sessionOf } from '../../plugins/auth.ts';
 import * as service from './auth.service.ts';
 
 const tags = ['auth'];
@@ -53,9 +54,9 @@ export async function authRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Start a registration: emails a 6-digit code',
         description:
-          'Keeps the registration pending for 10 minutes; `data.tempData` is sent back to /auth/verify-otp.',
+          'Keeps the registration pending for 10 minutes; `data.tempData` is sent back to /auth/verify-otp. Answers alike for an email that already has an account (its owner gets an email about the attempt instead of a code).',
         body: registerBodySchema,
-        response: { 200: registerResponseSchema, ...errors(400, 409, 429, 503) },
+        response: { 200: registerResponseSchema, ...errors(400, 429, 503) },
       },
     },
     (request) => service.register(app, request.body),
@@ -105,6 +106,22 @@ export async function authRoutes(fastify: FastifyInstance) {
       },
     },
     (request) => service.resetPassword(app, request.body),
+  );
+
+  app.post(
+    '/logout',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: 'Sign out: end this session on the server',
+        description:
+          'The token (and any renewal of it) stops working at once; other sessions of the same user go on.',
+        security: [{ bearerAuth: [] }],
+        response: { 200: messageSchema, ...errors(401) },
+      },
+    },
+    (request) => service.logout(app, sessionOf(request)),
   );
 
   app.get(

@@ -18,7 +18,8 @@ import type {
   VerifyOtpResponse,
   verifyOtpBodySchema,
 } from '@csp/contracts';
-import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
@@ -30,7 +31,7 @@ import { removeStoredObjects, unlinkStoredFiles } from '../files/files.service.t
 import { notifyMany } from '../notifications/notify.ts';
 import { toUserDto } from '../users/users.mapper.ts';
 import { CODE_TTL_MS, MAX_CODE_ATTEMPTS, codeHashesMatch, generateCode, hashCode } from './auth.codes.ts';
-import { passwordResetCodeMail, registrationCodeMail } from './auth.mail.ts';
+import { passwordResetCodeMail, registrationAttemptMail, registrationCodeMail } from './auth.mail.ts';
 import * as usersRepo from '../users/users.repo.ts';
 import * as repo from './auth.repo.ts';
 
@@ -41,6 +42,7 @@ type ForgotPasswordInput = z.output<typeof forgotPasswordBodySchema>;
 type ResetPasswordInput = z.output<typeof resetPasswordBodySchema>;
 type UpdateProfileInput = z.output<typeof updateProfileBodySchema>;
 type ChangePasswordInput = z.output<typeof changePasswordBodySchema>;
+type Session = NonNullable<FastifyRequest['session']>;
 
 export const MESSAGES = {
   invalidCredentials: 'Invalid credentials',
@@ -57,6 +59,7 @@ export const MESSAGES = {
   currentPasswordIncorrect: 'Current password is incorrect',
   passwordChanged: 'Password changed successfully',
   mailFailed: 'We could not send the email right now. Please try again in a few minutes.',
+  signedOut: 'Signed out',
 } as const;
 
 const tooManyLoginFailures = (wait: string) =>
@@ -75,33 +78,52 @@ const userDto = (app: FastifyInstance, row: usersRepo.UserRecord): User => toUse
 
 export async function login(app: FastifyInstance, input: LoginInput): Promise<LoginResponse> {
   const { email, password } = input;
-  const failures = app.rateLimits.loginFailures;
-  enforce(await failures.peek(email), tooManyLoginFailures);
+  const attempts = app.rateLimits.loginFailures;
+  // Counted before the password is checked (and forgotten on success), so N concurrent wrong
+  // passwords are never more than the limit checked.
+  enforce(await attempts.hit(email), tooManyLoginFailures);
 
   const user = await repo.findUserByEmail(app.db, email);
   const ok =
     user && !user.deletedAt
       ? await verifyPassword(user.passwordHash, password)
       : await verifyAgainstDummy(password);
-  if (!user || !ok) {
-    await failures.hit(email);
-    throw unauthorized(MESSAGES.invalidCredentials);
-  }
+  if (!user || !ok) throw unauthorized(MESSAGES.invalidCredentials);
   // Only someone who knows the password learns that the account is disabled.
   if (!user.isActive) throw forbidden(MESSAGES.accountDisabled);
 
-  await failures.reset(email);
+  await attempts.reset(email);
   return { access_token: app.signToken(user), user: userDto(app, user) };
+}
+
+/** Ends the caller's session on the server: this token and every renewal of it stop working. */
+export async function logout(app: FastifyInstance, session: Session): Promise<MessageResponse> {
+  const now = new Date();
+  // Any token of this session expires within one lifetime from now.
+  const until = new Date(now.getTime() + session.lifetimeSeconds * 1000);
+  await repo.revokeSession(app.db, session.id, until, now);
+  return { message: MESSAGES.signedOut };
 }
 
 // ── registration ─────────────────────────────────────────────────────────────────────────────────
 
+/**
+ * Answers the same for a new and an existing email, in about the same time (the password is hashed and
+ * an email is sent either way), so nobody can test which emails have an account. The owner of an
+ * existing account is told that someone tried to register with it.
+ */
 export async function register(app: FastifyInstance, input: RegisterInput): Promise<RegisterResponse> {
   const { email } = input;
-  if (await usersRepo.emailTaken(app.db, email)) throw conflict(MESSAGES.emailTaken);
   enforce(await app.rateLimits.codeSends.hit(email), tooManyCodeSends);
 
   const passwordHash = await hashPassword(input.password);
+  const existing = await repo.findUserByEmail(app.db, email);
+  if (existing) {
+    await sendOrFail(app, registrationAttemptMail(email, existing.firstName));
+    // Looks like a pending registration; no such one exists, so verification answers 'Invalid or expired OTP'.
+    return { message: MESSAGES.codeSent, data: { tempData: { registrationId: randomUUID() } } };
+  }
+
   const code = generateCode();
   const now = new Date();
   const expiresAt = new Date(now.getTime() + CODE_TTL_MS);
@@ -149,12 +171,13 @@ export async function verifyRegistration(
   const code = await checkCode(app, email, 'REGISTER', input.otp, pending.id);
 
   const { user, awaitingActivation } = await app.db.transaction(async (tx) => {
-    await repo.lockAccountCreation(tx);
+    await usersRepo.lockAdminRoster(tx);
     if (!(await repo.consumeCode(tx, code.id, new Date()))) throw badRequest(MESSAGES.invalidCode);
     if (await usersRepo.emailTaken(tx, email)) throw conflict(MESSAGES.emailTaken);
 
-    // Bootstrap: while no active admin exists, a verified ADMIN registration becomes one.
-    const isActive = pending.role === 'TEACHER' || !(await repo.hasActiveAdmin(tx));
+    // Bootstrap, once: on a programme that has never had an administrator, a verified ADMIN
+    // registration becomes an active one. Ever after, ADMIN registrations wait for activation.
+    const isActive = pending.role === 'TEACHER' || !(await usersRepo.adminBootstrapped(tx));
     let created: usersRepo.UserRecord;
     try {
       created = await usersRepo.insertUser(tx, {
@@ -175,7 +198,7 @@ export async function verifyRegistration(
       const name = `${created.firstName} ${created.lastName}`;
       await notifyMany(
         tx,
-        await repo.activeAdminIds(tx),
+        await usersRepo.activeAdminIds(tx),
         'GENERAL',
         'New administrator awaiting activation',
         `${name} (${created.email}) registered as an administrator and is waiting for activation.`,
@@ -280,18 +303,18 @@ export async function changePassword(
   actor: Actor,
   input: ChangePasswordInput,
 ): Promise<ChangePasswordResponse> {
-  const failures = app.rateLimits.loginFailures;
-  enforce(await failures.peek(actor.email), tooManyPasswordFailures);
+  const attempts = app.rateLimits.loginFailures;
+  // Counted before the check, as for sign-in (the same per-email budget).
+  enforce(await attempts.hit(actor.email), tooManyPasswordFailures);
 
   const row = await usersRepo.findUserById(app.db, actor.id);
   if (!row) throw notFound('User not found.');
   if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
-    await failures.hit(actor.email);
     throw badRequest(MESSAGES.currentPasswordIncorrect);
   }
   const updated = await repo.setPassword(app.db, actor.id, await hashPassword(input.newPassword));
   if (!updated) throw notFound('User not found.');
-  await failures.reset(actor.email);
+  await attempts.reset(actor.email);
   return { message: MESSAGES.passwordChanged, access_token: app.signToken(updated) };
 }
 

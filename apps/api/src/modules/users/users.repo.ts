@@ -1,8 +1,8 @@
 import { and, asc, count, eq, ilike, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Role } from '@csp/contracts';
 import type { DbOrTx } from '../../db/client.ts';
-import { containsPattern } from '../../db/sql-helpers.ts';
-import { students, users } from '../../db/schema.ts';
+import { ADVISORY_LOCKS, containsPattern } from '../../db/sql-helpers.ts';
+import { programmeFacts, students, users } from '../../db/schema.ts';
 
 export type UserRecord = typeof users.$inferSelect;
 export type NewUserRecord = typeof users.$inferInsert;
@@ -172,4 +172,43 @@ export async function softDeleteUser(db: DbOrTx, id: string): Promise<boolean> {
     .where(and(eq(users.id, id), isNull(users.deletedAt)))
     .returning({ id: users.id });
   return rows.length > 0;
+}
+
+// --- The administrator roster ------------------------------------------------------------------------
+
+const activeAdmin = and(eq(users.role, 'ADMIN'), eq(users.isActive, true), isNull(users.deletedAt));
+
+/**
+ * Whether the programme has ever had an administrator: a stored fact (programme_facts, recorded by a
+ * trigger whenever a user row holds the ADMIN role), not "is there an active admin right now".
+ */
+export async function adminBootstrapped(db: DbOrTx): Promise<boolean> {
+  const [row] = await db
+    .select({ fact: programmeFacts.fact })
+    .from(programmeFacts)
+    .where(eq(programmeFacts.fact, 'ADMIN_BOOTSTRAPPED'));
+  return Boolean(row);
+}
+
+/** True when an active, live administrator other than `exceptId` exists. */
+export async function otherActiveAdminExists(db: DbOrTx, exceptId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(activeAdmin, ne(users.id, exceptId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function activeAdminIds(db: DbOrTx): Promise<string[]> {
+  const rows = await db.select({ id: users.id }).from(users).where(activeAdmin);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Holds the administrator-roster lock until the transaction ends: account creation from registrations
+ * (the first-admin bootstrap) and every change that could leave no active admin take it.
+ */
+export async function lockAdminRoster(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.adminRoster})`);
 }

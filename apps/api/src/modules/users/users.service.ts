@@ -19,6 +19,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { requireRole } from '../../lib/permissions.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import {
   removeStoredObjects,
@@ -178,7 +179,9 @@ export async function createUser(deps: AdminDeps, actor: Actor, body: CreateInpu
  * Partial update. Deactivating or changing the role ends the user's sessions. An admin cannot
  * deactivate themself or change their own role, and a teacher who holds students cannot become an
  * admin until they are reassigned (the row lock makes this safe against a concurrent assignment, which
- * locks the same row).
+ * locks the same row). A change that would take away the last active administrator answers 409: it
+ * holds the administrator-roster lock and re-checks inside the transaction, so two admins demoting,
+ * deactivating or deleting each other at once can never leave none.
  */
 export async function updateUser(
   deps: AdminDeps,
@@ -195,16 +198,20 @@ export async function updateUser(
   }
   try {
     await deps.db.transaction(async (tx) => {
+      if (body.role !== undefined || body.isActive === false) await repo.lockAdminRoster(tx);
       const current = await repo.findUserById(tx, id, { forUpdate: true });
       if (!current) throw notFound(USER_MESSAGES.notFound);
       const roleChanges = body.role !== undefined && body.role !== current.role;
       if (roleChanges && current.role === 'TEACHER' && (await repo.countAssignedStudents(tx, id)) > 0) {
         throw conflict(USER_MESSAGES.reassignBeforeRoleChange);
       }
+      const deactivates = body.isActive === false && current.isActive;
+      if (current.role === 'ADMIN' && current.isActive && (roleChanges || deactivates)) {
+        await assertAnotherActiveAdmin(tx, id);
+      }
       if (body.email !== undefined && body.email !== current.email) {
         if (await repo.emailTaken(tx, body.email, id)) throw duplicateEmail();
       }
-      const deactivates = body.isActive === false && current.isActive;
       await repo.updateUser(
         tx,
         id,
@@ -233,5 +240,18 @@ export async function updateUser(
 export async function deleteUser(deps: AdminDeps, actor: Actor, id: string): Promise<void> {
   requireRole(actor, 'ADMIN');
   if (id === actor.id) throw badRequest(USER_MESSAGES.cannotDeleteSelf);
-  if (!(await repo.softDeleteUser(deps.db, id))) throw notFound(USER_MESSAGES.notFound);
+  await deps.db.transaction(async (tx) => {
+    await repo.lockAdminRoster(tx);
+    const current = await repo.findUserById(tx, id, { forUpdate: true });
+    if (!current) throw notFound(USER_MESSAGES.notFound);
+    if (current.role === 'ADMIN' && current.isActive) await assertAnotherActiveAdmin(tx, id);
+    await repo.softDeleteUser(tx, id);
+  });
+}
+
+/** Inside a transaction holding the administrator-roster lock: 409 unless another active admin remains. */
+async function assertAnotherActiveAdmin(tx: DbOrTx, leavingAdminId: string): Promise<void> {
+  if (!(await repo.otherActiveAdminExists(tx, leavingAdminId))) {
+    throw conflict(USER_MESSAGES.lastActiveAdmin);
+  }
 }

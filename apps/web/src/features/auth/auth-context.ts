@@ -9,7 +9,8 @@ export interface AuthContextValue {
   /** Clears any old session, signs in, stores token and user. Navigation is up to the caller. */
   login: (credentials: LoginBody) => Promise<User>;
   /** Clears the stored session and does a full navigation to /login. */
-  logout: () => void;
+  /** Ends the session on the server, clears it here and opens /login. */
+  logout: () => Promise<void>;
   /** Merges the given fields into the current user and stores it again. */
   updateUser: (fields: Partial<User>) => void;
   /** Replaces the stored bearer token (PATCH /auth/change-password answers a new access_token). */

@@ -34,7 +34,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
-  const logout = useCallback(() => {
+  /**
+   * Sign out (spec part 1 §4): the server ends the session first, so the token is dead even if a copy
+   * of it survives somewhere; when the server cannot be reached the local session is cleared anyway.
+   */
+  const logout = useCallback(async () => {
+    await authApi.logout().catch(() => undefined);
     clearSession();
     queryClient.clear();
     window.location.assign('/login');
