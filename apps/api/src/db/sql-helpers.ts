@@ -1,3 +1,6 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from './client.ts';
+
 /**
  * Small SQL pieces shared by several repositories.
  *
@@ -18,3 +21,18 @@ export const ADVISORY_LOCKS = {
 
 /** A LIKE/ILIKE pattern matching `text` anywhere, with its wildcards escaped ("50%" means the text "50%"). */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+type AdvisoryLockKey = (typeof ADVISORY_LOCKS)[keyof typeof ADVISORY_LOCKS];
+
+/** Waits for the advisory lock `key`, held until the transaction ends. */
+export async function advisoryXactLock(tx: DbOrTx, key: AdvisoryLockKey): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${key})`);
+}
+
+/** Takes the advisory lock `key` until the transaction ends, if no one holds it; false otherwise. */
+export async function tryAdvisoryXactLock(tx: DbOrTx, key: AdvisoryLockKey): Promise<boolean> {
+  const result = (await tx.execute(sql`select pg_try_advisory_xact_lock(${key}) as locked`)) as unknown as {
+    rows: { locked: boolean }[];
+  };
+  return Boolean(result.rows[0]?.locked);
+}

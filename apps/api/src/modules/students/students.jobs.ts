@@ -1,7 +1,6 @@
 import { todayIn } from '@csp/contracts';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { ADVISORY_LOCKS } from '../../db/sql-helpers.ts';
+import { ADVISORY_LOCKS, tryAdvisoryXactLock } from '../../db/sql-helpers.ts';
 import { moveCategoriesByAge } from './students.repo.ts';
 
 const HOUR = 60 * 60 * 1000;
@@ -10,12 +9,7 @@ const HOUR = 60 * 60 * 1000;
 export async function runCategoryJob(app: FastifyInstance): Promise<number> {
   const today = todayIn(app.config.orgTimezone);
   return app.db.transaction(async (tx) => {
-    const result = (await tx.execute(
-      sql`select pg_try_advisory_xact_lock(${ADVISORY_LOCKS.categoryJob}) as locked`,
-    )) as unknown as {
-      rows: { locked: boolean }[];
-    };
-    if (!result.rows[0]?.locked) return 0;
+    if (!(await tryAdvisoryXactLock(tx, ADVISORY_LOCKS.categoryJob))) return 0;
     return moveCategoriesByAge(tx, today);
   });
 }

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Role } from '@csp/contracts';
 import type { DbOrTx } from '../../db/client.ts';
-import { ADVISORY_LOCKS, containsPattern } from '../../db/sql-helpers.ts';
+import { ADVISORY_LOCKS, advisoryXactLock, containsPattern } from '../../db/sql-helpers.ts';
 import { programmeFacts, students, users } from '../../db/schema.ts';
 
 export type UserRecord = typeof users.$inferSelect;
@@ -210,5 +210,5 @@ export async function activeAdminIds(db: DbOrTx): Promise<string[]> {
  * (the first-admin bootstrap) and every change that could leave no active admin take it.
  */
 export async function lockAdminRoster(tx: DbOrTx): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.adminRoster})`);
+  await advisoryXactLock(tx, ADVISORY_LOCKS.adminRoster);
 }
