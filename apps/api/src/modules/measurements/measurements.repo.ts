@@ -7,31 +7,18 @@ import type { Actor } from '../../plugins/auth.ts';
 const teacher = aliasedTable(users, 'teacher');
 
 /**
- * Every (in-scope) student with their latest measurement, in one query: the latest row per student
- * comes from one DISTINCT ON pass over the measurements (an index-ordered scan), not a lookup per
- * student.
+ * Every (in-scope) student with their latest measurement, in one query: a teacher's students come
+ * from their index, and each listed student's latest live measurement is one probe of
+ * measurements_live_latest_idx (student, date desc, created desc), so a teacher's status reads their
+ * own rows only. Without a teacher: every student (unpaged for now), a probe each.
  */
 export async function studentsWithLatestMeasurement(db: DbOrTx, teacherId?: string) {
-  const inScope = and(
-    isNull(students.deletedAt),
-    teacherId ? eq(students.assignedTeacherId, teacherId) : undefined,
-  );
   const latest = db
-    .selectDistinctOn([measurements.studentId], {
-      studentId: measurements.studentId,
-      id: measurements.id,
-      date: measurements.date,
-    })
+    .select({ id: measurements.id, date: measurements.date })
     .from(measurements)
-    .where(
-      and(
-        isNull(measurements.deletedAt),
-        teacherId
-          ? sql`${measurements.studentId} in (select ${students.id} from ${students} where ${inScope})`
-          : undefined,
-      ),
-    )
-    .orderBy(measurements.studentId, desc(measurements.date), desc(measurements.createdAt))
+    .where(and(eq(measurements.studentId, students.id), isNull(measurements.deletedAt)))
+    .orderBy(desc(measurements.date), desc(measurements.createdAt))
+    .limit(1)
     .as('latest');
   const rows = await db
     .select({
@@ -41,14 +28,15 @@ export async function studentsWithLatestMeasurement(db: DbOrTx, teacherId?: stri
       lastName: students.lastName,
       dateOfBirth: students.dateOfBirth,
       category: students.category,
+      isPregnant: students.isPregnant,
       teacher: { id: teacher.id, firstName: teacher.firstName, lastName: teacher.lastName },
       lastMeasurementId: latest.id,
       lastMeasurementDate: latest.date,
     })
     .from(students)
     .leftJoin(teacher, and(eq(teacher.id, students.assignedTeacherId), isNull(teacher.deletedAt)))
-    .leftJoin(latest, eq(latest.studentId, students.id))
-    .where(inScope)
+    .leftJoinLateral(latest, sql`true`)
+    .where(and(isNull(students.deletedAt), teacherId ? eq(students.assignedTeacherId, teacherId) : undefined))
     .orderBy(asc(students.firstName), asc(students.lastName), asc(students.id));
   return rows.map(({ lastMeasurementId, lastMeasurementDate, ...r }) => ({
     ...r,
@@ -85,12 +73,20 @@ function studentInScope(actor: Actor): SQL {
     : isNull(students.deletedAt);
 }
 
+/** `measurements.student_id in (live students of the teacher)`: their ≤ 25 students lead the plan. */
+const ofTeachersStudent = (teacherId: string) =>
+  sql`${measurements.studentId} in (select ${students.id} from ${students} where ${isNull(
+    students.deletedAt,
+  )} and ${eq(students.assignedTeacherId, teacherId)})`;
+
+/** Queries join `students`; a teacher's scope is also a condition on the measurements themselves. */
 function recordsWhere(actor: Actor, filter: MeasurementFilter): SQL | undefined {
   return and(
     isNull(measurements.deletedAt),
-    studentInScope(actor),
+    isNull(students.deletedAt),
+    actor.role === 'TEACHER' ? ofTeachersStudent(actor.id) : undefined,
     filter.date ? eq(measurements.date, filter.date) : undefined,
-    filter.teacherId ? eq(students.assignedTeacherId, filter.teacherId) : undefined,
+    filter.teacherId ? ofTeachersStudent(filter.teacherId) : undefined,
     filter.studentId ? eq(measurements.studentId, filter.studentId) : undefined,
   );
 }

@@ -1,4 +1,10 @@
-import { ageOn, measurementStatus, todayIn, type MeasurementStatusEntry } from '@csp/contracts';
+import {
+  ageOn,
+  categoryForAge,
+  measurementStatus,
+  todayIn,
+  type MeasurementStatusEntry,
+} from '@csp/contracts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { requireRole } from '../../lib/permissions.ts';
@@ -36,13 +42,15 @@ export async function statusOfAll(deps: MeasurementsDeps, actor: Actor): Promise
   );
   return rows.map((r) => {
     const figures = measurementStatus(r.lastMeasurement?.date ?? null, today);
+    const age = ageOn(r.dateOfBirth, today);
     return {
       id: r.id,
       studentId: r.studentId,
       firstName: r.firstName,
       lastName: r.lastName,
-      age: ageOn(r.dateOfBirth, today),
-      category: r.category,
+      age,
+      // The category the age calls for, even before the category job has stored it.
+      category: categoryForAge(r.category, age, r.isPregnant),
       ...figures,
       lastMeasurement: r.lastMeasurement,
       assignedTeacher: r.teacher,

@@ -1,4 +1,4 @@
-import { aliasedTable, and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, asc, count, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { StudentCategory } from '@csp/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { containsPattern } from '../../db/sql-helpers.ts';
@@ -14,35 +14,80 @@ export interface StudentWithRefs {
 }
 
 export interface StudentFilter {
+  /** The organisation's day: categories are read as the student's age calls for on it. */
+  today: string;
   search?: string;
   teacherId?: string;
   category?: StudentCategory;
 }
 
+/**
+ * The category a student's age calls for on `today` — contracts' categoryForAge in SQL: a baby is
+ * HOME_BASE from 1, a child CENTER_BASE from 3, only forward, never a pregnant mother. The daily job
+ * stores it (moveCategoriesByAge); reads filter on it, so a read before the job has run is not stale.
+ */
+export const categoryOn = (today: string) => sql<StudentCategory>`(case
+  when ${students.isPregnant} then ${students.category}
+  when ${students.dateOfBirth} <= (${today}::date - interval '3 years')::date
+    then 'CENTER_BASE'::student_category
+  when ${students.category} = 'SURVIVAL_PROGRAM'
+    and ${students.dateOfBirth} <= (${today}::date - interval '1 year')::date
+    then 'HOME_BASE'::student_category
+  else ${students.category} end)`;
+
+/**
+ * Search: "first last" (which holds every match of either name alone), parent name and student ID —
+ * the expressions of the trigram indexes in migration 0002, so each ILIKE is an index scan.
+ */
+function searchOf(search: string): SQL | undefined {
+  const p = containsPattern(search);
+  return or(
+    ilike(sql`(${students.firstName} || ' ' || ${students.lastName})`, p),
+    ilike(students.parentName, p),
+    ilike(students.studentId, p),
+  );
+}
+
 function whereOf(filter: StudentFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [isNull(students.deletedAt)];
   if (filter.teacherId) conditions.push(eq(students.assignedTeacherId, filter.teacherId));
-  if (filter.category) conditions.push(eq(students.category, filter.category));
-  if (filter.search) {
-    const p = containsPattern(filter.search);
-    conditions.push(
-      or(
-        ilike(students.firstName, p),
-        ilike(students.lastName, p),
-        ilike(sql`${students.firstName} || ' ' || ${students.lastName}`, p),
-        ilike(students.parentName, p),
-        ilike(students.studentId, p),
-      ),
-    );
-  }
+  if (filter.category) conditions.push(eq(categoryOn(filter.today), filter.category));
+  if (filter.search) conditions.push(searchOf(filter.search));
   return and(...conditions);
+}
+
+const byName = [asc(students.firstName), asc(students.lastName), asc(students.id)];
+
+/**
+ * The ids of one page in name order. Without a search, the name index (or the teacher's) is read in
+ * order and stops after the page. With a search, the matches are found first (trigram indexes) and only
+ * they are sorted: `offset 0` keeps the planner from walking the name index and testing row by row,
+ * which reads most of the table when the matches are few or sort late.
+ */
+function pageIds(db: DbOrTx, filter: StudentFilter, page: { offset: number; limit: number }): SQL {
+  if (!filter.search) {
+    return db
+      .select({ id: students.id })
+      .from(students)
+      .where(whereOf(filter))
+      .orderBy(...byName)
+      .limit(page.limit)
+      .offset(page.offset)
+      .getSQL();
+  }
+  return sql`select m.id from (
+      select ${students.id}, ${students.firstName}, ${students.lastName} from ${students}
+      where ${whereOf(filter)} offset 0
+    ) m
+    order by m.first_name, m.last_name, m.id limit ${page.limit} offset ${page.offset}`;
 }
 
 const teacher = aliasedTable(users, 'teacher');
 
 /**
- * One query: students with their teacher and latest home visit. The latest visit per student comes
- * from one DISTINCT ON pass over the visits, joined in, rather than a lookup per student.
+ * One query: students with their teacher and latest home visit. With a page, the page's ids are chosen
+ * first; the latest visit is one index probe per listed student (home_visits_live_latest_idx), so a page
+ * costs its rows, not the table.
  */
 export async function listStudents(
   db: DbOrTx,
@@ -50,17 +95,13 @@ export async function listStudents(
   page?: { offset: number; limit: number },
 ): Promise<StudentWithRefs[]> {
   const latest = db
-    .selectDistinctOn([homeVisits.studentId], {
-      studentId: homeVisits.studentId,
-      id: homeVisits.id,
-      visitDate: homeVisits.visitDate,
-      status: homeVisits.status,
-    })
+    .select({ id: homeVisits.id, visitDate: homeVisits.visitDate, status: homeVisits.status })
     .from(homeVisits)
-    .where(isNull(homeVisits.deletedAt))
-    .orderBy(homeVisits.studentId, desc(homeVisits.visitDate), desc(homeVisits.createdAt))
+    .where(and(eq(homeVisits.studentId, students.id), isNull(homeVisits.deletedAt)))
+    .orderBy(desc(homeVisits.visitDate), desc(homeVisits.createdAt))
+    .limit(1)
     .as('latest_visit');
-  const q = db
+  const rows = await db
     .select({
       student: students,
       teacher: { id: teacher.id, firstName: teacher.firstName, lastName: teacher.lastName },
@@ -68,10 +109,9 @@ export async function listStudents(
     })
     .from(students)
     .leftJoin(teacher, and(eq(teacher.id, students.assignedTeacherId), isNull(teacher.deletedAt)))
-    .leftJoin(latest, eq(latest.studentId, students.id))
-    .where(whereOf(filter))
-    .orderBy(asc(students.firstName), asc(students.lastName), asc(students.id));
-  const rows = page ? await q.limit(page.limit).offset(page.offset) : await q;
+    .leftJoinLateral(latest, sql`true`)
+    .where(page ? sql`${students.id} in (${pageIds(db, filter, page)})` : whereOf(filter))
+    .orderBy(...byName);
   return rows.map((r) => ({
     ...r,
     teacher: r.teacher?.id ? r.teacher : null,
@@ -185,33 +225,15 @@ export async function softDeleteStudent(tx: DbOrTx, id: string): Promise<boolean
 }
 
 /**
- * Moves children whose age calls for it: SURVIVAL_PROGRAM → HOME_BASE at 1, → CENTER_BASE at 3, never a
- * pregnant mother. One statement for the whole programme; returns how many moved.
+ * Stores the category each child's age calls for (categoryOn): SURVIVAL_PROGRAM → HOME_BASE at 1,
+ * → CENTER_BASE at 3, never a pregnant mother. One statement for the whole programme; returns how many
+ * moved. Only the category job (students.jobs.ts) calls it: reads never write.
  */
 export async function moveCategoriesByAge(db: DbOrTx, today: string): Promise<number> {
   const rows = await db
     .update(students)
-    .set({
-      category: sql`case when ${students.dateOfBirth} <= (${today}::date - interval '3 years')::date
-        then 'CENTER_BASE'::student_category else 'HOME_BASE'::student_category end`,
-      updatedAt: new Date(),
-    })
-    .where(
-      and(
-        isNull(students.deletedAt),
-        eq(students.isPregnant, false),
-        or(
-          and(
-            eq(students.category, 'SURVIVAL_PROGRAM'),
-            sql`${students.dateOfBirth} <= (${today}::date - interval '1 year')::date`,
-          ),
-          and(
-            eq(students.category, 'HOME_BASE'),
-            sql`${students.dateOfBirth} <= (${today}::date - interval '3 years')::date`,
-          ),
-        ),
-      ),
-    )
+    .set({ category: categoryOn(today), updatedAt: new Date() })
+    .where(and(isNull(students.deletedAt), ne(students.category, categoryOn(today))))
     .returning({ id: students.id });
   return rows.length;
 }

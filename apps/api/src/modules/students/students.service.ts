@@ -1,5 +1,6 @@
 import {
   ageOn,
+  categoryForAge,
   LIMITS,
   todayIn,
   type Student,
@@ -29,16 +30,21 @@ type UpdateInput = z.output<typeof updateStudentBodySchema>;
 const NOT_FOUND = 'Student not found';
 const CAP_MESSAGE = `This teacher already has ${LIMITS.maxStudentsPerTeacher} students assigned`;
 
+/**
+ * The student as responses show it. Age and category are read for `today`: a child whose birthday
+ * moved them on shows their new category even before the category job has stored it.
+ */
 function toDto(r: repo.StudentWithRefs, today: string): Student {
   const s = r.student;
+  const age = ageOn(s.dateOfBirth, today);
   return {
     id: s.id,
     studentId: s.studentId,
     firstName: s.firstName,
     lastName: s.lastName,
     dateOfBirth: s.dateOfBirth,
-    age: ageOn(s.dateOfBirth, today),
-    category: s.category,
+    age,
+    category: categoryForAge(s.category, age, s.isPregnant),
     parentName: s.parentName,
     parentPhone: s.parentPhone,
     parentEmail: s.parentEmail,
@@ -61,22 +67,6 @@ function toDto(r: repo.StudentWithRefs, today: string): Student {
     updatedAt: s.updatedAt.toISOString(),
     homeVisits: r.latestVisit ? [r.latestVisit] : [],
   };
-}
-
-/**
- * Category moves as children age run once per organisation day per process before students are read
- * (the "check on read"), and from the daily job in students.jobs.ts.
- */
-let categoriesCheckedOn: string | null = null;
-export async function ensureCategoriesCurrent(db: DbOrTx, today: string): Promise<number> {
-  if (categoriesCheckedOn === today) return 0;
-  const moved = await repo.moveCategoriesByAge(db, today);
-  categoriesCheckedOn = today;
-  return moved;
-}
-/** Tests that change dates of birth call this so the next read checks again. */
-export function resetCategoryCheck() {
-  categoriesCheckedOn = null;
 }
 
 /** Pregnancy fields only exist for a pregnant SURVIVAL_PROGRAM student; the rest are cleared. */
@@ -134,9 +124,8 @@ export async function listStudents(deps: StudentsDeps, actor: Actor, query: Stud
   if (actor.role === 'TEACHER' && query.teacherId && query.teacherId !== actor.id) {
     throw forbidden('Teachers can only list their own students');
   }
-  const today = todayIn(deps.config.orgTimezone);
-  await ensureCategoriesCurrent(deps.db, today);
   const filter: repo.StudentFilter = {
+    today: todayIn(deps.config.orgTimezone),
     search: query.search || undefined,
     category: query.category,
     teacherId: actor.role === 'TEACHER' ? actor.id : query.teacherId,
@@ -148,13 +137,12 @@ export async function listStudents(deps: StudentsDeps, actor: Actor, query: Stud
     repo.listStudents(deps.db, filter, paged ? { offset: (page - 1) * limit, limit } : undefined),
     paged ? repo.countStudents(deps.db, filter) : Promise.resolve(undefined),
   ]);
-  return { items: rows.map((r) => toDto(r, today)), total };
+  return { items: rows.map((r) => toDto(r, filter.today)), total };
 }
 
 export async function getStudent(deps: StudentsDeps, actor: Actor, id: string): Promise<StudentDetail> {
   requireSignedIn(actor);
   const today = todayIn(deps.config.orgTimezone);
-  await ensureCategoriesCurrent(deps.db, today);
   const found = await repo.findStudent(deps.db, id);
   if (!found || (actor.role === 'TEACHER' && found.student.assignedTeacherId !== actor.id)) {
     throw notFound(NOT_FOUND);

@@ -1,9 +1,9 @@
 import { addDays, todayIn } from '@csp/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, students } from '../../db/schema.ts';
 import { createTestApp, onPostgres, seedUser, type SeededUser, type TestContext } from '../../test/setup.ts';
-import { resetCategoryCheck } from './students.service.ts';
+import { runCategoryJob } from './students.jobs.ts';
 
 let t: TestContext;
 let admin: SeededUser;
@@ -34,7 +34,6 @@ beforeAll(async () => {
   otherTeacher = await seedUser(t.app, { role: 'TEACHER', firstName: 'Omar' });
 });
 afterAll(() => t.close());
-beforeEach(() => resetCategoryCheck());
 
 describe('POST /api/students', () => {
   it('lets an admin create a student, derives the age and notifies the assigned teacher', async () => {
@@ -377,17 +376,27 @@ describe('sex (optional)', () => {
 });
 
 describe('category follows age', () => {
-  it('moves a baby to HOME_BASE at 1 and a child to CENTER_BASE at 3, never a pregnant mother', async () => {
+  /** Students whose stored category their age has outgrown (as on the morning of a birthday). */
+  async function dueStudents() {
     const baby = (
       await create(newStudent({ category: 'SURVIVAL_PROGRAM', dateOfBirth: yearsAgo(0, -10) }))
     ).json();
     const oneYear = (
-      await create(newStudent({ category: 'SURVIVAL_PROGRAM', dateOfBirth: yearsAgo(1) }))
+      await create(
+        newStudent({ category: 'SURVIVAL_PROGRAM', dateOfBirth: yearsAgo(1), assignedTeacherId: teacher.id }),
+      )
     ).json();
     const almostThree = (
       await create(newStudent({ category: 'HOME_BASE', dateOfBirth: yearsAgo(3, 1) }))
     ).json();
-    const three = (await create(newStudent({ category: 'HOME_BASE', dateOfBirth: yearsAgo(3) }))).json();
+    const three = (
+      await create(
+        newStudent({ category: 'HOME_BASE', dateOfBirth: yearsAgo(3), assignedTeacherId: teacher.id }),
+      )
+    ).json();
+    const babyThree = (
+      await create(newStudent({ category: 'SURVIVAL_PROGRAM', dateOfBirth: yearsAgo(3) }))
+    ).json();
     const mother = (
       await create(
         newStudent({
@@ -399,15 +408,71 @@ describe('category follows age', () => {
         }),
       )
     ).json();
-    resetCategoryCheck();
-    const read = async (id: string) =>
-      (await t.app.inject({ method: 'GET', url: `/api/students/${id}`, headers: admin.auth })).json()
-        .category;
-    expect(await read(baby.id)).toBe('SURVIVAL_PROGRAM');
-    expect(await read(oneYear.id)).toBe('HOME_BASE');
-    expect(await read(almostThree.id)).toBe('HOME_BASE');
-    expect(await read(three.id)).toBe('CENTER_BASE');
-    expect(await read(mother.id)).toBe('SURVIVAL_PROGRAM');
+    return { baby, oneYear, almostThree, three, babyThree, mother };
+  }
+  const expected = {
+    baby: 'SURVIVAL_PROGRAM',
+    oneYear: 'HOME_BASE',
+    almostThree: 'HOME_BASE',
+    three: 'CENTER_BASE',
+    babyThree: 'CENTER_BASE',
+    mother: 'SURVIVAL_PROGRAM',
+  };
+  const stored = async (id: string) => {
+    const [row] = await t.app.db.select().from(students).where(eq(students.id, id));
+    return { category: row.category, updatedAt: row.updatedAt.toISOString() };
+  };
+  const get = (url: string, as: SeededUser = admin) => t.app.inject({ method: 'GET', url, headers: as.auth });
+
+  it('reads show the category the age calls for, and reading writes nothing', async () => {
+    const due = await dueStudents();
+    const before = Object.fromEntries(
+      await Promise.all(Object.entries(due).map(async ([k, s]) => [k, await stored(s.id)])),
+    );
+
+    for (const [key, s] of Object.entries(due)) {
+      expect((await get(`/api/students/${s.id}`)).json().category, key).toBe(
+        expected[key as keyof typeof expected],
+      );
+    }
+    const list = (await get('/api/students')).json() as { id: string; category: string }[];
+    for (const [key, s] of Object.entries(due)) {
+      expect(list.find((x) => x.id === s.id)?.category, key).toBe(expected[key as keyof typeof expected]);
+    }
+    // The category filter agrees with what the list shows.
+    const home = (await get('/api/students?category=HOME_BASE&page=1&limit=100')).json() as { id: string }[];
+    expect(home.map((x) => x.id)).toEqual(expect.arrayContaining([due.oneYear.id, due.almostThree.id]));
+    expect(home.map((x) => x.id)).not.toContain(due.three.id);
+    const center = (await get('/api/students?category=CENTER_BASE')).json() as { id: string }[];
+    expect(center.map((x) => x.id)).toEqual(expect.arrayContaining([due.three.id, due.babyThree.id]));
+    expect(center.map((x) => x.id)).not.toContain(due.almostThree.id);
+    // The teacher's views: their student list, the admin's user detail, the measurement status.
+    const mine = (await get('/api/students', teacher)).json() as { id: string; category: string }[];
+    expect(mine.find((x) => x.id === due.three.id)?.category).toBe('CENTER_BASE');
+    const detail = (await get(`/api/users/${teacher.id}`)).json();
+    const assigned = detail.assignedStudents as { id: string; category: string }[];
+    expect(assigned.find((x) => x.id === due.oneYear.id)?.category).toBe('HOME_BASE');
+    expect(assigned.find((x) => x.id === due.three.id)?.category).toBe('CENTER_BASE');
+    const statusRes = await get('/api/measurements/status/all', teacher);
+    expect(statusRes.statusCode, statusRes.body).toBe(200);
+    const status = statusRes.json() as {
+      id: string;
+      category: string;
+    }[];
+    expect(status.find((x) => x.id === due.three.id)?.category).toBe('CENTER_BASE');
+
+    for (const [key, s] of Object.entries(due)) expect(await stored(s.id), key).toEqual(before[key]);
+  });
+
+  it('the category job stores them: only forward, never a pregnant mother, once', async () => {
+    const due = await dueStudents();
+    expect(await runCategoryJob(t.app)).toBeGreaterThanOrEqual(4);
+    for (const [key, s] of Object.entries(due)) {
+      expect((await stored(s.id)).category, key).toBe(expected[key as keyof typeof expected]);
+    }
+    const untouched = await stored(due.baby.id);
+    expect(await runCategoryJob(t.app)).toBe(0);
+    expect(await stored(due.baby.id)).toEqual(untouched);
   });
 });
 
@@ -429,7 +494,6 @@ describe('DELETE /api/students/:id', () => {
 
 describe('the daily category job', () => {
   it('moves students whose age calls for it', async () => {
-    const { runCategoryJob } = await import('./students.jobs.ts');
     const [row] = await t.app.db
       .insert(students)
       .values({

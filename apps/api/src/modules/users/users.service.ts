@@ -1,5 +1,6 @@
 import {
   ageOn,
+  categoryForAge,
   LIMITS,
   PROFILE_PICTURE_MAX_BYTES,
   PROFILE_PICTURE_MESSAGES,
@@ -29,7 +30,6 @@ import {
 } from '../files/files.service.ts';
 import { toUserDto } from './users.mapper.ts';
 import * as repo from './users.repo.ts';
-import { ensureCategoriesCurrent } from '../students/students.service.ts';
 
 type Deps = Pick<FastifyInstance, 'db' | 'storage' | 'log' | 'config'>;
 
@@ -140,14 +140,17 @@ export async function getUser(deps: AdminDeps, actor: Actor, id: string): Promis
   let assignedStudents: UserDetail['assignedStudents'] = [];
   if (row.role === 'TEACHER') {
     const today = todayIn(deps.config.orgTimezone);
-    await ensureCategoriesCurrent(deps.db, today);
-    assignedStudents = (await repo.listAssignedStudents(deps.db, id)).map((s) => ({
-      id: s.id,
-      firstName: s.firstName,
-      lastName: s.lastName,
-      age: ageOn(s.dateOfBirth, today),
-      category: s.category,
-    }));
+    assignedStudents = (await repo.listAssignedStudents(deps.db, id)).map((s) => {
+      const age = ageOn(s.dateOfBirth, today);
+      // The category the age calls for, even before the category job has stored it.
+      return {
+        id: s.id,
+        firstName: s.firstName,
+        lastName: s.lastName,
+        age,
+        category: categoryForAge(s.category, age, s.isPregnant),
+      };
+    });
   }
   return { ...toListItem(row, deps.config), assignedStudents };
 }
