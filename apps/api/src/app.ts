@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Writable } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { openDatabase, type Database, type Db } from './db/client.ts';
@@ -67,6 +67,16 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const app = Fastify({
     logger: loggerOptions(config.logLevel, overrides.logStream),
     bodyLimit: JSON_BODY_LIMIT,
+    // The router's own refusals (an undecodable URL, a path segment over maxParamLength) answer the one
+    // error shape too.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+      const message =
+        status === 414
+          ? 'The address of this request is too long'
+          : 'The address of this request is not valid';
+      void reply.code(status).send(errorBody(status, message));
+    },
     trustProxy: trustProxyOption(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -24,6 +24,35 @@ describe('health, errors and security headers', () => {
     });
   });
 
+  it("answers the router's own refusals with the one error body (414 for an overlong id, 400 for a bad URL)", async () => {
+    const long = await t.app.inject({ method: 'GET', url: `/api/users/${'a'.repeat(500)}` });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({
+      statusCode: 414,
+      error: 'URI Too Long',
+      message: 'The address of this request is too long',
+    });
+    const bad = await t.app.inject({ method: 'GET', url: '/api/users/%E0%A4%A' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'The address of this request is not valid',
+    });
+  });
+
+  it('answers an unsupported content type with 415 and the one error body', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<login/>',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(Object.keys(res.json()).sort()).toEqual(['error', 'message', 'statusCode']);
+    expect(res.json().message).toBe('This content type is not supported here');
+  });
+
   it('refuses a JSON body over the limit with 413 and a readable message', async () => {
     const res = await t.app.inject({
       method: 'POST',
