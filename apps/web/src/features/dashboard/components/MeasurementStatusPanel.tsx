@@ -163,7 +163,7 @@ export function MeasurementStatusPanel() {
             empty="No overdue measurements"
             details={(e) => (
               <Group gap={6} mt={2} wrap="wrap">
-                <Text size="xs" c="red.8" fw={600}>
+                <Text size="xs" c="red" fw={600}>
                   {overdueText(e.overdueBy)}
                 </Text>
                 <Text size="xs" c="dimmed">
@@ -180,7 +180,7 @@ export function MeasurementStatusPanel() {
             empty="No measurements due soon"
             details={(e) => (
               <Group gap={6} mt={2} wrap="wrap">
-                <Text size="xs" c="yellow.9" fw={600}>
+                <Text size="xs" c="yellow" fw={600}>
                   Due: {formatDate(e.nextDueDate)}
                 </Text>
                 <Text size="xs" c="dimmed">
@@ -197,7 +197,7 @@ export function MeasurementStatusPanel() {
             empty="Every student has been measured"
             details={(e) => (
               <Group gap={6} mt={2} wrap="wrap">
-                <Text size="xs" c="blue.8" fw={600}>
+                <Text size="xs" c="blue" fw={600}>
                   Needs first measurement
                 </Text>
                 <Text size="xs" c="dimmed">

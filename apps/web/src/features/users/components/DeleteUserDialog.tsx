@@ -50,7 +50,7 @@ export function DeleteUserDialog({
         Are you sure you want to delete <strong>{name}</strong>? They will no longer be able to sign in.
       </Text>
       {held > 0 && (
-        <Text size="sm" c="orange.8">
+        <Text size="sm" c="orange">
           Their {held} assigned {held === 1 ? 'student stays' : 'students stay'} without a teacher until the
           account is restored.
         </Text>
