@@ -251,6 +251,27 @@ export const activities = pgTable(
     index('activities_teacher_idx').on(t.teacherId),
     index('activities_date_idx').on(t.date),
     index('activities_deleted_at_idx').on(t.deletedAt),
+    // Lists, newest first (date, then recording time): every live activity, a student's (a teacher's
+    // scope is their students'), a recording teacher's (the teacherId filter).
+    index('activities_live_date_idx')
+      .on(t.date.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.deletedAt} is null`),
+    index('activities_live_student_date_idx')
+      .on(t.studentId, t.date.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.deletedAt} is null`),
+    index('activities_live_teacher_date_idx')
+      .on(t.teacherId, t.date.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.deletedAt} is null`),
+    // Whether an uploaded photo is already on an activity (photos ?| array[...]).
+    index('activities_photos_idx').using('gin', t.photos),
+    // Search (ILIKE '%…%') over title and description: trigram indexes (migration 0003 creates them
+    // only where pg_trgm is available).
+    index('activities_title_trgm_idx')
+      .using('gin', t.title.op('gin_trgm_ops'))
+      .where(sql`${t.deletedAt} is null`),
+    index('activities_description_trgm_idx')
+      .using('gin', t.description.op('gin_trgm_ops'))
+      .where(sql`${t.deletedAt} is null`),
     check('activities_duration_ck', sql`${t.duration} >= 1`),
   ],
 );
@@ -285,6 +306,12 @@ export const measurements = pgTable(
     index('measurements_measured_by_idx').on(t.measuredById),
     index('measurements_date_idx').on(t.date),
     index('measurements_deleted_at_idx').on(t.deletedAt),
+    // The list, newest first (date, then recording time); a student's uses measurements_live_latest_idx.
+    index('measurements_live_date_idx')
+      .on(t.date.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.deletedAt} is null`),
+    // Whether an uploaded photo is already on a measurement (photos ?| array[...]).
+    index('measurements_photos_idx').using('gin', t.photos),
     check('measurements_height_ck', sql`${t.height} > 0`),
     check('measurements_weight_ck', sql`${t.weight} > 0`),
   ],
