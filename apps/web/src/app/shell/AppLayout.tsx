@@ -47,13 +47,8 @@ export function AppLayout() {
             size="sm"
             aria-label={opened ? 'Close navigation' : 'Open navigation'}
           />
-          <UnstyledButton
-            component={Link}
-            to="/dashboard"
-            visibleFrom="sm"
-            w={236}
-            aria-label="Dashboard home"
-          >
+          {/* Named by its visible text, the programme's name (a logo link to the dashboard). */}
+          <UnstyledButton component={Link} to="/dashboard" visibleFrom="sm" w={236}>
             <Group gap="xs" wrap="nowrap">
               <ThemeIcon size={34} radius="md" aria-hidden>
                 <IconHeartHandshake size={20} />
