@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconSchool, IconSearch, IconUser } from '@tabler/icons-react';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { LIMITS } from '@csp/contracts';
 import { useCurrentUser } from '../../auth/auth-context.ts';
@@ -28,12 +28,14 @@ import {
 import classes from './TopBarSearch.module.css';
 
 const keyOf = (r: Pick<SearchResult, 'type' | 'id'>) => `${r.type}:${r.id}`;
+/** A result's element id: stable while the result is listed, so the input can point at it. */
+const optionIdOf = (listId: string, r: Pick<SearchResult, 'type' | 'id'>) => `${listId}-${r.type}-${r.id}`;
 
-function ResultOption({ result }: { result: SearchResult }) {
+function ResultOption({ result, id }: { result: SearchResult; id: string }) {
   const isUser = result.type === 'user';
   const detail = resultDetail(result);
   return (
-    <Combobox.Option value={keyOf(result)} py={8} className={classes.option}>
+    <Combobox.Option value={keyOf(result)} id={id} py={8} className={classes.option}>
       <Group gap="sm" wrap="nowrap">
         <ThemeIcon variant="light" color={isUser ? 'indigo' : 'teal'} radius="xl" size={32} aria-hidden>
           {isUser ? <IconUser size={18} /> : <IconSchool size={18} />}
@@ -69,6 +71,12 @@ interface SearchBoxProps {
  * The search input with its results (spec part 1 §2 "Top-bar search", §5): 300 ms debounce, nothing
  * sent for blank text, 'Searching...', 'No results found', Teacher/Student badges; arrow keys and Enter
  * choose a result. Errors leave no results and show no toast.
+ *
+ * ARIA combobox: the input says whether the results list is shown (aria-expanded, aria-controls) and
+ * which result is highlighted (aria-activedescendant, only while that result is listed — Mantine's own
+ * attribute keeps pointing at results that are gone, hence the keyboard handling here). 'Searching...'
+ * and 'No results found' are a status message beside the list, which then is hidden: a listbox holds
+ * options only.
  */
 function SearchBox({ autoFocus, onDone, action }: SearchBoxProps) {
   const user = useCurrentUser();
@@ -79,15 +87,36 @@ function SearchBox({ autoFocus, onDone, action }: SearchBoxProps) {
   const searcher = useMemo(() => ({ id: user.id, role: user.role }), [user.id, user.role]);
   const query = useSearchQuery(searcher, debounced);
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
+  const listId = `${useId()}search-results`;
+  const [activeId, setActiveId] = useState<string | null>(null);
 
   const results = useMemo(() => (query.isError ? [] : (query.data ?? [])), [query.isError, query.data]);
   const searching = term !== debounced || query.isFetching;
+  const listed = !searching && results.length > 0;
+  const expanded = combobox.dropdownOpened && term !== '' && listed;
+  const activeDescendant =
+    expanded && activeId && results.some((r) => optionIdOf(listId, r) === activeId) ? activeId : undefined;
 
   // When new results arrive, highlight the first so Enter opens it.
   useEffect(() => {
-    if (!searching && results.length) combobox.selectFirstOption();
+    setActiveId(!searching && results.length ? combobox.selectFirstOption() : null);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- combobox is a new object every render
   }, [results, searching]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.nativeEvent.isComposing) return;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      combobox.openDropdown('keyboard');
+      setActiveId(event.key === 'ArrowDown' ? combobox.selectNextOption() : combobox.selectPreviousOption());
+    } else if (event.key === 'Enter' && combobox.dropdownOpened && combobox.getSelectedOptionIndex() !== -1) {
+      event.preventDefault();
+      combobox.clickSelectedOption();
+    } else if (event.key === 'Escape') {
+      combobox.closeDropdown('keyboard');
+      if (!text) onDone?.();
+    }
+  };
 
   const choose = (value: string) => {
     const result = results.find((r) => keyOf(r) === value);
@@ -102,12 +131,16 @@ function SearchBox({ autoFocus, onDone, action }: SearchBoxProps) {
 
   return (
     <Combobox store={combobox} onOptionSubmit={choose} withinPortal shadow="md" zIndex={400}>
-      <Combobox.Target>
+      <Combobox.Target withAriaAttributes={false} withKeyboardNavigation={false}>
         <TextInput
           aria-label="Search"
           type="search"
           role="combobox"
           aria-autocomplete="list"
+          aria-haspopup="listbox"
+          aria-expanded={expanded}
+          aria-controls={expanded ? listId : undefined}
+          aria-activedescendant={activeDescendant}
           placeholder={placeholder}
           value={text}
           autoFocus={autoFocus}
@@ -119,9 +152,7 @@ function SearchBox({ autoFocus, onDone, action }: SearchBoxProps) {
           onFocus={() => combobox.openDropdown()}
           onClick={() => combobox.openDropdown()}
           onBlur={() => combobox.closeDropdown()}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape' && !text) onDone?.();
-          }}
+          onKeyDown={onKeyDown}
           leftSection={<IconSearch size={16} aria-hidden />}
           rightSection={
             action ??
@@ -144,14 +175,14 @@ function SearchBox({ autoFocus, onDone, action }: SearchBoxProps) {
       </Combobox.Target>
 
       <Combobox.Dropdown hidden={term === ''} p={4}>
-        <Combobox.Options aria-label="Search results">
-          {searching ? (
-            <Combobox.Empty>Searching...</Combobox.Empty>
-          ) : results.length === 0 ? (
-            <Combobox.Empty>No results found</Combobox.Empty>
-          ) : (
-            results.map((result) => <ResultOption key={keyOf(result)} result={result} />)
-          )}
+        <div role="status">
+          {!listed && <Combobox.Empty>{searching ? 'Searching...' : 'No results found'}</Combobox.Empty>}
+        </div>
+        <Combobox.Options id={listId} aria-label="Search results" hidden={!listed}>
+          {listed &&
+            results.map((result) => (
+              <ResultOption key={keyOf(result)} result={result} id={optionIdOf(listId, result)} />
+            ))}
         </Combobox.Options>
       </Combobox.Dropdown>
     </Combobox>
