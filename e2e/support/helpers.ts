@@ -1,6 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
+import { expectNoA11yViolations } from './a11y.ts';
 
 const MAIL = `http://127.0.0.1:${process.env.E2E_MAIL_HTTP_PORT || 2526}`;
 const runDir = path.resolve(process.env.E2E_RUN_DIR || path.join(import.meta.dirname, '..', '.run'));
@@ -90,13 +91,18 @@ export function firstAdmin(): Account {
   return JSON.parse(readFileSync(adminFile, 'utf8')) as Account;
 }
 
-/** Saves desktop and phone screenshots of the current page into ./screenshots for a human look. */
+/**
+ * Saves desktop and phone (360 px) screenshots of the current page into ./screenshots for a human look,
+ * and checks the page at both widths with axe-core for a machine look (support/a11y.ts).
+ */
 export async function snap(page: Page, name: string) {
   mkdirSync(screenshotDir, { recursive: true });
   const size = page.viewportSize();
   await page.screenshot({ path: path.join(screenshotDir, `${name}-desktop.png`), fullPage: true });
+  await expectNoA11yViolations(page, name);
   await page.setViewportSize({ width: 360, height: 740 });
   await page.waitForTimeout(150);
   await page.screenshot({ path: path.join(screenshotDir, `${name}-phone.png`), fullPage: true });
+  await expectNoA11yViolations(page, name);
   if (size) await page.setViewportSize(size);
 }

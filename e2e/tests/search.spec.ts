@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
+import { expectNoA11yViolations } from '../support/a11y.ts';
 import { firstAdmin, screenshotDir, signIn } from '../support/helpers.ts';
 import { adminToken, createStudent, createTeacher, uniqueWord } from '../support/seed-people.ts';
 
@@ -26,6 +27,7 @@ test('an administrator finds a teacher and a student from the top bar', async ({
   await expect(teacherOption).toContainText('Teacher');
   await expect(page.getByRole('option')).toHaveCount(1);
   await page.screenshot({ path: path.join(screenshotDir, 'search-admin-desktop.png') });
+  await expectNoA11yViolations(page, 'search results open');
   await teacherOption.click();
   await expect(page).toHaveURL(new RegExp(`/users/${teacher.id}$`));
   await expect(searchBox(page)).toHaveValue('');
@@ -44,6 +46,7 @@ test('an administrator finds a teacher and a student from the top bar', async ({
   await searchBox(page).fill('qqxzv-nothing-here');
   await expect(searchStatus(page, 'No results found')).toBeVisible();
   await expect(page.getByRole('option')).toHaveCount(0);
+  await expectNoA11yViolations(page, 'search without results');
 
   // On a phone: both kinds of result in the full-width search; Escape on an empty box closes it.
   await page.setViewportSize({ width: 360, height: 740 });
@@ -51,6 +54,7 @@ test('an administrator finds a teacher and a student from the top bar', async ({
   await searchBox(page).fill(teacher.lastName);
   await expect(page.getByRole('option', { name: new RegExp(`Ruwan ${teacher.lastName}`) })).toBeVisible();
   await page.screenshot({ path: path.join(screenshotDir, 'search-admin-phone.png') });
+  await expectNoA11yViolations(page, 'phone search results open');
   await searchBox(page).fill('');
   await searchBox(page).press('Escape');
   await expect(searchBox(page)).toHaveCount(0);
@@ -117,6 +121,7 @@ test('a teacher finds only their own students, also on a phone', async ({ page, 
   const option = page.getByRole('option', { name: new RegExp(`${own.firstName} Pupil`) });
   await expect(option).toBeVisible();
   await page.screenshot({ path: path.join(screenshotDir, 'search-teacher-phone.png') });
+  await expectNoA11yViolations(page, 'phone search results open');
   await option.click();
   await expect(page).toHaveURL(new RegExp(`/students/${own.id}$`));
   await expect(searchBox(page)).toHaveCount(0);

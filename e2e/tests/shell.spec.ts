@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoA11yViolations } from '../support/a11y.ts';
 import { firstAdmin, newTeacher, signIn, snap } from '../support/helpers.ts';
 
 const ADMIN_ENTRIES = [
@@ -84,15 +85,20 @@ test('on a phone the sidebar slides in from the burger and closes after navigati
   await page.screenshot({
     path: `${process.env.E2E_SCREENSHOT_DIR || '../screenshots'}/shell-phone-open.png`,
   });
+  await expectNoA11yViolations(page, 'phone sidebar open');
   await nav.getByRole('link', { name: 'Gifts' }).click();
   await expect(page).toHaveURL(/\/gifts$/);
   await expect(nav.getByRole('link', { name: 'Gifts' })).toBeHidden();
   await expect(page.getByRole('heading', { level: 1, name: 'Gifts' })).toBeVisible();
+  await expect(page.getByText('This area is not available yet.')).toBeVisible();
+  await expectNoA11yViolations(page, 'teacher placeholder');
 });
 
 test('the user menu opens the profile', async ({ page }) => {
   await signIn(page, firstAdmin());
   await page.getByRole('button', { name: 'User menu' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Your profile' })).toBeVisible();
+  await expectNoA11yViolations(page, 'user menu open');
   await page.getByRole('menuitem', { name: 'Your profile' }).click();
   await expect(page).toHaveURL(/\/profile$/);
 });

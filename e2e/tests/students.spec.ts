@@ -430,6 +430,7 @@ test('an administrator reads a student, converts a pregnant mother with Baby Bor
   page,
   request,
 }) => {
+  test.setTimeout(120_000); // a long journey (with an accessibility check per screenshot) on a shared machine
   const token = await adminToken(request);
   const tag = uniqueTag();
   const teacher = await createTeacher(request, token, { firstName: 'Meera', lastName: uniqueWord() });
@@ -675,8 +676,12 @@ test('a teacher sees and edits only their own students and cannot add or delete'
   await card(page, `Mine One${tag}`).getByRole('link', { name: 'View Details' }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Mine One${tag}` })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+  await snapTop(page, 'students-detail-teacher');
   await page.getByRole('link', { name: 'Edit' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit Student' })).toBeVisible();
+  await expect(page.getByLabel('Parent phone')).toBeVisible();
   await expect(page.getByLabel('Assigned teacher')).toHaveCount(0);
+  await snapTop(page, 'students-edit-teacher');
   await page.getByLabel('Parent phone').fill('0779998888');
   await page.getByLabel('Medical information').fill('Asthma inhaler');
   await page.getByRole('button', { name: 'Save Changes' }).click();
@@ -695,6 +700,7 @@ test('a teacher sees and edits only their own students and cannot add or delete'
   await expect(page.getByText('Student not found', { exact: true })).toBeVisible();
   await page.goto('/students/create');
   await expect(page.getByText('Only administrators can add students.')).toBeVisible();
+  await snapTop(page, 'students-create-teacher');
   await expect(page.getByLabel('Student ID')).toHaveCount(0);
 });
 
