@@ -74,16 +74,32 @@ type LimitsConfig = Pick<
   'authIpLimitPerMinute' | 'loginFailuresPer15Min' | 'codeSendsPerHour' | 'redisUrl' | 'redisKeyPrefix'
 >;
 
-/** The limits, and a close() that ends the Redis connection when there is one. */
-export function createRateLimits(
+/**
+ * The limits, and a close() that ends the Redis connection when there is one. With a Redis URL it waits
+ * (a few seconds at most) for the connection, so the first requests already share the counters.
+ */
+export async function createRateLimits(
   config: LimitsConfig,
   log?: FastifyBaseLogger,
-): RateLimits & { close(): Promise<void> } {
+): Promise<RateLimits & { close(): Promise<void> }> {
   let redis: Redis | undefined;
   if (config.redisUrl) {
     // No offline queue: while Redis is down a call fails at once and the insurance limiter counts.
-    redis = new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+    redis = new Redis(config.redisUrl, {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      lazyConnect: true,
+      connectTimeout: 3000,
+    });
     redis.on('error', (err: Error) => log?.warn({ reason: err.message }, 'rate-limit store (Redis) error'));
+    await redis
+      .connect()
+      .catch((err: Error) =>
+        log?.warn(
+          { reason: err.message },
+          'rate-limit store (Redis) not reachable: counting in memory until it is',
+        ),
+      );
   }
   const create = (points: number, duration: number, name: string): Limiter => {
     const memory = new RateLimiterMemory({ points, duration, keyPrefix: name });
@@ -128,7 +144,7 @@ export function enforce(result: LimitResult, message: (wait: string) => string):
  */
 export default fp(
   async function rateLimitPlugin(app: FastifyInstance) {
-    const limits = createRateLimits(app.config, app.log);
+    const limits = await createRateLimits(app.config, app.log);
     app.decorate('rateLimits', limits);
     app.addHook('onClose', () => limits.close());
     app.decorate('authIpLimit', async (request: FastifyRequest) => {
