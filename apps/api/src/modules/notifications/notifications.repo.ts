@@ -1,6 +1,8 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { NOTIFICATION_TYPES, type KnownNotificationType } from '@csp/contracts';
+import { and, count, desc, eq, ilike, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { notifications } from '../../db/schema.ts';
+import { containsPattern } from '../../db/sql-helpers.ts';
 
 export interface NewNotification {
   userId: string;
@@ -16,23 +18,79 @@ export async function insertNotifications(db: DbOrTx, rows: NewNotification[]): 
   await db.insert(notifications).values(rows);
 }
 
+export interface NotificationFilter {
+  type?: KnownNotificationType;
+  isRead?: boolean;
+  /** Created on or after this day / on or before this day, as days of `timezone`. */
+  from?: string;
+  to?: string;
+  timezone: string;
+  search?: string;
+}
+
+/** The user's notifications matching the filter: every condition is served by the user's index. */
+function whereOf(userId: string, f: NotificationFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [eq(notifications.userId, userId)];
+  if (f.type === 'GENERAL') {
+    // The list shows every type it does not know as General.
+    conditions.push(
+      or(eq(notifications.type, 'GENERAL'), notInArray(notifications.type, [...NOTIFICATION_TYPES])),
+    );
+  } else if (f.type) {
+    conditions.push(eq(notifications.type, f.type));
+  }
+  if (f.isRead !== undefined) conditions.push(eq(notifications.isRead, f.isRead));
+  if (f.from) {
+    conditions.push(
+      sql`${notifications.createdAt} >= (${f.from}::date)::timestamp at time zone ${f.timezone}`,
+    );
+  }
+  if (f.to) {
+    conditions.push(
+      sql`${notifications.createdAt} < (${f.to}::date + 1)::timestamp at time zone ${f.timezone}`,
+    );
+  }
+  if (f.search) {
+    const p = containsPattern(f.search);
+    conditions.push(or(ilike(notifications.title, p), ilike(notifications.message, p)));
+  }
+  return and(...conditions);
+}
+
 /** The user's notifications, newest first (id breaks ties so pages are stable). */
 export async function listNotificationsOfUser(
   db: DbOrTx,
   userId: string,
+  filter: NotificationFilter,
   page?: { offset: number; limit: number },
 ): Promise<NotificationRecord[]> {
   const query = db
     .select()
     .from(notifications)
-    .where(eq(notifications.userId, userId))
+    .where(whereOf(userId, filter))
     .orderBy(desc(notifications.createdAt), desc(notifications.id));
   return page ? query.limit(page.limit).offset(page.offset) : query;
 }
 
-export async function countNotificationsOfUser(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(notifications).where(eq(notifications.userId, userId));
+export async function countNotificationsOfUser(
+  db: DbOrTx,
+  userId: string,
+  filter: NotificationFilter,
+): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(notifications).where(whereOf(userId, filter));
   return row.n;
+}
+
+/** How many notifications the user has, and how many of them are unread, in one statement. */
+export async function countsOfUser(db: DbOrTx, userId: string): Promise<{ total: number; unread: number }> {
+  const [row] = await db
+    .select({
+      total: count(),
+      unread: sql<number>`count(*) filter (where not ${notifications.isRead})::int`,
+    })
+    .from(notifications)
+    .where(eq(notifications.userId, userId));
+  return { total: row.total, unread: Number(row.unread) };
 }
 
 /** Marks one of the user's notifications read; undefined when it is not theirs or does not exist. */

@@ -5,13 +5,21 @@ import {
   messageSchema,
   NOTIFICATION_MESSAGES,
   notificationListQuerySchema,
+  notificationCountsSchema,
   notificationListSchema,
   notificationSchema,
 } from '@csp/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../plugins/auth.ts';
-import { deleteNotification, listNotifications, markAllRead, markRead } from './notifications.service.ts';
+import { sendPage } from '../../lib/paging.ts';
+import {
+  deleteNotification,
+  listNotifications,
+  markAllRead,
+  markRead,
+  notificationCounts,
+} from './notifications.service.ts';
 
 const security = [{ bearerAuth: [] }];
 const tags = ['notifications'];
@@ -28,17 +36,28 @@ export async function notificationsRoutes(fastify: FastifyInstance) {
         security,
         summary: 'My notifications, newest first',
         description:
-          'Without page/limit: the whole list. With page and/or limit (default 10): that page, and ' +
-          'the total in the X-Total-Count header.',
+          'Without parameters: the whole list. Filters (type, read, from/to days, search) are applied in ' +
+          'SQL. With page and/or limit (default 10): that page, and the total of matching ones in the ' +
+          'X-Total-Count header.',
         querystring: notificationListQuerySchema,
         response: { 200: notificationListSchema, 400: errorSchema, 401: errorSchema },
       },
     },
-    async (request, reply) => {
-      const { items, total } = await listNotifications(app, actorOf(request), request.query);
-      if (total !== undefined) reply.header('x-total-count', String(total));
-      return items;
+    async (request, reply) => sendPage(reply, await listNotifications(app, actorOf(request), request.query)),
+  );
+
+  app.get(
+    '/counts',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'How many notifications I have: total, unread and read',
+        description: 'The cheap call behind the bell badge (polled every 30 s) and the inbox counters.',
+        response: { 200: notificationCountsSchema, 401: errorSchema },
+      },
     },
+    async (request) => notificationCounts(app, actorOf(request)),
   );
 
   app.patch(

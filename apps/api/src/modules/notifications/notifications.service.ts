@@ -1,9 +1,17 @@
-import { NOTIFICATION_MESSAGES, type Notification } from '@csp/contracts';
-import type { Db } from '../../db/client.ts';
+import {
+  NOTIFICATION_MESSAGES,
+  type Notification,
+  type NotificationCounts,
+  type notificationListQuerySchema,
+} from '@csp/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
+import { fetchPage, pageOf, type Paged } from '../../lib/paging.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import {
   countNotificationsOfUser,
+  countsOfUser,
   deleteNotificationOfUser,
   listNotificationsOfUser,
   markAllNotificationsRead,
@@ -15,7 +23,8 @@ import {
  * Every signed-in user reads and changes only their own notifications: each query is scoped to
  * actor.id, so another user's notification is "not found" and is never touched.
  */
-type Deps = { db: Db };
+type Deps = Pick<FastifyInstance, 'db' | 'config'>;
+type ListQuery = z.output<typeof notificationListQuerySchema>;
 
 const DEFAULT_PAGE_SIZE = 10;
 
@@ -30,23 +39,32 @@ export function toNotificationDto(row: NotificationRecord): Notification {
   };
 }
 
+/** The caller's notifications, filtered in SQL; one page and the total when a page is asked for. */
 export async function listNotifications(
   deps: Deps,
   actor: Actor,
-  query: { page?: number; limit?: number },
-): Promise<{ items: Notification[]; total?: number }> {
-  const userId = actor.id;
-  if (query.page === undefined && query.limit === undefined) {
-    const rows = await listNotificationsOfUser(deps.db, userId);
-    return { items: rows.map(toNotificationDto) };
-  }
-  const limit = query.limit ?? DEFAULT_PAGE_SIZE;
-  const offset = ((query.page ?? 1) - 1) * limit;
-  const [rows, total] = await Promise.all([
-    listNotificationsOfUser(deps.db, userId, { offset, limit }),
-    countNotificationsOfUser(deps.db, userId),
-  ]);
-  return { items: rows.map(toNotificationDto), total };
+  query: ListQuery,
+): Promise<Paged<Notification>> {
+  const filter = {
+    type: query.type,
+    isRead: query.read,
+    from: query.from,
+    to: query.to,
+    search: query.search || undefined,
+    timezone: deps.config.orgTimezone,
+  };
+  const page = await fetchPage(
+    pageOf(query, DEFAULT_PAGE_SIZE),
+    (p) => listNotificationsOfUser(deps.db, actor.id, filter, p),
+    () => countNotificationsOfUser(deps.db, actor.id, filter),
+  );
+  return { items: page.items.map(toNotificationDto), total: page.total };
+}
+
+/** The caller's counters (bell badge, inbox header), without shipping the inbox. */
+export async function notificationCounts(deps: Deps, actor: Actor): Promise<NotificationCounts> {
+  const { total, unread } = await countsOfUser(deps.db, actor.id);
+  return { total, unread, read: total - unread };
 }
 
 export async function markRead(deps: Deps, actor: Actor, id: string): Promise<Notification> {

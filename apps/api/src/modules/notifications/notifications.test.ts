@@ -1,4 +1,4 @@
-import { notificationListSchema } from '@csp/contracts';
+import { addDays, notificationListSchema, todayIn } from '@csp/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../../db/schema.ts';
@@ -75,9 +75,95 @@ describe('notifications', () => {
     expect(page2.json().map((n: { id: string }) => n.id)).toEqual(ids.slice(2, 4));
     const bad = await list(me, '?limit=0');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe('limit must be between 1 and 100');
+    expect(bad.json().message).toBe('limit must be a whole number between 1 and 100');
     const unknown = await list(me, '?userId=x');
     expect(unknown.statusCode).toBe(400);
+  });
+
+  it('filters by type, read state, day range and search in SQL, with paging over the matches', async () => {
+    const me = await seedUser(t.app);
+    const other = await seedUser(t.app);
+    await notify(t.app.db, me.id, 'GIFT_ASSIGNMENT', 'Gift for Nila', 'A school bag was assigned');
+    await notify(t.app.db, me.id, 'student_assigned', 'New student', 'Kavin was assigned to you');
+    await notify(t.app.db, me.id, 'SOMETHING_NEW', 'Server news', 'A type this client does not know');
+    await notify(t.app.db, me.id, 'GENERAL', 'Old news', 'From last month');
+    await notify(t.app.db, other.id, 'GIFT_ASSIGNMENT', 'Gift for someone else', 'Not mine');
+    const mine = await rowsOf(me.id);
+    const byTitle = (title: string) => mine.find((r) => r.title === title)!;
+    // 'Old news' was created 40 days ago; 'New student' is read.
+    await t.app.db
+      .update(notifications)
+      .set({ createdAt: new Date(Date.now() - 40 * 86_400_000) })
+      .where(eq(notifications.id, byTitle('Old news').id));
+    await t.app.db
+      .update(notifications)
+      .set({ isRead: true })
+      .where(eq(notifications.id, byTitle('New student').id));
+
+    const titles = async (query: string) => {
+      const res = await list(me, query);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { title: string }[]).map((n) => n.title).sort();
+    };
+    expect(await titles('?type=GIFT_ASSIGNMENT')).toEqual(['Gift for Nila']);
+    // General covers every type the list shows as General.
+    expect(await titles('?type=GENERAL')).toEqual(['Old news', 'Server news']);
+    expect(await titles('?read=true')).toEqual(['New student']);
+    expect(await titles('?read=false')).toEqual(['Gift for Nila', 'Old news', 'Server news']);
+    expect(await titles('?search=BAG')).toEqual(['Gift for Nila']);
+    expect(await titles('?search=assigned')).toEqual(['Gift for Nila', 'New student']);
+    expect(await titles('?search=50%25')).toEqual([]);
+    const today = todayIn(t.config.orgTimezone);
+    expect(await titles(`?from=${addDays(today, -7)}`)).toEqual([
+      'Gift for Nila',
+      'New student',
+      'Server news',
+    ]);
+    expect(await titles(`?to=${addDays(today, -30)}`)).toEqual(['Old news']);
+    expect(await titles(`?from=${today}&to=${today}&read=false&type=GENERAL`)).toEqual(['Server news']);
+
+    const page = await list(me, '?read=false&limit=2&page=2');
+    expect(page.headers['x-total-count']).toBe('3');
+    expect(page.json()).toHaveLength(1);
+  });
+
+  it('refuses bad filters with 400 and a readable message', async () => {
+    const me = await seedUser(t.app);
+    const cases: [string, string][] = [
+      [
+        '?type=PARTY',
+        'type must be one of GIFT_ASSIGNMENT, MEASUREMENT_REMINDER, HOME_VISIT_REMINDER, student_assigned, GENERAL',
+      ],
+      ['?read=yes', 'read must be true or false'],
+      ['?from=2026-13-01', 'from must be a date (YYYY-MM-DD)'],
+      ['?to=yesterday', 'to must be a date (YYYY-MM-DD)'],
+      ['?from=2026-05-02&to=2026-05-01', 'from must not be after to'],
+      [`?search=${'x'.repeat(101)}`, 'search must be at most 100 characters'],
+      ['?search=%00', 'search contains characters that are not allowed'],
+    ];
+    for (const [query, message] of cases) {
+      const res = await list(me, query);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json()).toEqual({ statusCode: 400, error: 'Bad Request', message });
+    }
+  });
+
+  it('GET /api/notifications/counts answers my total, unread and read counts only', async () => {
+    const me = await seedUser(t.app);
+    const other = await seedUser(t.app);
+    const [first] = await seed(me.id, 4);
+    await seed(other.id, 2);
+    await t.app.db.update(notifications).set({ isRead: true }).where(eq(notifications.id, first));
+    const res = await t.app.inject({ method: 'GET', url: '/api/notifications/counts', headers: me.auth });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ total: 4, unread: 3, read: 1 });
+    const none = await t.app.inject({
+      method: 'GET',
+      url: '/api/notifications/counts',
+      headers: (await seedUser(t.app, { role: 'ADMIN' })).auth,
+    });
+    expect(none.json()).toEqual({ total: 0, unread: 0, read: 0 });
+    expect((await t.app.inject({ method: 'GET', url: '/api/notifications/counts' })).statusCode).toBe(401);
   });
 
   it('marks one of mine read', async () => {
