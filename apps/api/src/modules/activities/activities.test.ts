@@ -356,6 +356,19 @@ describe('activity photos', () => {
   });
 });
 
+describe('concurrent claims', () => {
+  it('lets only one of two simultaneous activities take the same photo (the other: 409)', async () => {
+    const s = await seedStudent(teacher.id);
+    const p = await photo(teacher);
+    const results = await Promise.all([
+      create(teacher, newActivity(s.id, { title: 'First', photos: [p.entry] })),
+      create(teacher, newActivity(s.id, { title: 'Second', photos: [p.id] })),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(await t.app.db.$count(activities, eq(activities.studentId, s.id))).toBe(1);
+  });
+});
+
 describe('reading activities', () => {
   let mine: { id: string };
   let theirs: { id: string };

@@ -315,6 +315,19 @@ describe('measurement photos', () => {
   });
 });
 
+describe('concurrent claims', () => {
+  it('lets only one of two simultaneous measurements take the same photo (the other: 409)', async () => {
+    const s = await seedStudent(teacher.id);
+    const p = await photo(teacher);
+    const results = await Promise.all([
+      create(teacher, newMeasurement(s.id, { photos: [p.url] })),
+      create(teacher, newMeasurement(s.id, { photos: [p.id] })),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(await t.app.db.$count(measurements, eq(measurements.studentId, s.id))).toBe(1);
+  });
+});
+
 describe('reading measurements', () => {
   let mine: { id: string };
   let theirs: { id: string };
