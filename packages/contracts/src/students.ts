@@ -67,6 +67,8 @@ const coordinate = (label: string, min: number, max: number) =>
 export const SEXES = ['MALE', 'FEMALE'] as const;
 
 /** Fields shared by create and update; presence rules differ. */
+const MOTHER_AGE_RANGE = "Mother's age must be between 15 and 50";
+
 const studentFields = {
   studentId: requiredText('Student ID is required', 50),
   firstName: requiredText('First name is required'),
@@ -93,8 +95,8 @@ const studentFields = {
   motherAge: z
     .number({ message: "Mother's age must be a number" })
     .int({ message: "Mother's age must be a whole number" })
-    .min(STUDENT_LIMITS.minMotherAge, { message: "Mother's age must be between 15 and 50" })
-    .max(STUDENT_LIMITS.maxMotherAge, { message: "Mother's age must be between 15 and 50" })
+    .min(STUDENT_LIMITS.minMotherAge, { message: MOTHER_AGE_RANGE })
+    .max(STUDENT_LIMITS.maxMotherAge, { message: MOTHER_AGE_RANGE })
     .nullable()
     .optional(),
   pregnancyMonths: z
@@ -116,9 +118,17 @@ const studentFields = {
 type PregnancyInput = {
   category?: StudentCategory;
   isPregnant?: boolean;
+  age?: number;
   motherAge?: number | null;
   pregnancyMonths?: number | null;
 };
+
+/**
+ * A client built from the spec sends a pregnant mother's age in `age` (spec part 1 §3 has no other
+ * field for it); `motherAge` is an alias that wins when both are sent (the web sends the derived age of
+ * the record in `age` and the mother's in `motherAge`).
+ */
+const mothersAge = (v: PregnancyInput) => v.motherAge ?? v.age;
 
 function checkPregnancy(v: PregnancyInput, ctx: z.RefinementCtx) {
   if (!v.isPregnant) return;
@@ -129,15 +139,31 @@ function checkPregnancy(v: PregnancyInput, ctx: z.RefinementCtx) {
       message: 'Only Survival Program students can be pregnant',
     });
   }
-  if (v.motherAge === undefined || v.motherAge === null) {
+  const age = mothersAge(v);
+  if (age === undefined || age === null) {
     ctx.addIssue({ code: 'custom', path: ['motherAge'], message: "Mother's age is required" });
+  } else if (
+    (v.motherAge === undefined || v.motherAge === null) &&
+    (age < STUDENT_LIMITS.minMotherAge || age > STUDENT_LIMITS.maxMotherAge)
+  ) {
+    ctx.addIssue({ code: 'custom', path: ['age'], message: MOTHER_AGE_RANGE });
   }
   if (v.pregnancyMonths === undefined || v.pregnancyMonths === null) {
     ctx.addIssue({ code: 'custom', path: ['pregnancyMonths'], message: 'Pregnancy months are required' });
   }
 }
 
-export const createStudentBodySchema = z.strictObject(studentFields).superRefine(checkPregnancy);
+/** A pregnant mother's age sent in `age` is stored as her age. */
+function withMothersAge<T extends PregnancyInput>(v: T): T {
+  return v.isPregnant && (v.motherAge === undefined || v.motherAge === null) && v.age !== undefined
+    ? { ...v, motherAge: v.age }
+    : v;
+}
+
+export const createStudentBodySchema = z
+  .strictObject(studentFields)
+  .superRefine(checkPregnancy)
+  .transform(withMothersAge);
 export type CreateStudentBody = z.input<typeof createStudentBodySchema>;
 
 export const updateStudentBodySchema = z
@@ -146,7 +172,8 @@ export const updateStudentBodySchema = z
   .superRefine((v, ctx) => {
     // On update the pregnancy fields are checked only when the body turns pregnancy on.
     if (v.isPregnant) checkPregnancy({ ...v, category: v.category }, ctx);
-  });
+  })
+  .transform(withMothersAge);
 export type UpdateStudentBody = z.input<typeof updateStudentBodySchema>;
 
 export const personRefSchema = z.object({ id: z.string(), firstName: z.string(), lastName: z.string() });

@@ -109,6 +109,43 @@ describe('POST /api/students', () => {
     });
   });
 
+  it("takes a pregnant mother's age in `age`, as a client built from the spec sends it", async () => {
+    const mother = (over: Record<string, unknown>) =>
+      newStudent({
+        category: 'SURVIVAL_PROGRAM',
+        isPregnant: true,
+        dateOfBirth: today,
+        pregnancyMonths: 4,
+        ...over,
+      });
+    for (const age of [14, 51, 0]) {
+      const res = await create(mother({ age }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: "Mother's age must be between 15 and 50",
+      });
+    }
+    const ok = await create(mother({ age: 27 }));
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json()).toMatchObject({ isPregnant: true, motherAge: 27, pregnancyMonths: 4 });
+    // motherAge, when sent too, is the mother's age (the web sends the record's derived age in `age`).
+    const both = await create(mother({ age: 0, motherAge: 31 }));
+    expect(both.statusCode).toBe(201);
+    expect(both.json().motherAge).toBe(31);
+    // A pregnancy turned on by an update reads `age` the same way.
+    const child = await create(newStudent({ category: 'SURVIVAL_PROGRAM', dateOfBirth: today }));
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/students/${child.json().id}`,
+      headers: admin.auth,
+      payload: { isPregnant: true, age: 22, pregnancyMonths: 2 },
+    });
+    expect(patched.statusCode).toBe(200);
+    expect(patched.json().motherAge).toBe(22);
+  });
+
   it('refuses a future date of birth and ages above 18 for children', async () => {
     expect((await create(newStudent({ dateOfBirth: addDays(today, 1) }))).json().message).toBe(
       'Date of birth cannot be in the future',
