@@ -238,7 +238,8 @@ export async function updateUser(
 
 /**
  * Soft delete: the row stays (restorable) with deleted_at set and every session ended. A deleted
- * teacher's students keep assigned_teacher_id, see docs/decisions/0002-deleting-a-teacher.md.
+ * teacher's students keep assigned_teacher_id, see docs/decisions/0002-deleting-a-teacher.md. The last
+ * active administrator cannot be deleted (same lock and re-check as updateUser).
  */
 export async function deleteUser(deps: AdminDeps, actor: Actor, id: string): Promise<void> {
   requireRole(actor, 'ADMIN');
