@@ -21,6 +21,7 @@ import { filesRoutes } from './modules/files/files.routes.ts';
 import { MULTIPART_LIMITS } from './modules/files/files.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { organisationRoutes } from './modules/organisation/organisation.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { leavesRoutes } from './modules/leaves/leaves.routes.ts';
 import {
@@ -123,6 +124,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(measurementPhotoUploadRoutes, { prefix: '/file-upload/measurement' });
       await api.register(leavesRoutes, { prefix: '/leaves' });
       await api.register(filesRoutes, { prefix: '/files' });
+      await api.register(organisationRoutes, { prefix: '/organisation' });
     },
     { prefix: '/api' },
   );

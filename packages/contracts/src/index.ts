@@ -10,3 +10,4 @@ export * from './leaves.ts';
 export * from './paging.ts';
 export * from './files.ts';
 export * from './activities.ts';
+export * from './organisation.ts';

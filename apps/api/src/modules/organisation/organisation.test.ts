@@ -1,0 +1,61 @@
+import { organisationSchema, todayIn } from '@csp/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, seedUser, type TestContext } from '../../test/setup.ts';
+import { organisationInfo } from './organisation.service.ts';
+
+describe('GET /api/organisation', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    // A zone far from UTC, so "today" there differs from the server's UTC day for half of every day.
+    t = await createTestApp({ orgTimezone: 'Pacific/Kiritimati' });
+  });
+  afterAll(() => t.close());
+
+  const get = (headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url: '/api/organisation', headers });
+
+  it('answers 401 without a token or with a bad one', async () => {
+    const none = await get();
+    expect(none.statusCode).toBe(401);
+    expect(Object.keys(none.json()).sort()).toEqual(['error', 'message', 'statusCode']);
+    expect((await get({ authorization: 'Bearer not-a-token' })).statusCode).toBe(401);
+  });
+
+  it("gives administrators and teachers the organisation's time zone and today in it", async () => {
+    for (const role of ['ADMIN', 'TEACHER'] as const) {
+      const who = await seedUser(t.app, { role });
+      const before = todayIn('Pacific/Kiritimati');
+      const res = await get(who.auth);
+      const after = todayIn('Pacific/Kiritimati');
+      expect(res.statusCode).toBe(200);
+      const body = organisationSchema.parse(res.json());
+      expect(Object.keys(res.json()).sort()).toEqual(['timezone', 'today']);
+      expect(body.timezone).toBe('Pacific/Kiritimati');
+      expect([before, after]).toContain(body.today);
+    }
+  });
+
+  it("works out today in the organisation's zone, not in UTC", () => {
+    // 17:00 UTC on 1 March is already 2 March in Kiritimati (UTC+14) and still 1 March in Colombo (22:30).
+    const now = new Date('2026-03-01T17:00:00Z');
+    const actor = {
+      id: 'x',
+      role: 'TEACHER' as const,
+      email: 'x@example.org',
+      firstName: 'X',
+      lastName: 'Y',
+    };
+    expect(organisationInfo({ config: { orgTimezone: 'Pacific/Kiritimati' } }, actor, now)).toEqual({
+      timezone: 'Pacific/Kiritimati',
+      today: '2026-03-02',
+    });
+    expect(organisationInfo({ config: { orgTimezone: 'Asia/Colombo' } }, actor, now).today).toBe(
+      '2026-03-01',
+    );
+  });
+
+  it('is listed in the OpenAPI document', async () => {
+    const doc = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(Object.keys(doc.json().paths)).toContain('/api/organisation');
+  });
+});
