@@ -9,6 +9,7 @@ import {
   type StudentCategory,
 } from './common.ts';
 import { isIsoDate } from './dates.ts';
+import { pageQueryFields } from './paging.ts';
 
 export const CATEGORY_LABELS: Record<StudentCategory, string> = {
   CENTER_BASE: 'Center Base',
@@ -244,14 +245,6 @@ export const studentListQuerySchema = z.strictObject({
   search: searchQueryField,
   teacherId: z.uuid({ message: 'teacherId must be a valid identifier' }).optional(),
   category: studentCategorySchema.optional(),
-  page: z.coerce.number().int().min(1, { message: 'page must be 1 or more' }).max(100_000).optional(),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1, { message: 'limit must be between 1 and 100' })
-    .max(100, {
-      message: 'limit must be between 1 and 100',
-    })
-    .optional(),
+  ...pageQueryFields,
 });
 export type StudentListQuery = z.infer<typeof studentListQuerySchema>;

@@ -11,6 +11,7 @@ import {
   searchQueryField,
   studentCategorySchema,
 } from './common.ts';
+import { pageQueryFields } from './paging.ts';
 
 export const assignedStudentSchema = z.object({
   id: z.string(),
@@ -93,13 +94,7 @@ export const userListQuerySchema = z.strictObject({
   role: z.enum(ROLES, { message: 'role must be ADMIN or TEACHER' }).optional(),
   /** true: only active teachers holding fewer than LIMITS.maxStudentsPerTeacher students. */
   available: trueOrFalse('available').optional(),
-  page: z.coerce.number().int().min(1, { message: 'page must be 1 or more' }).max(100_000).optional(),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1, { message: 'limit must be between 1 and 100' })
-    .max(100, { message: 'limit must be between 1 and 100' })
-    .optional(),
+  ...pageQueryFields,
 });
 export type UserListQuery = z.input<typeof userListQuerySchema>;
 

@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../plugins/auth.ts';
 import * as service from './students.service.ts';
+import { sendPage } from '../../lib/paging.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
@@ -32,11 +33,8 @@ export async function studentsRoutes(app: FastifyInstance) {
         response: { 200: z.array(studentSchema), ...errors },
       },
     },
-    async (request, reply) => {
-      const { items, total } = await service.listStudents(deps, actorOf(request), request.query);
-      if (total !== undefined) reply.header('x-total-count', String(total));
-      return items;
-    },
+    async (request, reply) =>
+      sendPage(reply, await service.listStudents(deps, actorOf(request), request.query)),
   );
 
   r.post(

@@ -14,6 +14,7 @@ import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
+import { fetchPage, pageOf } from '../../lib/paging.ts';
 import { requireRole } from '../../lib/permissions.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { notify } from '../notifications/notify.ts';
@@ -129,14 +130,12 @@ export async function listStudents(deps: StudentsDeps, actor: Actor, query: Stud
     category: query.category,
     teacherId: actor.role === 'TEACHER' ? actor.id : query.teacherId,
   };
-  const paged = query.page !== undefined || query.limit !== undefined;
-  const limit = query.limit ?? 20;
-  const page = query.page ?? 1;
-  const [rows, total] = await Promise.all([
-    repo.listStudents(deps.db, filter, paged ? { offset: (page - 1) * limit, limit } : undefined),
-    paged ? repo.countStudents(deps.db, filter) : Promise.resolve(undefined),
-  ]);
-  return { items: rows.map((r) => toDto(r, filter.today)), total };
+  const { items, total } = await fetchPage(
+    pageOf(query),
+    (page) => repo.listStudents(deps.db, filter, page),
+    () => repo.countStudents(deps.db, filter),
+  );
+  return { items: items.map((r) => toDto(r, filter.today)), total };
 }
 
 export async function getStudent(deps: StudentsDeps, actor: Actor, id: string): Promise<StudentDetail> {

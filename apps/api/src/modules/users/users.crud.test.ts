@@ -350,9 +350,9 @@ describe('GET /api/users', () => {
   it.each([
     ['?role=OWNER', 'role must be ADMIN or TEACHER'],
     ['?available=yes', 'available must be true or false'],
-    ['?page=0', 'page must be 1 or more'],
-    ['?limit=500', 'limit must be between 1 and 100'],
-    ['?limit=abc', 'limit: Invalid input: expected number, received NaN'],
+    ['?page=0', 'page must be a whole number between 1 and 100000'],
+    ['?limit=500', 'limit must be a whole number between 1 and 100'],
+    ['?limit=abc', 'limit must be a whole number between 1 and 100'],
     [`?search=${'x'.repeat(101)}`, 'search must be at most 100 characters'],
     ['?teacherId=1', 'Unknown field: teacherId'],
   ])('answers 400 for a bad query %s', async (query, message) => {

@@ -20,6 +20,7 @@ import { actorOf } from '../../plugins/auth.ts';
 import { readUpload } from '../files/files.service.ts';
 import * as service from './users.service.ts';
 import { deleteProfilePicture, setProfilePicture } from './users.service.ts';
+import { sendPage } from '../../lib/paging.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 const adminErrors = { ...errors, 409: errorSchema };
@@ -45,11 +46,7 @@ export async function usersRoutes(fastify: FastifyInstance) {
         response: { 200: z.array(userListItemSchema), ...adminErrors },
       },
     },
-    async (request, reply) => {
-      const { items, total } = await service.listUsers(deps, actorOf(request), request.query);
-      if (total !== undefined) reply.header('x-total-count', String(total));
-      return items;
-    },
+    async (request, reply) => sendPage(reply, await service.listUsers(deps, actorOf(request), request.query)),
   );
 
   app.post(

@@ -19,6 +19,7 @@ import type { z } from 'zod';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
+import { fetchPage, pageOf } from '../../lib/paging.ts';
 import { requireRole } from '../../lib/permissions.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Actor } from '../../plugins/auth.ts';
@@ -122,14 +123,12 @@ export async function listUsers(
     role: query.role,
     availableBelow: query.available ? LIMITS.maxStudentsPerTeacher : undefined,
   };
-  const paged = query.page !== undefined || query.limit !== undefined;
-  const limit = query.limit ?? 20;
-  const page = query.page ?? 1;
-  const [rows, total] = await Promise.all([
-    repo.listUsers(deps.db, filter, paged ? { offset: (page - 1) * limit, limit } : undefined),
-    paged ? repo.countUsers(deps.db, filter) : Promise.resolve(undefined),
-  ]);
-  return { items: rows.map((r) => toListItem(r, deps.config)), total };
+  const { items, total } = await fetchPage(
+    pageOf(query),
+    (page) => repo.listUsers(deps.db, filter, page),
+    () => repo.countUsers(deps.db, filter),
+  );
+  return { items: items.map((r) => toListItem(r, deps.config)), total };
 }
 
 /** One live user with their count and (for a teacher) their students; 404 when missing or deleted. */
