@@ -43,12 +43,6 @@ export const MULTIPART_LIMITS = {
 
 /** Image types identified by their magic bytes. */
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
-/** PDF, DOC (an OLE compound file) and DOCX (a zip with Word's content types), by their magic bytes. */
-export const DOCUMENT_MIME_TYPES = [
-  'application/pdf',
-  'application/x-cfb',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-] as const;
 
 /** Who may read what is decided by the code that hands out signed URLs; this only moves bytes. */
 export type FilesDeps = Pick<FastifyInstance, 'db' | 'storage' | 'log'>;
