@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { studentCategorySchema } from './common.ts';
+import { searchQueryField, studentCategorySchema } from './common.ts';
 import { addMonths, daysBetween, isIsoDate } from './dates.ts';
 import { PHOTO_MAX_BYTES, photoEntriesField } from './files.ts';
 import { pageQueryFields } from './paging.ts';
@@ -51,6 +51,39 @@ export const measurementStatusEntrySchema = z.object({
   assignedTeacher: personRefSchema.nullable(),
 });
 export type MeasurementStatusEntry = z.infer<typeof measurementStatusEntrySchema>;
+
+/**
+ * The status page's filter: a status of the list ('overdue' means measured but past due; a student never
+ * measured is 'never_measured' here, though the entry itself says 'overdue' with no last measurement).
+ */
+export const MEASUREMENT_STATUS_FILTERS = ['overdue', 'due_soon', 'up_to_date', 'never_measured'] as const;
+export type MeasurementStatusFilter = (typeof MEASUREMENT_STATUS_FILTERS)[number];
+
+// GET /api/measurements/status/all: without parameters every student in scope (the dashboard panel);
+// with filters and page/limit, the status page's page of them (X-Total-Count), filtered in SQL.
+export const measurementStatusQuerySchema = z.strictObject({
+  status: z
+    .enum(MEASUREMENT_STATUS_FILTERS, {
+      message: `status must be one of ${MEASUREMENT_STATUS_FILTERS.join(', ')}`,
+    })
+    .optional(),
+  category: studentCategorySchema.optional(),
+  /** Admins only: one teacher's students. */
+  teacherId: z.uuid({ message: 'teacherId must be a valid identifier' }).optional(),
+  search: searchQueryField,
+  ...pageQueryFields,
+});
+export type MeasurementStatusQuery = z.input<typeof measurementStatusQuerySchema>;
+
+// GET /api/measurements/status/summary: the status page's five counters, counted in SQL.
+export const measurementStatusSummarySchema = z.object({
+  total: z.number().int(),
+  upToDate: z.number().int(),
+  dueSoon: z.number().int(),
+  overdue: z.number().int(),
+  neverMeasured: z.number().int(),
+});
+export type MeasurementStatusSummary = z.infer<typeof measurementStatusSummarySchema>;
 
 // ---------------------------------------------------------------------------------------------------
 // Measurement records: GET/POST /api/measurements, GET /api/measurements/{id},

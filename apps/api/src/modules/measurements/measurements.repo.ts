@@ -1,26 +1,68 @@
-import { aliasedTable, and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { MEASUREMENT_RULES, type MeasurementStatusFilter } from '@csp/contracts';
+import { aliasedTable, and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { measurements, students, users } from '../../db/schema.ts';
+import { measurements, students, users, type StudentCategoryValue } from '../../db/schema.ts';
+import { containsPattern } from '../../db/sql-helpers.ts';
 import type { Page } from '../../lib/paging.ts';
 import type { Actor } from '../../plugins/auth.ts';
 
 const teacher = aliasedTable(users, 'teacher');
 
-/**
- * Every (in-scope) student with their latest measurement, in one query: a teacher's students come
- * from their index, and each listed student's latest live measurement is one probe of
- * measurements_live_latest_idx (student, date desc, created desc), so a teacher's status reads their
- * own rows only. Without a teacher: every student (unpaged for now), a probe each.
- */
-export async function studentsWithLatestMeasurement(db: DbOrTx, teacherId?: string) {
-  const latest = db
+export interface StatusFilter {
+  /** The organisation's day the status is computed for. */
+  today: string;
+  teacherId?: string;
+  status?: MeasurementStatusFilter;
+  category?: StudentCategoryValue;
+  search?: string;
+}
+
+/** Each listed student's latest live measurement: one probe of measurements_live_latest_idx. */
+function latestMeasurement(db: DbOrTx) {
+  return db
     .select({ id: measurements.id, date: measurements.date })
     .from(measurements)
     .where(and(eq(measurements.studentId, students.id), isNull(measurements.deletedAt)))
     .orderBy(desc(measurements.date), desc(measurements.createdAt))
     .limit(1)
     .as('latest');
-  const rows = await db
+}
+
+/**
+ * The status of a student as SQL, the rule of contracts' measurementStatus: due 2 calendar months after
+ * the last measurement (PostgreSQL's month arithmetic clamps to the month's end, as addMonths does),
+ * "due soon" within 15 days, never measured without one.
+ */
+function statusOf(latest: ReturnType<typeof latestMeasurement>, today: string) {
+  const due = sql`(${latest.date} + make_interval(months => ${MEASUREMENT_RULES.cycleMonths}))::date`;
+  return sql<MeasurementStatusFilter>`case
+    when ${latest.date} is null then 'never_measured'
+    when ${due} < ${today}::date then 'overdue'
+    when ${due} <= ${today}::date + ${MEASUREMENT_RULES.dueSoonDays}::int then 'due_soon'
+    else 'up_to_date' end`;
+}
+
+function statusWhere(f: StatusFilter, latest: ReturnType<typeof latestMeasurement>): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [isNull(students.deletedAt)];
+  if (f.teacherId) conditions.push(eq(students.assignedTeacherId, f.teacherId));
+  if (f.category) conditions.push(eq(students.category, f.category));
+  if (f.search) {
+    const p = containsPattern(f.search);
+    conditions.push(
+      or(ilike(sql`(${students.firstName} || ' ' || ${students.lastName})`, p), ilike(students.studentId, p)),
+    );
+  }
+  if (f.status) conditions.push(sql`${statusOf(latest, f.today)} = ${f.status}`);
+  return and(...conditions);
+}
+
+/**
+ * The students in scope with their latest measurement, by name: a teacher's students come from their
+ * index and each listed student's latest measurement is one index probe. With a page, only that page.
+ */
+export async function studentsWithLatestMeasurement(db: DbOrTx, filter: StatusFilter, page?: Page) {
+  const latest = latestMeasurement(db);
+  const query = db
     .select({
       id: students.id,
       studentId: students.studentId,
@@ -36,14 +78,52 @@ export async function studentsWithLatestMeasurement(db: DbOrTx, teacherId?: stri
     .from(students)
     .leftJoin(teacher, and(eq(teacher.id, students.assignedTeacherId), isNull(teacher.deletedAt)))
     .leftJoinLateral(latest, sql`true`)
-    .where(and(isNull(students.deletedAt), teacherId ? eq(students.assignedTeacherId, teacherId) : undefined))
+    .where(statusWhere(filter, latest))
     .orderBy(asc(students.firstName), asc(students.lastName), asc(students.id));
+  const rows = page ? await query.limit(page.limit).offset(page.offset) : await query;
   return rows.map(({ lastMeasurementId, lastMeasurementDate, ...r }) => ({
     ...r,
     teacher: r.teacher?.id ? r.teacher : null,
     lastMeasurement:
       lastMeasurementId && lastMeasurementDate ? { id: lastMeasurementId, date: lastMeasurementDate } : null,
   }));
+}
+
+/** How many students in scope match the filter (the status filter included). */
+export async function countStudentsByStatus(db: DbOrTx, filter: StatusFilter): Promise<number> {
+  const latest = latestMeasurement(db);
+  const [row] = await db
+    .select({ n: count() })
+    .from(students)
+    .leftJoinLateral(latest, sql`true`)
+    .where(statusWhere(filter, latest));
+  return row.n;
+}
+
+/** The five counters of the status page for the students in scope (the status filter ignored), in one pass. */
+export async function statusSummary(db: DbOrTx, filter: StatusFilter) {
+  const latest = latestMeasurement(db);
+  const status = statusOf(latest, filter.today);
+  const n = (value: MeasurementStatusFilter) =>
+    sql<number>`count(*) filter (where ${status} = ${value})::int`;
+  const [row] = await db
+    .select({
+      total: count(),
+      upToDate: n('up_to_date'),
+      dueSoon: n('due_soon'),
+      overdue: n('overdue'),
+      neverMeasured: n('never_measured'),
+    })
+    .from(students)
+    .leftJoinLateral(latest, sql`true`)
+    .where(statusWhere({ ...filter, status: undefined }, latest));
+  return {
+    total: row.total,
+    upToDate: Number(row.upToDate),
+    dueSoon: Number(row.dueSoon),
+    overdue: Number(row.overdue),
+    neverMeasured: Number(row.neverMeasured),
+  };
 }
 
 // --- Measurement records (GET/POST /api/measurements, GET /api/measurements/{id}) -------------------

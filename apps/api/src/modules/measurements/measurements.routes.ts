@@ -8,6 +8,8 @@ import {
   measurementPhotoUploadResponseSchema,
   measurementSchema,
   measurementStatusEntrySchema,
+  measurementStatusQuerySchema,
+  measurementStatusSummarySchema,
   PHOTO_MESSAGES,
 } from '@csp/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -31,11 +33,32 @@ export async function measurementsRoutes(app: FastifyInstance) {
       schema: {
         tags: ['measurements'],
         summary: 'Measurement status of every student (teachers: their own)',
+        description:
+          'Without parameters: every student in scope, by name (the dashboard panel). With status, ' +
+          'category, teacherId (admins), search and page/limit (default 10): that page, filtered in SQL, ' +
+          'and the number of matches in X-Total-Count.',
         security: [{ bearerAuth: [] }],
-        response: { 200: z.array(measurementStatusEntrySchema), 401: errorSchema, 403: errorSchema },
+        querystring: measurementStatusQuerySchema,
+        response: { 200: z.array(measurementStatusEntrySchema), ...errors },
       },
     },
-    async (request) => service.statusOfAll(deps, actorOf(request)),
+    async (request, reply) =>
+      sendPage(reply, await service.statusOfAll(deps, actorOf(request), request.query)),
+  );
+
+  r.get(
+    '/status/summary',
+    {
+      schema: {
+        tags: ['measurements'],
+        summary: 'The status page counters: total, up to date, due soon, overdue, never measured',
+        description: 'Counted in SQL over the students in scope; category, teacherId and search apply.',
+        security: [{ bearerAuth: [] }],
+        querystring: measurementStatusQuerySchema.omit({ status: true, page: true, limit: true }),
+        response: { 200: measurementStatusSummarySchema, ...errors },
+      },
+    },
+    async (request) => service.statusSummary(deps, actorOf(request), request.query),
   );
 
   r.get(

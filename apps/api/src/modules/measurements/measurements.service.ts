@@ -4,6 +4,8 @@ import {
   measurementStatus,
   todayIn,
   type MeasurementStatusEntry,
+  type MeasurementStatusSummary,
+  type measurementStatusQuerySchema,
 } from '@csp/contracts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -26,34 +28,76 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { fetchPage, pageOf, type Paged } from '../../lib/paging.ts';
 import { areOwnUploads, saveUpload, signedFileUrl, type IncomingFile } from '../files/files.service.ts';
 
+type StatusQuery = z.output<typeof measurementStatusQuerySchema>;
+/** Rows per page of the status page (spec part 1 §9). */
+const MEASUREMENT_STATUS_PAGE_SIZE = 10;
+
 export interface MeasurementsDeps {
   db: Db;
   config: Pick<Config, 'orgTimezone'>;
 }
 
-/** Measurement status of every student (teachers: their own), most urgent first. */
-export async function statusOfAll(deps: MeasurementsDeps, actor: Actor): Promise<MeasurementStatusEntry[]> {
-  const today = todayIn(deps.config.orgTimezone);
-  const rows = await repo.studentsWithLatestMeasurement(
-    deps.db,
-    actor.role === 'TEACHER' ? actor.id : undefined,
+/**
+ * The status filter of the caller: a teacher's own students always (asking for another teacher's is
+ * refused); an admin's whole programme or one teacher's.
+ */
+function statusFilterOf(deps: MeasurementsDeps, actor: Actor, query: StatusQuery): repo.StatusFilter {
+  if (actor.role === 'TEACHER' && query.teacherId && query.teacherId !== actor.id) {
+    throw forbidden('Teachers can only see their own students');
+  }
+  return {
+    today: todayIn(deps.config.orgTimezone),
+    teacherId: actor.role === 'TEACHER' ? actor.id : query.teacherId,
+    status: query.status,
+    category: query.category,
+    search: query.search || undefined,
+  };
+}
+
+/**
+ * Measurement status of the students in scope (teachers: their own), by name. Without parameters every
+ * one (the dashboard panel); with filters and page/limit, one page (the status page), filtered in SQL.
+ */
+export async function statusOfAll(
+  deps: MeasurementsDeps,
+  actor: Actor,
+  query: StatusQuery = {},
+): Promise<Paged<MeasurementStatusEntry>> {
+  const filter = statusFilterOf(deps, actor, query);
+  const today = filter.today;
+  const { items, total } = await fetchPage(
+    pageOf(query, MEASUREMENT_STATUS_PAGE_SIZE),
+    (page) => repo.studentsWithLatestMeasurement(deps.db, filter, page),
+    () => repo.countStudentsByStatus(deps.db, filter),
   );
-  return rows.map((r) => {
-    const figures = measurementStatus(r.lastMeasurement?.date ?? null, today);
-    const age = ageOn(r.dateOfBirth, today);
-    return {
-      id: r.id,
-      studentId: r.studentId,
-      firstName: r.firstName,
-      lastName: r.lastName,
-      age,
-      // The category the age calls for, even before the category job has stored it.
-      category: categoryForAge(r.category, age, r.isPregnant),
-      ...figures,
-      lastMeasurement: r.lastMeasurement,
-      assignedTeacher: r.teacher,
-    };
-  });
+  return {
+    total,
+    items: items.map((r) => {
+      const figures = measurementStatus(r.lastMeasurement?.date ?? null, today);
+      const age = ageOn(r.dateOfBirth, today);
+      return {
+        id: r.id,
+        studentId: r.studentId,
+        firstName: r.firstName,
+        lastName: r.lastName,
+        age,
+        // The category the age calls for, even before the category job has stored it.
+        category: categoryForAge(r.category, age, r.isPregnant),
+        ...figures,
+        lastMeasurement: r.lastMeasurement,
+        assignedTeacher: r.teacher,
+      };
+    }),
+  };
+}
+
+/** The status page's counters for the students in scope (filters other than status apply). */
+export async function statusSummary(
+  deps: MeasurementsDeps,
+  actor: Actor,
+  query: StatusQuery = {},
+): Promise<MeasurementStatusSummary> {
+  return repo.statusSummary(deps.db, statusFilterOf(deps, actor, query));
 }
 
 // --- Measurement records ----------------------------------------------------------------------------

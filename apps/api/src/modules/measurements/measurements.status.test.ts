@@ -99,3 +99,115 @@ describe('GET /api/measurements/status/all: the latest live measurement of each 
     expect(row.updatedAt).toEqual(grown.updatedAt);
   });
 });
+
+describe('the status page: filters, pages and counters computed in SQL', () => {
+  let t2: TestContext;
+  let boss: SeededUser;
+  let mine: SeededUser;
+  let theirs: SeededUser;
+  const made: Record<string, string> = {};
+
+  beforeAll(async () => {
+    t2 = await createTestApp();
+    boss = await seedUser(t2.app, { role: 'ADMIN' });
+    mine = await seedUser(t2.app, { role: 'TEACHER' });
+    theirs = await seedUser(t2.app, { role: 'TEACHER' });
+    const add = async (
+      name: string,
+      teacherId: string,
+      lastMeasured: string | null,
+      category = 'CENTER_BASE',
+    ) => {
+      const [row] = await t2.app.db
+        .insert(students)
+        .values({
+          studentId: `PG-${name}`,
+          firstName: name,
+          lastName: 'Page',
+          dateOfBirth: addMonths(today, -48),
+          category: category as 'CENTER_BASE',
+          assignedTeacherId: teacherId,
+        })
+        .returning();
+      if (lastMeasured) {
+        await t2.app.db
+          .insert(measurements)
+          .values({ studentId: row.id, date: lastMeasured, height: 100, weight: 15 });
+      }
+      made[name] = row.id;
+    };
+    // Due two calendar months after the last measurement; due soon within 15 days.
+    await add('Aruni', mine.id, addDays(addMonths(today, -2), -1)); // overdue by 1 day
+    await add('Bimal', mine.id, addDays(addMonths(today, -2), 15)); // due in 15 days: due soon
+    await add('Chathu', mine.id, addDays(addMonths(today, -2), 16)); // due in 16 days: up to date
+    await add('Dinesh', mine.id, null); // never measured
+    await add('Eshan', mine.id, today, 'HOME_BASE'); // up to date
+    await add('Farah', theirs.id, null); // never measured, another teacher's
+  });
+  afterAll(() => t2.close());
+
+  const get = (as: SeededUser, url: string) => t2.app.inject({ method: 'GET', url, headers: as.auth });
+  const names = async (as: SeededUser, query: string) => {
+    const res = await get(as, `/api/measurements/status/all${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return {
+      names: (res.json() as { firstName: string }[]).map((e) => e.firstName),
+      total: res.headers['x-total-count'],
+    };
+  };
+
+  it('filters by status, category, teacher and search, and pages by name', async () => {
+    expect((await names(boss, '?status=overdue')).names).toEqual(['Aruni']);
+    expect((await names(boss, '?status=due_soon')).names).toEqual(['Bimal']);
+    expect((await names(boss, '?status=up_to_date')).names).toEqual(['Chathu', 'Eshan']);
+    expect((await names(boss, '?status=never_measured')).names).toEqual(['Dinesh', 'Farah']);
+    expect((await names(boss, '?category=HOME_BASE')).names).toEqual(['Eshan']);
+    expect((await names(boss, `?teacherId=${theirs.id}`)).names).toEqual(['Farah']);
+    expect((await names(boss, '?search=PG-Bim')).names).toEqual(['Bimal']);
+    expect((await names(boss, '?search=chathu page')).names).toEqual(['Chathu']);
+    expect(await names(boss, '?page=2&limit=2')).toEqual({ names: ['Chathu', 'Dinesh'], total: '6' });
+    expect(await names(boss, '?status=never_measured&limit=1')).toEqual({ names: ['Dinesh'], total: '2' });
+    // The entries keep the spec's shape: never measured reads as overdue with no last measurement.
+    const never = (await get(boss, '/api/measurements/status/all?status=never_measured')).json()[0];
+    expect(never).toMatchObject({ status: 'overdue', lastMeasurement: null, daysSinceLastMeasurement: null });
+    const overdue = (await get(boss, '/api/measurements/status/all?status=overdue')).json()[0];
+    expect(overdue).toMatchObject({ status: 'overdue', overdueBy: 1 });
+  });
+
+  it('keeps a teacher to their own students, whatever the query says', async () => {
+    expect(await names(mine, '?page=1&limit=10')).toEqual({
+      names: ['Aruni', 'Bimal', 'Chathu', 'Dinesh', 'Eshan'],
+      total: '5',
+    });
+    expect((await names(mine, '?status=never_measured')).names).toEqual(['Dinesh']);
+    const foreign = await get(mine, `/api/measurements/status/all?teacherId=${theirs.id}`);
+    expect(foreign.statusCode).toBe(403);
+    expect(Object.keys(foreign.json()).sort()).toEqual(['error', 'message', 'statusCode']);
+  });
+
+  it('GET /status/summary counts the five figures for the scope', async () => {
+    const all = await get(boss, '/api/measurements/status/summary');
+    expect(all.json()).toEqual({ total: 6, upToDate: 2, dueSoon: 1, overdue: 1, neverMeasured: 2 });
+    const own = await get(mine, '/api/measurements/status/summary');
+    expect(own.json()).toEqual({ total: 5, upToDate: 2, dueSoon: 1, overdue: 1, neverMeasured: 1 });
+    const home = await get(boss, '/api/measurements/status/summary?category=HOME_BASE');
+    expect(home.json()).toEqual({ total: 1, upToDate: 1, dueSoon: 0, overdue: 0, neverMeasured: 0 });
+    expect((await t2.app.inject({ method: 'GET', url: '/api/measurements/status/summary' })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('refuses bad status queries with 400', async () => {
+    for (const [query, message] of [
+      ['?status=late', 'status must be one of overdue, due_soon, up_to_date, never_measured'],
+      ['?teacherId=abc', 'teacherId must be a valid identifier'],
+      ['?limit=0', 'limit must be a whole number between 1 and 100'],
+      ['?search=%00', 'search contains characters that are not allowed'],
+      ['?sort=name', 'Unknown field: sort'],
+    ]) {
+      const res = await get(boss, `/api/measurements/status/all${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json()).toEqual({ statusCode: 400, error: 'Bad Request', message });
+    }
+  });
+});
