@@ -1,10 +1,11 @@
 /**
  * `npm run seed:demo`: fills an EMPTY database with a believable programme — an administrator, four
  * teachers, about 60 students across the three categories (pregnant mothers and babies included),
- * measurements with some students overdue, due soon and never measured, activities, home visits, gifts
+ * measurements with some students overdue, due soon and never measured, activities with photos, home visits, gifts
  * and a leave — then prints the sign-in details. Refuses a database that already has users.
  * Uses DATABASE_URL when set, else the embedded database in DATA_DIR (stop the server first).
  */
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { addDays, addMonths, todayIn } from '@csp/contracts';
 import { count } from 'drizzle-orm';
@@ -13,6 +14,8 @@ import { openDatabase } from '../apps/api/src/db/client.ts';
 import { lockDataDir } from '../apps/api/src/db/lock.ts';
 import * as s from '../apps/api/src/db/schema.ts';
 import { hashPassword } from '../apps/api/src/lib/passwords.ts';
+import { createFileStore } from '../apps/api/src/lib/storage.ts';
+import { demoPicture } from './lib/demo-picture.ts';
 
 const PASSWORD = 'demo-pass-2026';
 const FIRST = [
@@ -95,6 +98,7 @@ async function main() {
     pgliteDir: path.join(config.dataDir, 'db'),
   });
   const { db } = database;
+  const store = createFileStore(config);
   try {
     const [{ n }] = await db.select({ n: count() }).from(s.users);
     if (n > 0) {
@@ -212,9 +216,32 @@ async function main() {
       });
       await tx.insert(s.measurements).values(measurementRows);
 
-      const centre = students.filter((st) => st.category === 'CENTER_BASE');
+      // Saturday activities at the centre, each with one or two photos in the file store.
+      const centre = students.filter((st) => st.category === 'CENTER_BASE').slice(0, 15);
+      const photoIds: string[][] = [];
+      for (const [k, st] of centre.entries()) {
+        const ids: string[] = [];
+        for (let p = 0; p < 1 + (k % 2); p++) {
+          const png = demoPicture(k * 2 + p);
+          const storageKey = `activity-photo/${randomUUID()}.png`;
+          await store.put(storageKey, png);
+          const [file] = await tx
+            .insert(s.storedFiles)
+            .values({
+              storageKey,
+              originalName: `activity-${k + 1}-${p + 1}.png`,
+              mimeType: 'image/png',
+              sizeBytes: png.length,
+              purpose: 'activity-photo',
+              ownerId: st.assignedTeacherId,
+            })
+            .returning({ id: s.storedFiles.id });
+          ids.push(file.id);
+        }
+        photoIds.push(ids);
+      }
       await tx.insert(s.activities).values(
-        centre.slice(0, 15).map((st, k) => ({
+        centre.map((st, k) => ({
           title: pick([
             'Story time',
             'Drawing and colours',
@@ -225,6 +252,7 @@ async function main() {
           date: addDays(today, -7 * (k % 4) - ((new Date(`${today}T00:00:00Z`).getUTCDay() + 1) % 7)),
           duration: 120,
           description: 'Saturday group activity at the centre.',
+          photos: photoIds[k],
           studentId: st.id,
           teacherId: st.assignedTeacherId!,
         })),
