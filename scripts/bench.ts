@@ -14,6 +14,7 @@
  *   BENCH_REQUESTS      requests per endpoint (default 300)
  *   BENCH_CONCURRENCY   requests in flight (default 8)
  *   BENCH_ONLY          only the endpoints whose label contains this text
+ *   BENCH_SKIP          leave out the endpoints whose label contains this text
  */
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
@@ -202,8 +203,10 @@ async function run(label: string, database: Database) {
   console.log(`\n${REQUESTS} requests per endpoint, ${CONCURRENCY} concurrent\n`);
   console.log('| endpoint | p50 ms | p95 ms | p99 ms | req/s | errors |');
   console.log('|---|---:|---:|---:|---:|---:|');
+  const only = process.env.BENCH_ONLY;
+  const skip = process.env.BENCH_SKIP;
   for (const [name, url, token] of cases.filter(
-    ([n]) => !process.env.BENCH_ONLY || n.includes(process.env.BENCH_ONLY),
+    ([n]) => (!only || n.includes(only)) && (!skip || !n.includes(skip)),
   )) {
     await load(base + url, token); // warm-up pass is not counted
     const r = await load(base + url, token);
