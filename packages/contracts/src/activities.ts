@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPlainText, notAllowedCharacters, searchQueryField } from './common.ts';
 import { isIsoDate } from './dates.ts';
 import { PHOTO_MAX_BYTES, photoEntriesField } from './files.ts';
 import { pageQueryFields } from './paging.ts';
@@ -52,7 +53,8 @@ const title = z
   .string({ message: M.titleRequired })
   .trim()
   .min(1, { message: M.titleRequired })
-  .max(ACTIVITY_LIMITS.titleMaxLength, { message: M.titleTooLong });
+  .max(ACTIVITY_LIMITS.titleMaxLength, { message: M.titleTooLong })
+  .refine((v) => isPlainText(v), { message: notAllowedCharacters('Title') });
 
 const activityDate = z
   .string({ message: M.dateRequired })
@@ -71,6 +73,7 @@ const description = z
   .string({ message: 'Description must be text' })
   .trim()
   .max(ACTIVITY_LIMITS.descriptionMaxLength, { message: M.descriptionTooLong })
+  .refine((v) => isPlainText(v, true), { message: notAllowedCharacters('Description') })
   .transform((v) => (v === '' ? null : v))
   .nullable()
   .optional();
@@ -122,12 +125,7 @@ export const activityListQuerySchema = z.strictObject({
     .uuid({ message: 'teacherId must be a valid identifier' })
     .optional()
     .describe('Only activities recorded by this teacher (teachers: their own id only)'),
-  search: z
-    .string()
-    .trim()
-    .max(100, { message: 'search must be at most 100 characters' })
-    .optional()
-    .describe('Text in the title, the description or the student’s name'),
+  search: searchQueryField.describe('Text in the title, the description or the student’s name'),
   ...pageQueryFields,
 });
 export type ActivityListQuery = z.infer<typeof activityListQuerySchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { searchQueryField, studentCategorySchema } from './common.ts';
+import { isPlainText, notAllowedCharacters, searchQueryField, studentCategorySchema } from './common.ts';
 import { addMonths, daysBetween, isIsoDate } from './dates.ts';
 import { PHOTO_MAX_BYTES, photoEntriesField } from './files.ts';
 import { pageQueryFields } from './paging.ts';
@@ -164,6 +164,7 @@ export const createMeasurementBodySchema = z.strictObject({
     .string({ message: 'Notes must be text' })
     .trim()
     .max(L.notesMaxLength, { message: MM.notesTooLong })
+    .refine((v) => isPlainText(v, true), { message: notAllowedCharacters('Notes') })
     .transform((v) => (v === '' ? null : v))
     .nullable()
     .optional(),

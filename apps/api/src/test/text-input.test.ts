@@ -207,3 +207,62 @@ describe('own profile, registration and sign-in', () => {
     expect(res.json().firstName).toBe('Tárà – ශ්‍රී 😀');
   });
 });
+
+describe('activities and measurements', () => {
+  let childId: string;
+  beforeAll(async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/students',
+      headers: admin.auth,
+      payload: { ...newStudent(), assignedTeacherId: teacher.id },
+    });
+    childId = res.json().id;
+  });
+
+  it('refuse control characters in an activity title and description, keep line breaks in the description', async () => {
+    const base = { studentId: childId, date: '2026-01-10', duration: 60, title: 'Story time' };
+    for (const c of BAD) {
+      const title = await t.app.inject({
+        method: 'POST',
+        url: '/api/activities',
+        headers: teacher.auth,
+        payload: { ...base, title: `Story${c}time` },
+      });
+      expect400Naming(title, /^Title contains characters that are not allowed$/);
+      const description = await t.app.inject({
+        method: 'POST',
+        url: '/api/activities',
+        headers: teacher.auth,
+        payload: { ...base, description: `Songs${c}` },
+      });
+      expect400Naming(description, /^Description contains characters that are not allowed$/);
+    }
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/activities',
+      headers: teacher.auth,
+      payload: { ...base, description: 'Songs\nand\tgames' },
+    });
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json().description).toBe('Songs\nand\tgames');
+    const search = await t.app.inject({
+      method: 'GET',
+      url: '/api/activities?search=%07',
+      headers: teacher.auth,
+    });
+    expect400Naming(search, /^search contains characters that are not allowed$/);
+  });
+
+  it('refuse control characters in measurement notes', async () => {
+    for (const c of BAD) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/measurements',
+        headers: teacher.auth,
+        payload: { studentId: childId, date: '2026-01-10', height: 100, weight: 15, notes: `ok${c}` },
+      });
+      expect400Naming(res, /^Notes contains characters that are not allowed$/);
+    }
+  });
+});
