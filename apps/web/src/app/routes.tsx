@@ -1,5 +1,9 @@
 import type { RouteObject } from 'react-router';
 import { NotAvailablePage } from '../components/NotAvailablePage.tsx';
+import { ActivitiesListPage } from '../features/activities/pages/ActivitiesListPage.tsx';
+import { ActivityDetailPage } from '../features/activities/pages/ActivityDetailPage.tsx';
+import { CreateActivityPage } from '../features/activities/pages/CreateActivityPage.tsx';
+import { EditActivityPage } from '../features/activities/pages/EditActivityPage.tsx';
 import { DashboardPage } from '../features/dashboard/pages/DashboardPage.tsx';
 import { NotificationsPage } from '../features/notifications/pages/NotificationsPage.tsx';
 import { ProfilePage } from '../features/profile/pages/ProfilePage.tsx';
@@ -34,10 +38,10 @@ export const protectedRoutes: RouteObject[] = [
   { path: 'students/:id', element: <StudentDetailPage /> },
   { path: 'students/:id/edit', element: <EditStudentPage /> },
 
-  notYet('activities', 'Activities'),
-  notYet('activities/create', 'Record Activity'),
-  notYet('activities/:id', 'Activity Details'),
-  notYet('activities/:id/edit', 'Edit Activity'),
+  { path: 'activities', element: <ActivitiesListPage /> },
+  { path: 'activities/create', element: <CreateActivityPage /> },
+  { path: 'activities/:id', element: <ActivityDetailPage /> },
+  { path: 'activities/:id/edit', element: <EditActivityPage /> },
 
   notYet('measurements', 'Measurements'),
   notYet('measurements/create', 'Record Measurement'),

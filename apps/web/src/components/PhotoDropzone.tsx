@@ -1,0 +1,194 @@
+import { PHOTO_MAX_BYTES, PHOTO_MESSAGES, PHOTO_MIME_TYPES } from '@csp/contracts';
+import { ActionIcon, Box, Button, Group, Image, Input, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import { IconPhotoPlus, IconX } from '@tabler/icons-react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { toastError } from '../lib/notify.ts';
+import {
+  addPhotos,
+  pendingPhotos,
+  photoEntries,
+  pickedPhotoItems,
+  withUploaded,
+  type PhotoItem,
+} from '../lib/photo-items.ts';
+
+let pickCount = 0;
+
+/**
+ * The photos of a record's form: stored ones (`initial`) and files picked here. Previews of picked files
+ * are object URLs, released when a photo is removed or the form goes away. `uploadPending` uploads the
+ * picked files one request each (kept if a later step fails) and answers the record's `photos`.
+ */
+export function usePhotoItems(initial: PhotoItem[] = []) {
+  const [items, setItems] = useState<PhotoItem[]>(initial);
+  /** The list as of the last change (async uploads read it, not a render's copy). */
+  const itemsRef = useRef(items);
+  const previews = useRef(new Set<string>());
+
+  useEffect(() => {
+    const urls = previews.current;
+    return () => {
+      urls.forEach((url) => URL.revokeObjectURL(url));
+      urls.clear();
+    };
+  }, []);
+
+  const release = (item: PhotoItem) => {
+    if (item.file && previews.current.delete(item.src)) URL.revokeObjectURL(item.src);
+  };
+
+  /** Adds picked files up to `max`; answers how many did not fit. */
+  const add = (files: File[], max: number): number => {
+    const picked = pickedPhotoItems(
+      files,
+      (file) => {
+        const url = URL.createObjectURL(file);
+        previews.current.add(url);
+        return url;
+      },
+      (_file, i) => `picked-${++pickCount}-${i}`,
+    );
+    const { items: next, left } = addPhotos(itemsRef.current, picked, max);
+    left.forEach(release);
+    itemsRef.current = next;
+    setItems(next);
+    return left.length;
+  };
+
+  const remove = (key: string) => {
+    const item = itemsRef.current.find((p) => p.key === key);
+    if (item) release(item);
+    const next = itemsRef.current.filter((p) => p.key !== key);
+    itemsRef.current = next;
+    setItems(next);
+  };
+
+  const uploadPending = useCallback(async (upload: (file: File) => Promise<string>): Promise<string[]> => {
+    for (const item of pendingPhotos(itemsRef.current)) {
+      const entry = await upload(item.file as File);
+      const next = withUploaded(itemsRef.current, new Map([[item.key, entry]]));
+      itemsRef.current = next;
+      setItems(next);
+    }
+    return photoEntries(itemsRef.current);
+  }, []);
+
+  return { items, add, remove, uploadPending };
+}
+
+function rejectionMessage(rejections: FileRejection[], tooMany: string): string {
+  const codes = new Set(rejections.flatMap((r) => r.errors.map((e) => e.code)));
+  if (codes.has('file-invalid-type')) return PHOTO_MESSAGES.wrongType;
+  if (codes.has('file-too-large')) return PHOTO_MESSAGES.tooLarge;
+  if (codes.has('too-many-files')) return tooMany;
+  return rejections[0]?.errors[0]?.message ?? PHOTO_MESSAGES.wrongType;
+}
+
+interface PhotoDropzoneProps {
+  label: string;
+  photos: ReturnType<typeof usePhotoItems>;
+  max: number;
+  /** Shown when more than `max` photos would be on the record. */
+  tooManyMessage: string;
+  disabled?: boolean;
+}
+
+/**
+ * Photo evidence on a form: a drop area with a 'Choose photos' button (the file chooser) for JPG, PNG,
+ * GIF and WebP images up to 5 MB, and the previews, each with a remove button.
+ */
+export function PhotoDropzone({ label, photos, max, tooManyMessage, disabled }: PhotoDropzoneProps) {
+  const labelId = useId();
+  const hintId = useId();
+  const openRef = useRef<() => void>(null);
+  const full = photos.items.length >= max;
+  const onDrop = (files: File[]) => {
+    if (photos.add(files, max) > 0) toastError(tooManyMessage);
+  };
+  return (
+    <Stack gap={6}>
+      <Input.Label id={labelId} component="div">
+        {label}
+      </Input.Label>
+      <Dropzone
+        openRef={openRef}
+        onDrop={onDrop}
+        onReject={(rejections) => toastError(rejectionMessage(rejections, tooManyMessage))}
+        accept={[...PHOTO_MIME_TYPES]}
+        maxSize={PHOTO_MAX_BYTES}
+        multiple
+        disabled={disabled || full}
+        activateOnClick={false}
+        activateOnKeyboard={false}
+        enablePointerEvents
+        tabIndex={-1}
+        inputProps={{ 'aria-labelledby': labelId }}
+        radius="md"
+        p="md"
+      >
+        <Group justify="center" gap="sm" wrap="wrap" mih={64}>
+          <IconPhotoPlus size={32} stroke={1.5} color="var(--mantine-color-teal-7)" aria-hidden />
+          <div>
+            <Text fw={600} size="sm">
+              {full ? 'Photo limit reached' : 'Drag photos here, or'}
+            </Text>
+            <Text size="xs" c="dimmed" id={hintId}>
+              JPG, PNG, GIF or WebP, up to 5 MB each; at most {max} photos
+            </Text>
+          </div>
+          <Button
+            variant="light"
+            size="sm"
+            onClick={() => openRef.current?.()}
+            disabled={disabled || full}
+            aria-describedby={hintId}
+          >
+            Choose photos
+          </Button>
+        </Group>
+      </Dropzone>
+      {photos.items.length > 0 && (
+        <SimpleGrid
+          cols={{ base: 2, xs: 3, sm: 4 }}
+          spacing="sm"
+          component="ul"
+          m={0}
+          p={0}
+          style={{ listStyle: 'none' }}
+          aria-label={`${label}: ${photos.items.length} chosen`}
+        >
+          {photos.items.map((p) => (
+            <Box component="li" key={p.key} pos="relative">
+              <Image
+                src={p.src}
+                alt={p.name}
+                h={110}
+                radius="md"
+                fit="cover"
+                style={{ border: '1px solid var(--mantine-color-default-border)' }}
+              />
+              <ActionIcon
+                pos="absolute"
+                top={6}
+                right={6}
+                color="red"
+                variant="filled"
+                radius="xl"
+                size="md"
+                aria-label={`Remove ${p.name}`}
+                onClick={() => photos.remove(p.key)}
+                disabled={disabled}
+              >
+                <IconX size={16} aria-hidden />
+              </ActionIcon>
+              <Text size="xs" c="dimmed" truncate mt={2} title={p.name}>
+                {p.entry === undefined ? p.name : `${p.name}${p.file ? ' (uploaded)' : ''}`}
+              </Text>
+            </Box>
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,166 @@
+import { ACTIVITY_MESSAGES, type Activity } from '@csp/contracts';
+import { Anchor, Button, Flex, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconEdit, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { BackLink } from '../../../components/BackLink.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { DetailItem } from '../../../components/DetailItem.tsx';
+import { PageLoader } from '../../../components/PageLoader.tsx';
+import { PageTitle } from '../../../components/PageTitle.tsx';
+import { ageText, formatDate, formatDateTime } from '../../../lib/dates.ts';
+import { toastError, toastSuccess } from '../../../lib/notify.ts';
+import { useCurrentUser } from '../../auth/auth-context.ts';
+import { ACTIVITY_FAILURES, activityErrorText, canChangeActivity, durationText } from '../activity-form.ts';
+import { isActivityMissing, useActivityQuery, useDeleteActivityMutation } from '../api/activities.api.ts';
+import { ActivityLoadFailure, ActivityNotFound } from '../components/ActivityBits.tsx';
+import { PhotoGallery } from '../../../components/PhotoGallery.tsx';
+
+const TITLE = 'Activity Details';
+
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-label={title}>
+      <Title order={2} fz="h4" mb="md">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+function DeleteActivityDialog({
+  activity,
+  opened,
+  onClose,
+}: {
+  activity: Activity;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const navigate = useNavigate();
+  const remove = useDeleteActivityMutation();
+  const confirm = () =>
+    remove.mutate(activity, {
+      onSuccess: () => {
+        onClose();
+        toastSuccess(ACTIVITY_MESSAGES.deleted);
+        navigate('/activities', { replace: true });
+      },
+      onError: (error) => {
+        onClose();
+        toastError(activityErrorText(error, ACTIVITY_FAILURES.delete));
+      },
+    });
+  return (
+    <ConfirmDialog
+      opened={opened}
+      onClose={onClose}
+      title="Delete Activity"
+      confirmLabel="Delete"
+      confirmColor="red"
+      onConfirm={confirm}
+      busy={remove.isPending}
+    >
+      <Text size="sm">
+        Are you sure you want to delete <strong>{activity.title}</strong> ({formatDate(activity.date)})?
+      </Text>
+      <Text size="sm" c="dimmed">
+        An administrator can restore it from Deleted records.
+      </Text>
+    </ConfirmDialog>
+  );
+}
+
+function ActivityDetailView({ activity }: { activity: Activity }) {
+  const me = useCurrentUser();
+  const [deleting, deleteDialog] = useDisclosure(false);
+  const mine = canChangeActivity(activity, me);
+  const { student, teacher } = activity;
+
+  return (
+    <Stack gap="lg" maw={1000}>
+      <BackLink to="/activities">Back to Activities</BackLink>
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+        <Flex
+          gap="md"
+          justify="space-between"
+          align={{ base: 'stretch', sm: 'center' }}
+          direction={{ base: 'column', sm: 'row' }}
+        >
+          <Stack gap={4} miw={0}>
+            <PageTitle style={{ overflowWrap: 'anywhere' }}>{activity.title}</PageTitle>
+            <Text c="dimmed" size="sm">
+              {formatDate(activity.date)} · {durationText(activity.duration)}
+            </Text>
+          </Stack>
+          {mine && (
+            <Group gap="sm" style={{ flexShrink: 0 }}>
+              <Button
+                component={Link}
+                to={`/activities/${activity.id}/edit`}
+                variant="light"
+                leftSection={<IconEdit size={18} aria-hidden />}
+              >
+                Edit
+              </Button>
+              <Button
+                color="red"
+                variant="outline"
+                onClick={deleteDialog.open}
+                leftSection={<IconTrash size={18} aria-hidden />}
+              >
+                Delete
+              </Button>
+            </Group>
+          )}
+        </Flex>
+      </Paper>
+
+      <Panel title="Details">
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg" verticalSpacing="md">
+          <DetailItem label="Student">
+            <Anchor component={Link} to={`/students/${student.id}`} size="sm">
+              {student.firstName} {student.lastName}
+            </Anchor>
+            <Text span size="sm" c="dimmed">
+              {' '}
+              · {ageText(student.age)}
+            </Text>
+          </DetailItem>
+          <DetailItem label="Teacher">{`${teacher.firstName} ${teacher.lastName}`}</DetailItem>
+          <DetailItem label="Date">{formatDate(activity.date)}</DetailItem>
+          <DetailItem label="Duration">{durationText(activity.duration)}</DetailItem>
+          <DetailItem label="Recorded">{formatDateTime(activity.createdAt)}</DetailItem>
+          <DetailItem label="Last updated">{formatDateTime(activity.updatedAt)}</DetailItem>
+        </SimpleGrid>
+        <Stack gap={2} mt="md">
+          <DetailItem label="Description">
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              {activity.description || 'No description'}
+            </Text>
+          </DetailItem>
+        </Stack>
+      </Panel>
+
+      <Panel title={`Photo Evidence (${activity.photos.length})`}>
+        <PhotoGallery photos={activity.photos} subject={activity.title} />
+      </Panel>
+
+      {mine && <DeleteActivityDialog activity={activity} opened={deleting} onClose={deleteDialog.close} />}
+    </Stack>
+  );
+}
+
+/** /activities/{id} (spec part 1 §2 "Activities"): details and the photo evidence. */
+export function ActivityDetailPage() {
+  const { id = '' } = useParams();
+  const query = useActivityQuery(id);
+  if (query.isPending) return <PageLoader label="Loading activity" />;
+  if (query.isError) {
+    if (isActivityMissing(query.error)) return <ActivityNotFound title={TITLE} />;
+    return <ActivityLoadFailure title={TITLE} error={query.error} onRetry={() => query.refetch()} />;
+  }
+  return <ActivityDetailView activity={query.data} />;
+}

@@ -1,0 +1,81 @@
+import { LIMITS } from '@csp/contracts';
+import { Group, Loader, Select, Text, type ComboboxItem, type SelectProps } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { useStudentsQuery } from '../api/students.api.ts';
+
+/** How many matching students the picker lists at a time (type to narrow). */
+export const STUDENT_PICKER_SIZE = 50;
+
+interface StudentOption extends ComboboxItem {
+  studentId: string;
+}
+
+type StudentPickerProps = Omit<
+  SelectProps,
+  'data' | 'value' | 'onChange' | 'searchable' | 'searchValue' | 'onSearchChange' | 'filter'
+> & {
+  /** Only this teacher's students (teachers pick among their own: spec part 1 §6). */
+  teacherId?: string;
+  value: string;
+  onChange: (studentId: string) => void;
+};
+
+/**
+ * A student picker on record forms: type a name, parent name or student ID (searched on the server,
+ * 300 ms after typing stops); each option shows the student ID under the name.
+ */
+export function StudentPicker({ teacherId, value, onChange, ...props }: StudentPickerProps) {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), LIMITS.searchDebounceMs);
+  const [chosen, setChosen] = useState<StudentOption | null>(null);
+  // After a choice the box shows the chosen name: that is not a new search.
+  const text = chosen && debounced === chosen.label ? '' : debounced;
+  const query = useStudentsQuery({
+    search: text || undefined,
+    teacherId,
+    page: 1,
+    limit: STUDENT_PICKER_SIZE,
+  });
+  const options: StudentOption[] = (query.data?.items ?? []).map((s) => ({
+    value: s.id,
+    label: `${s.firstName} ${s.lastName}`,
+    studentId: s.studentId,
+  }));
+  if (chosen && chosen.value === value && !options.some((o) => o.value === chosen.value)) {
+    options.unshift(chosen);
+  }
+  const noneAssigned = teacherId && !text && query.data?.total === 0;
+
+  return (
+    <Select
+      label="Student"
+      placeholder="Type a name or student ID"
+      searchable
+      data={options}
+      value={value || null}
+      onChange={(id, option) => {
+        setChosen(id ? (option as StudentOption) : null);
+        onChange(id ?? '');
+      }}
+      searchValue={search}
+      onSearchChange={setSearch}
+      filter={({ options: all }) => all}
+      nothingFoundMessage={query.isFetching ? 'Searching...' : 'No students found'}
+      rightSection={query.isFetching ? <Loader size="xs" aria-hidden /> : undefined}
+      description={noneAssigned ? 'No students are assigned to you yet.' : undefined}
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
+      renderOption={({ option }) => (
+        <Group gap={6} wrap="nowrap" justify="space-between" w="100%">
+          <Text size="sm">{option.label}</Text>
+          <Text size="xs" c="dimmed">
+            {(option as StudentOption).studentId}
+          </Text>
+        </Group>
+      )}
+      maxDropdownHeight={280}
+      comboboxProps={{ withinPortal: true }}
+      {...props}
+    />
+  );
+}
