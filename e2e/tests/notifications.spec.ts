@@ -5,11 +5,23 @@ import { adminToken, createStudent, createUser } from '../support/seed-people.ts
 const COUNT = 12;
 const pupil = (i: number) => `Pupil${String(i).padStart(2, '0')}`;
 
+/** Assigns a new student to the teacher through the API: the server notifies the teacher. */
+const assignPupil = (request: APIRequestContext, token: string, teacherId: string, i: number) =>
+  createStudent(request, token, {
+    firstName: pupil(i),
+    lastName: 'Inbox',
+    dateOfBirth: '2020-06-15',
+    assignedTeacherId: teacherId,
+  });
+
 /**
- * A fresh teacher with COUNT unread 'student_assigned' notifications: the first admin creates the
- * teacher and assigns COUNT new students to them through the API (the server notifies on each).
+ * A fresh teacher with `count` unread 'student_assigned' notifications: the first admin creates the
+ * teacher and assigns `count` new students to them through the API (the server notifies on each).
  */
-async function teacherWithNotifications(request: APIRequestContext): Promise<Account> {
+async function teacherWithNotifications(
+  request: APIRequestContext,
+  count = COUNT,
+): Promise<Account & { id: string }> {
   const token = await adminToken(request);
   const teacher = await createUser(request, token, {
     email: uniqueEmail('inbox'),
@@ -17,16 +29,20 @@ async function teacherWithNotifications(request: APIRequestContext): Promise<Acc
     firstName: 'Indra',
     lastName: 'Inbox',
   });
-  for (let i = 1; i <= COUNT; i++) {
-    await createStudent(request, token, {
-      firstName: pupil(i),
-      lastName: 'Inbox',
-      dateOfBirth: '2020-06-15',
-      assignedTeacherId: teacher.id,
-    });
-  }
+  for (let i = 1; i <= count; i++) await assignPupil(request, token, teacher.id, i);
   return teacher;
 }
+
+const isPath = (url: string, path: string) => new URL(url).pathname === path;
+/** A GET /api/notifications (the inbox list, not the counts) asking for this page and page size. */
+const isInboxPage = (url: string, page: number, limit: number) => {
+  const u = new URL(url);
+  return (
+    u.pathname === '/api/notifications' &&
+    u.searchParams.get('page') === String(page) &&
+    u.searchParams.get('limit') === String(limit)
+  );
+};
 
 const row = (page: Page, i: number) =>
   page
@@ -60,6 +76,18 @@ test('a teacher reads, filters, pages, bulk-deletes and marks all notifications 
   await expectCounters(page, COUNT, COUNT);
   await expect(page.getByText(`Showing 1-10 of ${COUNT}`)).toBeVisible();
   await expect(page.getByText('Page 1 of 2')).toBeVisible();
+  // The server pages: page 2 is asked for with page=2&limit=10 and shows the two oldest.
+  const pager = page.getByRole('navigation', { name: 'Notification pages' });
+  const secondPage = page.waitForRequest((r) => isInboxPage(r.url(), 2, 10));
+  await pager.getByRole('button', { name: 'Page 2', exact: true }).click();
+  await secondPage;
+  await expect(page.getByText(`Showing 11-${COUNT} of ${COUNT}`)).toBeVisible();
+  await expect(page.getByText('Page 2 of 2')).toBeVisible();
+  await expect(row(page, 1)).toBeVisible();
+  await expect(row(page, COUNT)).toHaveCount(0);
+  await pager.getByRole('button', { name: 'Page 1', exact: true }).click();
+  await expect(page.getByText(`Showing 1-10 of ${COUNT}`)).toBeVisible();
+
   // Newest first; each row has its title, message, 'New' badge and actions.
   const newest = row(page, COUNT);
   await expect(
@@ -116,7 +144,6 @@ test('a teacher reads, filters, pages, bulk-deletes and marks all notifications 
   await page.getByLabel('Per page').selectOption('5');
   await expect(page.getByText(`Showing 1-5 of ${COUNT}`)).toBeVisible();
   await expect(page.getByText('Page 1 of 3')).toBeVisible();
-  const pager = page.getByRole('navigation', { name: 'Notification pages' });
   await expect(pager.getByRole('button', { name: /^Page \d+$/ })).toHaveCount(3);
   await pager.getByRole('button', { name: 'Page 2', exact: true }).click();
   await expect(page.getByText(`Showing 6-10 of ${COUNT}`)).toBeVisible();
@@ -181,4 +208,28 @@ test('a teacher reads, filters, pages, bulk-deletes and marks all notifications 
   // The server kept every change.
   await page.reload();
   await expectCounters(page, COUNT - 3, 0);
+});
+
+test('the bell polls the unread count every 30 s and never loads the inbox', async ({ page, request }) => {
+  const teacher = await teacherWithNotifications(request, 2);
+  const token = await adminToken(request);
+  // Timers under the test's control: 30 s of polling pass in a moment.
+  await page.clock.install();
+  const inboxCalls: string[] = [];
+  page.on('request', (r) => {
+    if (isPath(r.url(), '/api/notifications')) inboxCalls.push(r.url());
+  });
+  const firstCount = page.waitForRequest((r) => isPath(r.url(), '/api/notifications/counts'));
+  await signIn(page, teacher);
+  await firstCount;
+  const bellBadge = page.getByTestId('notifications-unread-badge');
+  await expect(bellBadge).toHaveText('2');
+
+  // A third student is assigned meanwhile; the next poll, 30 s later, shows it.
+  await assignPupil(request, token, teacher.id, 3);
+  const nextCount = page.waitForRequest((r) => isPath(r.url(), '/api/notifications/counts'));
+  await page.clock.fastForward(31_000);
+  await nextCount;
+  await expect(bellBadge).toHaveText('3');
+  expect(inboxCalls).toEqual([]);
 });

@@ -1,4 +1,5 @@
-import { Group, Pagination, Text } from '@mantine/core';
+import { Flex, Group, Pagination, Text } from '@mantine/core';
+import { pageCount, pageWindow, shownRange } from '../lib/pager.ts';
 
 interface ListPagerProps {
   /** The requested page (1-based); the pager shows at most the last page. */
@@ -9,31 +10,52 @@ interface ListPagerProps {
   /** How many records this page shows. */
   count: number;
   onChange: (page: number) => void;
+  /** The pager's name for assistive technology ('Student pages'); each list names its own. */
+  label?: string;
 }
 
-/** The footer of a server-paged list: 'Showing x-y of n' and, with more than one page, the pager. */
-export function ListPager({ page, pageSize, total, count, onChange }: ListPagerProps) {
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  const first = (page - 1) * pageSize + 1;
+/**
+ * The footer of every paged list: 'Showing x-y of n', at most 5 page buttons with previous and next
+ * (from two pages up), and 'Page p of n' (spec part 1 §9, part 2 §2.5).
+ */
+export function ListPager({ page, pageSize, total, count, onChange, label = 'Pages' }: ListPagerProps) {
+  const pages = pageCount(total, pageSize);
+  const current = Math.min(Math.max(1, page), pages);
+  const { from, to } = shownRange(current, pageSize, count);
   return (
-    <Group justify="space-between" gap="sm">
+    <Flex
+      component="nav"
+      aria-label={label}
+      direction={{ base: 'column', sm: 'row' }}
+      justify="space-between"
+      align="center"
+      gap="xs"
+    >
       <Text size="sm" c="dimmed">
-        Showing {first}-{first + count - 1} of {total}
+        Showing {from}-{to} of {total}
       </Text>
       {pages > 1 && (
-        <Pagination
-          total={pages}
-          value={Math.min(page, pages)}
-          onChange={onChange}
-          siblings={1}
-          boundaries={1}
-          size="sm"
-          getControlProps={(control) => ({
-            'aria-label':
-              control === 'previous' ? 'Previous page' : control === 'next' ? 'Next page' : control,
-          })}
-        />
+        <Pagination.Root total={pages} value={current} onChange={onChange} size="sm">
+          <Group gap={4} justify="center" wrap="nowrap">
+            <Pagination.Previous aria-label="Previous page" />
+            {pageWindow(current, pages).map((p) => (
+              <Pagination.Control
+                key={p}
+                active={p === current}
+                onClick={() => onChange(p)}
+                aria-label={`Page ${p}`}
+                aria-current={p === current ? 'page' : undefined}
+              >
+                {p}
+              </Pagination.Control>
+            ))}
+            <Pagination.Next aria-label="Next page" />
+          </Group>
+        </Pagination.Root>
       )}
-    </Group>
+      <Text size="sm" c="dimmed">
+        Page {current} of {pages}
+      </Text>
+    </Flex>
   );
 }

@@ -16,6 +16,16 @@ export function withChanges(prev: URLSearchParams, changes: ParamChanges): URLSe
 }
 
 /**
+ * The address's parameters as they are now. React Router's functional setSearchParams starts from the
+ * parameters of the last render, so two changes close together (a search settling 300 ms after typing,
+ * then a filter chosen before the page re-rendered) would lose the first; the browser's address already
+ * carries every change made.
+ */
+function latestParams(rendered: URLSearchParams): URLSearchParams {
+  return typeof window === 'undefined' ? rendered : new URLSearchParams(window.location.search);
+}
+
+/**
  * A server-paged list whose search, filters and page live in the address (so Back returns to the same
  * view): the parameters, the page (1 when absent or invalid), `update` (replaces the history entry) and
  * the search box's text, of which only a settled change (300 ms) updates the address and goes to page 1.
@@ -27,7 +37,7 @@ export function useListParams() {
   const [searchText, setSearchText] = useState(search);
 
   const update = (changes: ParamChanges) =>
-    setParams((prev) => withChanges(prev, changes), { replace: true });
+    setParams((prev) => withChanges(latestParams(prev), changes), { replace: true });
 
   const settleSearch = useDebouncedCallback((text: string) => {
     update({ search: text.trim() || undefined, page: undefined });
@@ -41,7 +51,14 @@ export function useListParams() {
     settleSearch(text);
   };
 
-  return { params, search, page, update, setPage, searchText, changeSearchText };
+  /** Empties the search box and the address's search at once (a 'Clear filters'), with other changes. */
+  const clearSearch = (changes: ParamChanges = {}) => {
+    settleSearch.cancel();
+    setSearchText('');
+    update({ ...changes, search: undefined, page: undefined });
+  };
+
+  return { params, search, page, update, setPage, searchText, changeSearchText, clearSearch };
 }
 
 /**
@@ -61,7 +78,7 @@ export function useLastPageClamp({
   const pastTheEnd = settled && page > pages;
   useEffect(() => {
     if (pastTheEnd) {
-      setParams((prev) => withChanges(prev, { page: pages > 1 ? String(pages) : undefined }), {
+      setParams((prev) => withChanges(latestParams(prev), { page: pages > 1 ? String(pages) : undefined }), {
         replace: true,
       });
     }

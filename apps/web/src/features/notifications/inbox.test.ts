@@ -1,104 +1,135 @@
-import type { Notification } from '@csp/contracts';
-import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { emptyState, filterNotifications, inboxCounts, NO_FILTERS, pageWindow, paginate } from './inbox.ts';
+import {
+  dateRange,
+  dateRangeIn,
+  emptyState,
+  filterParams,
+  filtersFromParams,
+  hasActiveFilters,
+  inboxQuery,
+  NO_FILTERS,
+  pageSizeFromParams,
+} from './inbox.ts';
 
-const now = dayjs('2026-03-18T12:00:00'); // a Wednesday
-let seq = 0;
-function n(fields: Partial<Notification>): Notification {
-  seq += 1;
-  return {
-    id: `n${seq}`,
-    type: 'GENERAL',
-    title: `Title ${seq}`,
-    message: `Message ${seq}`,
-    isRead: false,
-    createdAt: now.toISOString(),
-    ...fields,
-  };
-}
+const TODAY = '2026-03-18'; // a Wednesday
 
-describe('filterNotifications', () => {
-  const gift = n({ type: 'GIFT_ASSIGNMENT', title: 'Gift for Ravi', isRead: true });
-  const assigned = n({ type: 'student_assigned', message: 'Priya has been assigned to you.' });
-  const odd = n({ type: 'SOMETHING_NEW', createdAt: now.subtract(3, 'day').toISOString() });
-  const old = n({ type: 'GENERAL', createdAt: now.subtract(40, 'day').toISOString(), isRead: true });
-  const list = [gift, assigned, odd, old];
-  const ids = (f: Partial<typeof NO_FILTERS>) =>
-    filterNotifications(list, { ...NO_FILTERS, ...f }, now).map((x) => x.id);
-
-  it('filters by status tab', () => {
-    expect(ids({})).toEqual([gift.id, assigned.id, odd.id, old.id]);
-    expect(ids({ status: 'unread' })).toEqual([assigned.id, odd.id]);
-    expect(ids({ status: 'read' })).toEqual([gift.id, old.id]);
+describe('date ranges', () => {
+  it('cover today, this week (Sunday to Saturday) and this month, counted from the given day', () => {
+    expect(dateRange('all', TODAY)).toEqual({});
+    expect(dateRange('today', TODAY)).toEqual({ from: TODAY, to: TODAY });
+    expect(dateRange('week', TODAY)).toEqual({ from: '2026-03-15', to: '2026-03-21' });
+    expect(dateRange('month', TODAY)).toEqual({ from: '2026-03-01', to: '2026-03-31' });
   });
 
-  it('searches title and message, ignoring case and outer spaces', () => {
-    expect(ids({ search: '  ravi ' })).toEqual([gift.id]);
-    expect(ids({ search: 'PRIYA' })).toEqual([assigned.id]);
-    expect(ids({ search: 'nobody' })).toEqual([]);
+  it('handle weeks across months and years, Sundays, Saturdays and short months', () => {
+    expect(dateRange('week', '2026-01-01')).toEqual({ from: '2025-12-28', to: '2026-01-03' });
+    expect(dateRange('week', '2026-03-15')).toEqual({ from: '2026-03-15', to: '2026-03-21' });
+    expect(dateRange('week', '2026-03-21')).toEqual({ from: '2026-03-15', to: '2026-03-21' });
+    expect(dateRange('month', '2026-02-10')).toEqual({ from: '2026-02-01', to: '2026-02-28' });
+    expect(dateRange('month', '2028-02-29')).toEqual({ from: '2028-02-01', to: '2028-02-29' });
+    expect(dateRange('month', '2026-12-31')).toEqual({ from: '2026-12-01', to: '2026-12-31' });
   });
 
-  it('treats unknown types as General', () => {
-    expect(ids({ type: 'GENERAL' })).toEqual([odd.id, old.id]);
-    expect(ids({ type: 'student_assigned' })).toEqual([assigned.id]);
-    expect(ids({ type: 'MEASUREMENT_REMINDER' })).toEqual([]);
-  });
-
-  it('filters by today, this week (from Sunday) and this month', () => {
-    expect(ids({ date: 'today' })).toEqual([gift.id, assigned.id]);
-    // Sunday 15 March starts the week: the Sunday entry is in, three days back from Wednesday.
-    expect(ids({ date: 'week' })).toEqual([gift.id, assigned.id, odd.id]);
-    expect(ids({ date: 'month' })).toEqual([gift.id, assigned.id, odd.id]);
-    const yesterdayWeekStart = filterNotifications(
-      [n({ createdAt: '2026-03-14T23:59:00' })],
-      { ...NO_FILTERS, date: 'week' },
-      now,
-    );
-    expect(yesterdayWeekStart).toEqual([]);
-  });
-
-  it('combines filters', () => {
-    expect(ids({ status: 'read', type: 'GENERAL', date: 'month' })).toEqual([]);
-    expect(ids({ status: 'unread', type: 'GENERAL', search: 'message' })).toEqual([odd.id]);
-  });
-});
-
-describe('counts and paging', () => {
-  it('counts total, unread and read', () => {
-    expect(inboxCounts([{ isRead: true }, { isRead: false }, { isRead: false }])).toEqual({
-      total: 3,
-      unread: 2,
-      read: 1,
+  it("count in the organisation's time zone, not the browser's", () => {
+    // 17:00 UTC on Saturday 28 Feb 2026: 22:30 on Saturday in Colombo, already 07:00 on Sunday 1 March
+    // in Kiritimati (UTC+14), 09:00 on Saturday in Los Angeles.
+    const now = new Date('2026-02-28T17:00:00Z');
+    expect(dateRangeIn('today', 'Asia/Colombo', now)).toEqual({ from: '2026-02-28', to: '2026-02-28' });
+    expect(dateRangeIn('today', 'Pacific/Kiritimati', now)).toEqual({ from: '2026-03-01', to: '2026-03-01' });
+    expect(dateRangeIn('week', 'Asia/Colombo', now)).toEqual({ from: '2026-02-22', to: '2026-02-28' });
+    expect(dateRangeIn('week', 'Pacific/Kiritimati', now)).toEqual({ from: '2026-03-01', to: '2026-03-07' });
+    expect(dateRangeIn('month', 'Asia/Colombo', now)).toEqual({ from: '2026-02-01', to: '2026-02-28' });
+    expect(dateRangeIn('month', 'Pacific/Kiritimati', now)).toEqual({ from: '2026-03-01', to: '2026-03-31' });
+    expect(dateRangeIn('month', 'America/Los_Angeles', now)).toEqual({
+      from: '2026-02-01',
+      to: '2026-02-28',
     });
   });
+});
 
-  it('slices a page and reports the shown range', () => {
-    const list = Array.from({ length: 23 }, (_, i) => i + 1);
-    expect(paginate(list, 1, 10)).toMatchObject({ items: list.slice(0, 10), from: 1, to: 10, totalPages: 3 });
-    expect(paginate(list, 3, 10)).toMatchObject({ items: [21, 22, 23], from: 21, to: 23, page: 3 });
-    // A page beyond the end (after deletions) shows the last page.
-    expect(paginate(list, 9, 10)).toMatchObject({ page: 3, from: 21 });
-    expect(paginate([], 1, 10)).toMatchObject({ items: [], from: 0, to: 0, total: 0, totalPages: 1 });
+describe('the server query', () => {
+  it('asks for everything, a page at a time, without filters', () => {
+    expect(inboxQuery(NO_FILTERS, 1, 10, TODAY)).toEqual({ page: 1, limit: 10 });
   });
 
-  it('shows at most 5 page buttons around the current page', () => {
-    expect(pageWindow(1, 1)).toEqual([1]);
-    expect(pageWindow(2, 3)).toEqual([1, 2, 3]);
-    expect(pageWindow(1, 12)).toEqual([1, 2, 3, 4, 5]);
-    expect(pageWindow(6, 12)).toEqual([4, 5, 6, 7, 8]);
-    expect(pageWindow(12, 12)).toEqual([8, 9, 10, 11, 12]);
-    expect(pageWindow(11, 12)).toEqual([8, 9, 10, 11, 12]);
+  it('sends the tab as read=false/true', () => {
+    expect(inboxQuery({ ...NO_FILTERS, status: 'unread' }, 1, 10, TODAY).read).toBe('false');
+    expect(inboxQuery({ ...NO_FILTERS, status: 'read' }, 1, 10, TODAY).read).toBe('true');
+  });
+
+  it('sends the type, the date range, the trimmed search, the page and the page size', () => {
+    expect(
+      inboxQuery(
+        { search: '  Ravi ', status: 'unread', type: 'student_assigned', date: 'week' },
+        3,
+        20,
+        TODAY,
+      ),
+    ).toEqual({
+      page: 3,
+      limit: 20,
+      read: 'false',
+      type: 'student_assigned',
+      from: '2026-03-15',
+      to: '2026-03-21',
+      search: 'Ravi',
+    });
+    expect(inboxQuery({ ...NO_FILTERS, search: '   ' }, 1, 5, TODAY)).toEqual({ page: 1, limit: 5 });
+    expect(inboxQuery({ ...NO_FILTERS, type: 'GENERAL', date: 'today' }, 1, 50, TODAY)).toEqual({
+      page: 1,
+      limit: 50,
+      type: 'GENERAL',
+      from: TODAY,
+      to: TODAY,
+    });
   });
 });
 
-describe('empty states', () => {
+describe('the address', () => {
+  it('reads the view, unknown values as the defaults', () => {
+    expect(filtersFromParams(new URLSearchParams(''))).toEqual(NO_FILTERS);
+    expect(
+      filtersFromParams(new URLSearchParams('status=read&type=GIFT_ASSIGNMENT&date=month&search=gift')),
+    ).toEqual({ status: 'read', type: 'GIFT_ASSIGNMENT', date: 'month', search: 'gift' });
+    expect(filtersFromParams(new URLSearchParams('status=x&type=OTHER&date=year'))).toEqual(NO_FILTERS);
+    expect(pageSizeFromParams(new URLSearchParams(''))).toBe(10);
+    expect(pageSizeFromParams(new URLSearchParams('size=50'))).toBe(50);
+    expect(pageSizeFromParams(new URLSearchParams('size=7'))).toBe(10);
+  });
+
+  it('writes a filter change without defaults and back on page 1', () => {
+    expect(filterParams({ status: 'unread' })).toEqual({ page: undefined, status: 'unread' });
+    expect(filterParams({ status: 'all', type: 'ALL', date: 'all' })).toEqual({
+      page: undefined,
+      status: undefined,
+      type: undefined,
+      date: undefined,
+    });
+    expect(filterParams({ type: 'HOME_VISIT_REMINDER', date: 'today' })).toEqual({
+      page: undefined,
+      type: 'HOME_VISIT_REMINDER',
+      date: 'today',
+    });
+  });
+});
+
+describe('empty states and filters', () => {
   it('differ by tab and say when filters hide everything', () => {
     expect(emptyState('all', false).title).toBe('No notifications');
-    expect(emptyState('unread', false).title).toBe('No unread notifications');
+    expect(emptyState('unread', false)).toEqual({
+      title: 'No unread notifications',
+      hint: "You're all caught up!",
+    });
     expect(emptyState('read', true)).toEqual({
       title: 'No read notifications',
       hint: 'No notifications match your search or filters.',
     });
+  });
+
+  it('count search, type and date as narrowing, not the tab', () => {
+    expect(hasActiveFilters({ ...NO_FILTERS, status: 'read' })).toBe(false);
+    expect(hasActiveFilters({ ...NO_FILTERS, search: ' ' })).toBe(false);
+    expect(hasActiveFilters({ ...NO_FILTERS, search: 'x' })).toBe(true);
+    expect(hasActiveFilters({ ...NO_FILTERS, date: 'today' })).toBe(true);
   });
 });

@@ -1,13 +1,18 @@
 import {
-  knownNotificationType,
+  addDays,
+  addMonths,
   NOTIFICATION_TYPE_LABELS,
   NOTIFICATION_TYPES,
+  todayIn,
   type KnownNotificationType,
-  type Notification,
 } from '@csp/contracts';
-import dayjs, { type Dayjs } from 'dayjs';
 
-/** The inbox's status tabs (spec part 2 §2.5). */
+/**
+ * The inbox's rules as pure functions (spec part 2 §2.5): its tabs and filters, how they are kept in
+ * the address, and the GET /api/notifications query they make. Filters and pages run on the server.
+ */
+
+/** The inbox's status tabs. */
 export type StatusTab = 'all' | 'unread' | 'read';
 export const STATUS_TABS: { value: StatusTab; label: string }[] = [
   { value: 'all', label: 'All' },
@@ -32,8 +37,6 @@ export const DATE_FILTER_OPTIONS: { value: DateFilter; label: string }[] = [
 /** Page sizes of spec part 2 §9; the default follows the notification list elsewhere (10). */
 export const PAGE_SIZES = [5, 10, 20, 50] as const;
 export const DEFAULT_PAGE_SIZE = 10;
-/** The pager shows at most this many page buttons. */
-export const PAGER_WINDOW = 5;
 
 export interface InboxFilters {
   search: string;
@@ -49,72 +52,99 @@ export function hasActiveFilters(f: InboxFilters): boolean {
   return f.search.trim() !== '' || f.type !== 'ALL' || f.date !== 'all';
 }
 
-const DATE_START: Record<Exclude<DateFilter, 'all'>, 'day' | 'week' | 'month'> = {
-  today: 'day',
-  week: 'week',
-  month: 'month',
-};
+// --- the address ------------------------------------------------------------------------------------
 
 /**
- * The notifications that pass the filters, in the server's order (newest first). Search matches the
- * title or message, ignoring case; unknown types count as General; dates are the browser's calendar
- * (the week starts on Sunday).
+ * The inbox keeps its view in the address (status, type, date, size, search, page), like every other
+ * server-paged list, so Back and a reload return to the same view. Defaults are left out; unknown values
+ * read as the default.
  */
-export function filterNotifications(
-  list: readonly Notification[],
-  f: InboxFilters,
-  now: Dayjs = dayjs(),
-): Notification[] {
-  const term = f.search.trim().toLowerCase();
-  const since = f.date === 'all' ? null : now.startOf(DATE_START[f.date]);
-  return list.filter((n) => {
-    if (f.status === 'unread' && n.isRead) return false;
-    if (f.status === 'read' && !n.isRead) return false;
-    if (f.type !== 'ALL' && knownNotificationType(n.type) !== f.type) return false;
-    if (since && dayjs(n.createdAt).isBefore(since)) return false;
-    if (term && !`${n.title}\n${n.message}`.toLowerCase().includes(term)) return false;
-    return true;
-  });
-}
-
-export function inboxCounts(list: readonly Pick<Notification, 'isRead'>[]) {
-  const unread = list.filter((n) => !n.isRead).length;
-  return { total: list.length, unread, read: list.length - unread };
-}
-
-export interface InboxPage<T> {
-  items: T[];
-  /** The page actually shown (clamped to 1..totalPages). */
-  page: number;
-  totalPages: number;
-  total: number;
-  /** 1-based positions of the first and last shown item; 0 and 0 when empty. */
-  from: number;
-  to: number;
-}
-
-export function paginate<T>(list: readonly T[], page: number, pageSize: number): InboxPage<T> {
-  const total = list.length;
-  const totalPages = Math.max(1, Math.ceil(total / pageSize));
-  const current = Math.min(Math.max(1, page), totalPages);
-  const start = (current - 1) * pageSize;
-  const items = list.slice(start, start + pageSize);
+export function filtersFromParams(params: URLSearchParams): InboxFilters {
+  const status = params.get('status');
+  const type = params.get('type');
+  const date = params.get('date');
   return {
-    items,
-    page: current,
-    totalPages,
-    total,
-    from: items.length ? start + 1 : 0,
-    to: start + items.length,
+    search: params.get('search') ?? '',
+    status: STATUS_TABS.some((t) => t.value === status) ? (status as StatusTab) : 'all',
+    type: (NOTIFICATION_TYPES as readonly string[]).includes(type ?? '') ? (type as TypeFilter) : 'ALL',
+    date: DATE_FILTER_OPTIONS.some((d) => d.value === date) ? (date as DateFilter) : 'all',
   };
 }
 
-/** The page numbers the pager shows: at most `size`, around the current page. */
-export function pageWindow(page: number, totalPages: number, size: number = PAGER_WINDOW): number[] {
-  const count = Math.min(size, totalPages);
-  const start = Math.min(Math.max(1, page - Math.floor(size / 2)), totalPages - count + 1);
-  return Array.from({ length: count }, (_, i) => start + i);
+export function pageSizeFromParams(params: URLSearchParams): number {
+  const size = Number(params.get('size'));
+  return (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE;
 }
+
+/** The address parameters of a filter change (defaults removed); the page always goes back to 1. */
+export function filterParams(
+  patch: Partial<Omit<InboxFilters, 'search'>>,
+): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = { page: undefined };
+  if (patch.status !== undefined) out.status = patch.status === 'all' ? undefined : patch.status;
+  if (patch.type !== undefined) out.type = patch.type === 'ALL' ? undefined : patch.type;
+  if (patch.date !== undefined) out.date = patch.date === 'all' ? undefined : patch.date;
+  return out;
+}
+
+// --- the server query -------------------------------------------------------------------------------
+
+/** A date range as the list's `from` and `to` days (both included). */
+export interface DayRange {
+  from?: string;
+  to?: string;
+}
+
+/**
+ * The days a date filter covers, counted from `today` (the organisation's day, YYYY-MM-DD): today;
+ * this week, Sunday to Saturday; this month, the 1st to its last day. 'All Time' has no range.
+ */
+export function dateRange(filter: DateFilter, today: string): DayRange {
+  switch (filter) {
+    case 'today':
+      return { from: today, to: today };
+    case 'week': {
+      const sunday = addDays(today, -new Date(`${today}T00:00:00Z`).getUTCDay());
+      return { from: sunday, to: addDays(sunday, 6) };
+    }
+    case 'month': {
+      const first = `${today.slice(0, 7)}-01`;
+      return { from: first, to: addDays(addMonths(first, 1), -1) };
+    }
+    default:
+      return {};
+  }
+}
+
+/** dateRange counted from today in `timeZone` at `now` (the organisation's calendar, not the browser's). */
+export function dateRangeIn(filter: DateFilter, timeZone: string, now: Date = new Date()): DayRange {
+  return dateRange(filter, todayIn(timeZone, now));
+}
+
+/** The query parameters of GET /api/notifications for one page of the inbox. */
+export interface InboxQuery extends DayRange {
+  page: number;
+  limit: number;
+  type?: KnownNotificationType;
+  /** 'false': unread only; 'true': read only. */
+  read?: 'true' | 'false';
+  search?: string;
+}
+
+/** The query for the current tab, filters, page and page size; `today` is the organisation's day. */
+export function inboxQuery(f: InboxFilters, page: number, pageSize: number, today: string): InboxQuery {
+  const query: InboxQuery = { page, limit: pageSize };
+  if (f.status !== 'all') query.read = f.status === 'read' ? 'true' : 'false';
+  if (f.type !== 'ALL') query.type = f.type;
+  const { from, to } = dateRange(f.date, today);
+  if (from) query.from = from;
+  if (to) query.to = to;
+  const search = f.search.trim();
+  if (search) query.search = search;
+  return query;
+}
+
+// --- what the page says -----------------------------------------------------------------------------
 
 /** What an empty list says, by tab (spec part 2 §2.5: empty states differ by tab). */
 export function emptyState(status: StatusTab, filtered: boolean): { title: string; hint: string } {

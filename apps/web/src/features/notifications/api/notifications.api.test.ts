@@ -1,15 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { countUnread, eachId, unreadBadgeText } from './notifications.api.ts';
+import { eachId, notificationKeys, unreadBadgeText } from './notifications.api.ts';
 
 describe('unread badge', () => {
-  it('counts unread notifications', () => {
-    expect(countUnread(undefined)).toBe(0);
-    expect(countUnread([{ isRead: true }, { isRead: false }, { isRead: false }])).toBe(2);
-  });
   it("caps the text at '99+'", () => {
     expect(unreadBadgeText(1)).toBe('1');
     expect(unreadBadgeText(99)).toBe('99');
     expect(unreadBadgeText(100)).toBe('99+');
+  });
+});
+
+describe('query keys', () => {
+  it('put the counters and every inbox page under one key, so a mutation refreshes both', () => {
+    const page = notificationKeys.list({ page: 2, limit: 10, read: 'false' });
+    expect(notificationKeys.counts().slice(0, 1)).toEqual(notificationKeys.all);
+    expect(page.slice(0, 2)).toEqual(notificationKeys.lists());
+    expect(page.slice(0, 1)).toEqual(notificationKeys.all);
   });
 });
 

@@ -1,37 +1,73 @@
-import { LIMITS, type MarkAllReadResponse, type MessageResponse, type Notification } from '@csp/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  LIMITS,
+  type MarkAllReadResponse,
+  type MessageResponse,
+  type Notification,
+  type NotificationCounts,
+} from '@csp/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import type { InboxQuery } from '../inbox.ts';
+
+export interface NotificationPage {
+  items: Notification[];
+  /** How many notifications match the filters (X-Total-Count). */
+  total: number;
+}
 
 /** Query keys of the notifications feature. */
 export const notificationKeys = {
   all: ['notifications'] as const,
-  list: () => [...notificationKeys.all, 'list'] as const,
+  counts: () => [...notificationKeys.all, 'counts'] as const,
+  lists: () => [...notificationKeys.all, 'list'] as const,
+  list: (query: InboxQuery) => [...notificationKeys.lists(), query] as const,
 };
 
-/** The notification calls of spec part 2 §7 (paths under /api). */
+/** The notification calls of spec part 2 §7 (paths under /api), with the inbox's filters and pages. */
 export const notificationsApi = {
-  list: () => api.get<Notification[]>('/notifications').then((r) => r.data),
+  /** GET /api/notifications with filters, page and limit: one page and X-Total-Count. */
+  list: async (query: InboxQuery): Promise<NotificationPage> => {
+    const res = await api.get<Notification[]>('/notifications', { params: query });
+    const header = Number(res.headers['x-total-count']);
+    return { items: res.data, total: Number.isFinite(header) ? header : res.data.length };
+  },
+  /** GET /api/notifications/counts: total, unread and read, without the notifications. */
+  counts: () => api.get<NotificationCounts>('/notifications/counts').then((r) => r.data),
   markRead: (id: string) => api.patch<Notification>(`/notifications/${id}/read`).then((r) => r.data),
   markAllRead: () => api.post<MarkAllReadResponse>('/notifications/mark-all-read').then((r) => r.data),
   remove: (id: string) => api.delete<MessageResponse>(`/notifications/${id}`).then((r) => r.data),
 };
 
+/** Polled every 30 s and stale after 10 s (spec part 2 §7, §9). */
+const polling = {
+  refetchInterval: LIMITS.notificationsPollMs,
+  staleTime: LIMITS.notificationsStaleMs,
+} as const;
+
 /**
- * The signed-in user's notifications, polled every 30 s and stale after 10 s (spec part 1 §7). Shared
- * by the top-bar bell and the inbox.
+ * The signed-in user's counters: the top-bar bell's unread badge and the inbox header. One cheap call,
+ * shared by both, polled while either is on screen.
  */
-export function useNotificationsQuery(options: { silent?: boolean } = {}) {
+export function useNotificationCountsQuery(options: { silent?: boolean } = {}) {
   return useQuery({
-    queryKey: notificationKeys.list(),
-    queryFn: notificationsApi.list,
-    refetchInterval: LIMITS.notificationsPollMs,
-    staleTime: LIMITS.notificationsStaleMs,
+    queryKey: notificationKeys.counts(),
+    queryFn: notificationsApi.counts,
+    ...polling,
     meta: { silent: options.silent },
   });
 }
 
-export function countUnread(list: readonly Pick<Notification, 'isRead'>[] | undefined): number {
-  return list ? list.filter((n) => !n.isRead).length : 0;
+/**
+ * One page of the inbox for the current tab, filters and page size, polled like the counters so new
+ * notifications appear; the previous page stays on screen while the next one loads.
+ */
+export function useNotificationsPageQuery(query: InboxQuery) {
+  return useQuery({
+    queryKey: notificationKeys.list(query),
+    queryFn: () => notificationsApi.list(query),
+    ...polling,
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** Badge text: the count, capped at '99+'. */
@@ -57,8 +93,9 @@ export async function eachId(
 }
 
 /**
- * The inbox mutations. Every one invalidates the notifications list (so the bell updates) whether it
- * succeeded or not; single calls show the spec's default error texts through the mutation cache.
+ * The inbox mutations. Every one invalidates the inbox pages and the counters (so the bell updates)
+ * whether it succeeded or not; single calls show the spec's default error texts through the mutation
+ * cache.
  */
 export function useNotificationMutations() {
   const queryClient = useQueryClient();

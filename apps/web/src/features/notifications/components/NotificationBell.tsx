@@ -1,12 +1,15 @@
 import { ActionIcon, Indicator } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { countUnread, unreadBadgeText, useNotificationsQuery } from '../api/notifications.api.ts';
+import { unreadBadgeText, useNotificationCountsQuery } from '../api/notifications.api.ts';
 
-/** Top-bar bell linking to /notifications, with the unread count (no badge when 0, '99+' above 99). */
+/**
+ * Top-bar bell linking to /notifications, with the unread count (no badge when 0, '99+' above 99),
+ * from GET /api/notifications/counts polled every 30 s — never the whole inbox.
+ */
 export function NotificationBell() {
-  const { data } = useNotificationsQuery({ silent: true });
-  const unread = countUnread(data);
+  const { data } = useNotificationCountsQuery({ silent: true });
+  const unread = data?.unread ?? 0;
   return (
     <Indicator
       label={<span data-testid="notifications-unread-badge">{unreadBadgeText(unread)}</span>}

@@ -1,6 +1,5 @@
 import type { Notification } from '@csp/contracts';
 import {
-  Alert,
   Anchor,
   Badge,
   Button,
@@ -17,7 +16,6 @@ import {
   TextInput,
   ThemeIcon,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import {
   IconAdjustmentsHorizontal,
   IconBellOff,
@@ -26,25 +24,33 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { ListPager } from '../../../components/ListPager.tsx';
+import { RetryPanel } from '../../../components/ListStates.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
+import { useLastPageClamp, useListParams } from '../../../lib/listParams.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
-import { useNotificationMutations, useNotificationsQuery } from '../api/notifications.api.ts';
-import { InboxPager } from '../components/InboxPager.tsx';
+import { pageCount } from '../../../lib/pager.ts';
+import { useOrgToday } from '../../organisation/api/organisation.api.ts';
+import {
+  useNotificationCountsQuery,
+  useNotificationMutations,
+  useNotificationsPageQuery,
+} from '../api/notifications.api.ts';
 import { NotificationRow } from '../components/NotificationRow.tsx';
 import {
   DATE_FILTER_OPTIONS,
   DEFAULT_PAGE_SIZE,
   emptyState,
-  filterNotifications,
+  filterParams,
+  filtersFromParams,
   hasActiveFilters,
-  inboxCounts,
-  NO_FILTERS,
+  inboxQuery,
   PAGE_SIZES,
-  paginate,
+  pageSizeFromParams,
   STATUS_TABS,
   TYPE_FILTER_OPTIONS,
   type DateFilter,
-  type InboxFilters,
   type StatusTab,
   type TypeFilter,
 } from '../inbox.ts';
@@ -72,48 +78,73 @@ function LoadingRows() {
   );
 }
 
-/** /notifications — the inbox of spec part 2 §2.5; search and filters run over the fetched list. */
-export function NotificationsPage() {
-  const query = useNotificationsQuery();
-  const { markRead, markAllRead, remove, bulkMarkRead, bulkRemove } = useNotificationMutations();
-  const [filters, setFilters] = useState<InboxFilters>(NO_FILTERS);
-  const [moreFilters, setMoreFilters] = useState(false);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
-  const [page, setPage] = useState(1);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  /** Ids whose own (single) call is running. */
-  const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
+const NO_IDS: ReadonlySet<string> = new Set();
 
-  const list = query.data ?? [];
-  const counts = inboxCounts(list);
-  const filtered = filterNotifications(list, filters);
-  const shown = paginate(filtered, page, pageSize);
-  const selectedOnPage = shown.items.filter((n) => selected.has(n.id));
+function viewKey(params: URLSearchParams, searchText: string): string {
+  const rest = new URLSearchParams(params);
+  rest.delete('search');
+  return `${rest.toString()}|${searchText.trim()}`;
+}
+
+/**
+ * /notifications — the inbox of spec part 2 §2.5. The server filters and pages (GET /api/notifications
+ * with the tab, type, date range, search, page and page size; X-Total-Count), the header counts come
+ * from GET /api/notifications/counts. The view lives in the address; the search settles after 300 ms.
+ */
+export function NotificationsPage() {
+  const { params, page, update, setPage, searchText, changeSearchText, clearSearch } = useListParams();
+  const filters = filtersFromParams(params);
+  const pageSize = pageSizeFromParams(params);
+  const today = useOrgToday();
+
+  const query = useNotificationsPageQuery(inboxQuery(filters, page, pageSize, today));
+  const countsQuery = useNotificationCountsQuery({ silent: true });
+  const { markRead, markAllRead, remove, bulkMarkRead, bulkRemove } = useNotificationMutations();
+  // Opened at once when the address already carries a type or date filter.
+  const [moreFilters, setMoreFilters] = useState(filters.type !== 'ALL' || filters.date !== 'all');
+  /**
+   * The ticked rows, for the view (tab, filters, page, size and the search box's text) they were ticked
+   * in: any change drops them. The search counts as typed, not as settled, so rows ticked while a search
+   * settles stay ticked.
+   */
+  const view = viewKey(params, searchText);
+  const [selection, setSelection] = useState<{ view: string; ids: ReadonlySet<string> }>({
+    view,
+    ids: NO_IDS,
+  });
+  const selected = selection.view === view ? selection.ids : NO_IDS;
+  const setSelected = (ids: ReadonlySet<string>) => setSelection({ view, ids });
+  /** Ids whose own (single) call is running. */
+  const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(NO_IDS);
+  /** The ids the delete dialog asks about; null while it is closed. */
+  const [confirmIds, setConfirmIds] = useState<string[] | null>(null);
+
+  const counts = countsQuery.data ?? { total: 0, unread: 0, read: 0 };
+  const items = query.data?.items ?? [];
+  const total = query.data?.total ?? 0;
+  useLastPageClamp({
+    page,
+    pages: pageCount(total, pageSize),
+    settled: Boolean(query.data && !query.isPlaceholderData),
+  });
+
+  const selectedOnPage = items.filter((n) => selected.has(n.id));
   const selectedUnread = selectedOnPage.filter((n) => !n.isRead);
-  const allOnPageSelected = shown.items.length > 0 && selectedOnPage.length === shown.items.length;
+  const allOnPageSelected = items.length > 0 && selectedOnPage.length === items.length;
+  /** The list asked for is narrowed (the empty state says so); the box may hold a search still settling. */
   const narrowing = hasActiveFilters(filters);
+  const clearable = narrowing || searchText.trim() !== '';
   const extraFilterCount = (filters.type !== 'ALL' ? 1 : 0) + (filters.date !== 'all' ? 1 : 0);
   const bulkBusy = bulkMarkRead.isPending || bulkRemove.isPending;
 
-  /** Any filter change (and the page size) goes back to page 1 and drops the selection. */
-  function changeFilters(patch: Partial<InboxFilters>) {
-    setFilters((f) => ({ ...f, ...patch }));
-    setPage(1);
-    setSelected(new Set());
-  }
-
-  function changePage(next: number) {
-    setPage(next);
-    setSelected(new Set());
-  }
+  /** Any tab or filter change goes back to page 1 (and so drops the selection). */
+  const changeFilters = (patch: Parameters<typeof filterParams>[0]) => update(filterParams(patch));
 
   function toggle(id: string, on: boolean) {
-    setSelected((s) => {
-      const next = new Set(s);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
+    const next = new Set(selected);
+    if (on) next.add(id);
+    else next.delete(id);
+    setSelected(next);
   }
 
   function withBusy(id: string, run: (done: () => void) => void) {
@@ -161,24 +192,16 @@ export function NotificationsPage() {
     });
   }
 
-  function deleteSelected() {
-    const ids = selectedOnPage.map((n) => n.id);
-    if (!ids.length) return;
-    const what = ids.length === 1 ? 'the selected notification' : `the ${ids.length} selected notifications`;
-    modals.openConfirmModal({
-      title: 'Delete notifications',
-      children: <Text size="sm">Delete {what}? This cannot be undone.</Text>,
-      labels: { confirm: 'Delete', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        bulkRemove.mutate(ids, {
-          onSuccess: ({ failed }) => {
-            if (failed.length) toastError('Failed to delete some notifications');
-            else toastSuccess('Selected notifications deleted');
-            setSelected(new Set(failed));
-          },
-          onError: () => toastError('Failed to delete some notifications'),
-        }),
+  function deleteConfirmed() {
+    if (!confirmIds?.length) return;
+    bulkRemove.mutate(confirmIds, {
+      onSuccess: ({ failed }) => {
+        if (failed.length) toastError('Failed to delete some notifications');
+        else toastSuccess('Selected notifications deleted');
+        setSelected(new Set(failed));
+      },
+      onError: () => toastError('Failed to delete some notifications'),
+      onSettled: () => setConfirmIds(null),
     });
   }
 
@@ -186,7 +209,7 @@ export function NotificationsPage() {
     markAllRead.mutate(undefined, {
       onSuccess: () => {
         toastSuccess('All notifications marked as read');
-        setSelected(new Set());
+        setSelected(NO_IDS);
       },
     });
   }
@@ -195,15 +218,8 @@ export function NotificationsPage() {
   const listContent = query.isPending ? (
     <LoadingRows />
   ) : query.isError && !query.data ? (
-    <Alert color="red" title="Could not load your notifications">
-      <Stack gap="xs" align="flex-start">
-        <Text size="sm">Check your connection and try again.</Text>
-        <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </Stack>
-    </Alert>
-  ) : shown.items.length === 0 ? (
+    <RetryPanel error={query.error} onRetry={() => void query.refetch()} />
+  ) : items.length === 0 ? (
     <Stack align="center" gap={6} py="xl">
       <ThemeIcon size={56} radius="xl" variant="light" color="gray" aria-hidden>
         <IconBellOff size={30} />
@@ -214,9 +230,9 @@ export function NotificationsPage() {
       </Text>
     </Stack>
   ) : (
-    <Stack gap="sm">
+    <Stack gap="sm" style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }} aria-busy={query.isFetching}>
       <Stack component="ul" gap="xs" m={0} p={0} aria-label="Notifications list">
-        {shown.items.map((n) => (
+        {items.map((n) => (
           <NotificationRow
             key={n.id}
             notification={n}
@@ -228,13 +244,13 @@ export function NotificationsPage() {
           />
         ))}
       </Stack>
-      <InboxPager
-        page={shown.page}
-        totalPages={shown.totalPages}
-        total={shown.total}
-        from={shown.from}
-        to={shown.to}
-        onChange={changePage}
+      <ListPager
+        page={page}
+        pageSize={pageSize}
+        total={total}
+        count={items.length}
+        onChange={setPage}
+        label="Notification pages"
       />
     </Stack>
   );
@@ -274,8 +290,9 @@ export function NotificationsPage() {
               label="Search notifications"
               placeholder="Search by title or message"
               leftSection={<IconSearch size={16} aria-hidden />}
-              value={filters.search}
-              onChange={(e) => changeFilters({ search: e.currentTarget.value })}
+              value={searchText}
+              onChange={(e) => changeSearchText(e.currentTarget.value)}
+              maxLength={100}
               style={{ flex: '1 1 240px' }}
             />
             <Button
@@ -318,8 +335,8 @@ export function NotificationsPage() {
                   type="button"
                   size="sm"
                   mb={8}
-                  onClick={() => changeFilters({ search: '', type: 'ALL', date: 'all' })}
-                  disabled={!narrowing}
+                  onClick={() => clearSearch(filterParams({ type: 'ALL', date: 'all' }))}
+                  disabled={!clearable}
                 >
                   Clear filters
                 </Anchor>
@@ -348,11 +365,9 @@ export function NotificationsPage() {
                         label="Select all"
                         checked={allOnPageSelected}
                         indeterminate={selectedOnPage.length > 0 && !allOnPageSelected}
-                        disabled={shown.items.length === 0}
+                        disabled={items.length === 0}
                         onChange={(e) =>
-                          setSelected(
-                            e.currentTarget.checked ? new Set(shown.items.map((n) => n.id)) : new Set(),
-                          )
+                          setSelected(e.currentTarget.checked ? new Set(items.map((n) => n.id)) : NO_IDS)
                         }
                       />
                       {selectedOnPage.length > 0 && (
@@ -375,7 +390,7 @@ export function NotificationsPage() {
                             variant="light"
                             color="red"
                             leftSection={<IconTrash size={14} aria-hidden />}
-                            onClick={deleteSelected}
+                            onClick={() => setConfirmIds(selectedOnPage.map((n) => n.id))}
                             disabled={bulkBusy}
                             loading={bulkRemove.isPending}
                           >
@@ -395,8 +410,11 @@ export function NotificationsPage() {
                         data={PAGE_SIZES.map(String)}
                         value={String(pageSize)}
                         onChange={(e) => {
-                          setPageSize(Number(e.currentTarget.value));
-                          changePage(1);
+                          const size = Number(e.currentTarget.value);
+                          update({
+                            size: size === DEFAULT_PAGE_SIZE ? undefined : String(size),
+                            page: undefined,
+                          });
                         }}
                       />
                     </Group>
@@ -408,6 +426,24 @@ export function NotificationsPage() {
           </Tabs>
         </Stack>
       </Paper>
+
+      <ConfirmDialog
+        opened={confirmIds !== null}
+        onClose={() => setConfirmIds(null)}
+        title="Delete notifications"
+        confirmLabel="Delete"
+        confirmColor="red"
+        onConfirm={deleteConfirmed}
+        busy={bulkRemove.isPending}
+      >
+        <Text size="sm">
+          Delete{' '}
+          {confirmIds?.length === 1
+            ? 'the selected notification'
+            : `the ${confirmIds?.length ?? 0} selected notifications`}
+          ? This cannot be undone.
+        </Text>
+      </ConfirmDialog>
     </Stack>
   );
 }

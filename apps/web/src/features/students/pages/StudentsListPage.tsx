@@ -143,6 +143,7 @@ export function StudentsListPage() {
             total={total}
             count={students.length}
             onChange={setPage}
+            label="Student pages"
           />
         </Stack>
       )}

@@ -87,6 +87,7 @@ function UsersList() {
             total={total}
             count={users.length}
             onChange={setPage}
+            label="User pages"
           />
         </Stack>
       )}
