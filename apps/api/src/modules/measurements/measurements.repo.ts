@@ -5,6 +5,7 @@ import { measurements, students, users, type StudentCategoryValue } from '../../
 import { containsPattern } from '../../db/sql-helpers.ts';
 import type { Page } from '../../lib/paging.ts';
 import type { Actor } from '../../plugins/auth.ts';
+import { categoryOn } from '../students/students.repo.ts';
 
 const teacher = aliasedTable(users, 'teacher');
 
@@ -45,7 +46,8 @@ function statusOf(latest: ReturnType<typeof latestMeasurement>, today: string) {
 function statusWhere(f: StatusFilter, latest: ReturnType<typeof latestMeasurement>): SQL | undefined {
   const conditions: (SQL | undefined)[] = [isNull(students.deletedAt)];
   if (f.teacherId) conditions.push(eq(students.assignedTeacherId, f.teacherId));
-  if (f.category) conditions.push(eq(students.category, f.category));
+  // The category the age calls for today, as the entries show it (docs/decisions/0004).
+  if (f.category) conditions.push(eq(categoryOn(f.today), f.category));
   if (f.search) {
     const p = containsPattern(f.search);
     conditions.push(

@@ -94,6 +94,18 @@ describe('GET /api/measurements/status/all: the latest live measurement of each 
     });
     const entry = (await status(teacher)).find((e) => e.id === grown.id);
     expect(entry?.category).toBe('HOME_BASE');
+    // The category filter goes by the same rule.
+    const filtered = async (category: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/measurements/status/all?category=${category}`,
+        headers: teacher.auth,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as Entry[]).map((e) => e.id);
+    };
+    expect(await filtered('HOME_BASE')).toContain(grown.id);
+    expect(await filtered('SURVIVAL_PROGRAM')).not.toContain(grown.id);
     const [row] = await t.app.db.select().from(students).where(eq(students.id, grown.id));
     expect(row.category).toBe('SURVIVAL_PROGRAM');
     expect(row.updatedAt).toEqual(grown.updatedAt);
@@ -124,7 +136,8 @@ describe('the status page: filters, pages and counters computed in SQL', () => {
           studentId: `PG-${name}`,
           firstName: name,
           lastName: 'Page',
-          dateOfBirth: addMonths(today, -48),
+          // An age that fits the category (reads show the category the age calls for).
+          dateOfBirth: addMonths(today, category === 'HOME_BASE' ? -24 : -48),
           category: category as 'CENTER_BASE',
           assignedTeacherId: teacherId,
         })
