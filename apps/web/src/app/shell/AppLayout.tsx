@@ -3,29 +3,18 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconHeartHandshake } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
-import { useAuth, useCurrentUser } from '../../features/auth/auth-context.ts';
+import { useCurrentUser } from '../../features/auth/auth-context.ts';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell.tsx';
-import { useProfileQuery } from '../../features/profile/api/profile.api.ts';
 import { TopBarSearch } from '../../features/search/components/TopBarSearch.tsx';
 import { SidebarNav } from './SidebarNav.tsx';
 import classes from './AppLayout.module.css';
 import { UserMenu } from './UserMenu.tsx';
-
-/** Refreshes the stored user from GET /api/auth/profile (signed picture URLs expire). */
-function useProfileRefresh() {
-  const { updateUser } = useAuth();
-  const { data } = useProfileQuery({ silent: true });
-  useEffect(() => {
-    if (data) updateUser(data);
-  }, [data, updateUser]);
-}
 
 /** The protected layout at '/': top bar, sidebar (slides in on phones, fixed from sm up), page. */
 export function AppLayout() {
   const user = useCurrentUser();
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
-  useProfileRefresh();
 
   useEffect(() => {
     close();

@@ -1,17 +1,20 @@
 import type { LoginBody, User } from '@csp/contracts';
 import { createContext, useContext } from 'react';
 
-export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
+export type AuthStatus = 'signed-in' | 'signed-out';
 
 export interface AuthContextValue {
   status: AuthStatus;
+  /**
+   * The signed-in user: the data of the authKeys.me() query (GET /api/auth/profile), the one source of
+   * the user. The stored session user (localStorage 'user') is a copy written from it.
+   */
   user: User | null;
   /** Clears any old session, signs in, stores token and user. Navigation is up to the caller. */
   login: (credentials: LoginBody) => Promise<User>;
-  /** Clears the stored session and does a full navigation to /login. */
   /** Ends the session on the server, clears it here and opens /login. */
   logout: () => Promise<void>;
-  /** Merges the given fields into the current user and stores it again. */
+  /** Puts a changed user (or some of their fields) into the one source; every view of them follows. */
   updateUser: (fields: Partial<User>) => void;
   /** Replaces the stored bearer token (PATCH /auth/change-password answers a new access_token). */
   setToken: (token: string) => void;

@@ -1,25 +1,42 @@
 import type { LoginBody, User } from '@csp/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { CenteredLoader } from '../../../components/CenteredLoader.tsx';
 import { clearSession, readSession, saveSession, saveToken, saveUser } from '../../../lib/session.ts';
-import { authApi } from '../api/auth.api.ts';
-import { AuthContext, type AuthContextValue, type AuthStatus } from '../auth-context.ts';
+import { authApi, authKeys } from '../api/auth.api.ts';
+import { AuthContext, type AuthContextValue } from '../auth-context.ts';
+
+/** How long the signed-in user counts as fresh; any change made here is written in at once anyway. */
+const ME_STALE_MS = 60_000;
 
 /**
- * Auth state (spec part 1 §4): loading, then signed-in or signed-out. The stored session is restored on
- * start behind a centred spinner.
+ * Auth state (spec part 1 §4). The signed-in user has one source, the authKeys.me() query
+ * (GET /api/auth/profile): it starts from the user stored with the session, so a reload shows the
+ * shell at once, and is refreshed from the server straight away (signed picture links expire). Every
+ * change of the user — profile, picture, one's own user record — is written into that query; the
+ * stored session user (localStorage 'user', spec part 1 §3) is a copy that follows it.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [status, setStatus] = useState<AuthStatus>('loading');
-  const [user, setUser] = useState<User | null>(null);
+  // The session's token as it was signed in with (renewals keep the same session): whether, and as
+  // whom, someone is signed in. A new sign-in always changes it.
+  const [sessionToken, setSessionToken] = useState(() => readSession()?.token ?? null);
 
+  const me = useQuery({
+    queryKey: authKeys.me(),
+    queryFn: authApi.me,
+    enabled: sessionToken !== null,
+    initialData: () => readSession()?.user,
+    // The stored user is as old as the session: refresh it at once.
+    initialDataUpdatedAt: 0,
+    staleTime: ME_STALE_MS,
+    meta: { silent: true },
+  });
+  const user = sessionToken ? (me.data ?? null) : null;
+
+  // The stored copy follows the one source.
   useEffect(() => {
-    const session = readSession();
-    setUser(session?.user ?? null);
-    setStatus(session ? 'signed-in' : 'signed-out');
-  }, []);
+    if (user) saveUser(user);
+  }, [user]);
 
   const login = useCallback(
     async (credentials: LoginBody) => {
@@ -27,8 +44,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       queryClient.clear();
       const { access_token, user: signedIn } = await authApi.login(credentials);
       saveSession(access_token, signedIn);
-      setUser(signedIn);
-      setStatus('signed-in');
+      queryClient.setQueryData(authKeys.me(), signedIn);
+      setSessionToken(access_token);
       return signedIn;
     },
     [queryClient],
@@ -45,22 +62,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     window.location.assign('/login');
   }, [queryClient]);
 
-  const updateUser = useCallback((fields: Partial<User>) => {
-    setUser((current) => {
-      if (!current) return current;
-      const next = { ...current, ...fields };
-      saveUser(next);
-      return next;
-    });
-  }, []);
+  const updateUser = useCallback(
+    (fields: Partial<User>) =>
+      queryClient.setQueryData<User>(authKeys.me(), (current) => current && { ...current, ...fields }),
+    [queryClient],
+  );
 
   const setToken = useCallback((token: string) => saveToken(token), []);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ status, user, login, logout, updateUser, setToken }),
-    [status, user, login, logout, updateUser, setToken],
+    () => ({ status: user ? 'signed-in' : 'signed-out', user, login, logout, updateUser, setToken }),
+    [user, login, logout, updateUser, setToken],
   );
 
-  if (status === 'loading') return <CenteredLoader label="Loading your session" />;
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -6,20 +6,12 @@ import {
   type UpdateProfileBody,
   type User,
 } from '@csp/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { useAuth } from '../../auth/auth-context.ts';
 
-/** Query keys of the profile feature. */
-export const profileKeys = {
-  all: ['profile'] as const,
-  me: () => [...profileKeys.all, 'me'] as const,
-};
-
-/** The profile calls of spec part 2 §7 (paths under /api). */
+/** The profile calls of spec part 2 §7 (paths under /api); GET /auth/profile is the auth feature's. */
 export const profileApi = {
-  /** GET /api/auth/profile: the signed-in user's profile (fresh signed picture URL). */
-  get: () => api.get<User>('/auth/profile').then((r) => r.data),
   update: (body: UpdateProfileBody) => api.patch<User>('/auth/profile', body).then((r) => r.data),
   uploadPicture: (userId: string, file: File) => {
     const form = new FormData();
@@ -32,26 +24,13 @@ export const profileApi = {
     api.patch<ChangePasswordResponse>('/auth/change-password', body).then((r) => r.data),
 };
 
-export function useProfileQuery(options: { silent?: boolean } = {}) {
-  return useQuery({
-    queryKey: profileKeys.me(),
-    queryFn: profileApi.get,
-    staleTime: 60_000,
-    meta: { silent: options.silent },
-  });
-}
-
 /**
- * Puts a changed user everywhere it is shown at once: the stored session user (top-bar avatar and
- * name) and the profile query (which the layout copies into the session on every refresh).
+ * Puts a changed user into the one source of the signed-in user (the auth feature's query), so the
+ * top bar, the sidebar and this page show it at once.
  */
 function useApplyUser() {
-  const queryClient = useQueryClient();
   const { updateUser } = useAuth();
-  return (user: User) => {
-    queryClient.setQueryData(profileKeys.me(), user);
-    updateUser(user);
-  };
+  return (user: User) => updateUser(user);
 }
 
 export interface ProfileEdit {

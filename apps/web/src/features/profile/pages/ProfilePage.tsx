@@ -7,8 +7,8 @@ import { ProfileCard } from '../components/ProfileCard.tsx';
 
 /**
  * /profile — view and edit mode, picture, the password section and the development-partner card
- * (spec part 2 §2.6). The shown user is the session user, which the layout keeps fresh from
- * GET /auth/profile and which every change here updates at once.
+ * (spec part 2 §2.6). The shown user is the signed-in user's one source (GET /auth/profile, see
+ * AuthProvider), which every change here updates at once.
  */
 export function ProfilePage() {
   const user = useCurrentUser();
