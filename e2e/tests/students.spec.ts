@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { shownDate } from '../support/dates.ts';
 import { firstAdmin, signIn, snap } from '../support/helpers.ts';
 import { adminToken, createTeacher, tokenOf, uniqueTag, uniqueWord } from '../support/seed-people.ts';
 
@@ -73,6 +74,21 @@ const filterButtons = (page: Page) => page.getByRole('group', { name: 'Filter by
 async function searchStudents(page: Page, text: string) {
   await page.getByLabel('Search students').fill(text);
   await expect.poll(() => new URL(page.url()).searchParams.get('search')).toBe(text);
+}
+
+/** Types a date into a date picker (as YYYY-MM-DD) and leaves it; it then shows the date as '5 Mar 2021'. */
+async function typeDate(field: Locator, iso: string) {
+  await field.fill(iso);
+  await field.press('Escape');
+  await field.blur();
+  await expect(field).toHaveValue(shownDate(iso));
+}
+
+/** The organisation's day (GET /api/organisation): what 'today' means to the app and the server. */
+async function orgToday(request: APIRequestContext, token: string): Promise<string> {
+  const res = await request.get('/api/organisation', { headers: { Authorization: `Bearer ${token}` } });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { today: string }).today;
 }
 
 /** Desktop and phone screenshots taken from the top of the page. */
@@ -168,9 +184,9 @@ test('an administrator adds a Center Base and a Home Base student through the fo
   await page.getByLabel('Category').selectOption('CENTER_BASE');
   await page.getByLabel('First name').fill(center.firstName);
   await page.getByLabel('Last name').fill(center.lastName);
-  await page.getByLabel('Date of birth').fill(yearsAgo(5));
+  await typeDate(page.getByLabel('Date of birth'), yearsAgo(5));
   await expect(page.getByLabel('Age', { exact: true })).toHaveValue('5');
-  await page.getByLabel('Date of birth').fill(daysAgo(-3));
+  await typeDate(page.getByLabel('Date of birth'), daysAgo(-3));
   await page.getByLabel('Parent name').fill(center.parentName);
   await page.getByLabel('Parent phone').fill('+94 77 555 0101');
   await page.getByLabel('Parent email').fill('not-an-email');
@@ -179,7 +195,7 @@ test('an administrator adds a Center Base and a Home Base student through the fo
   await expect(page.getByText('Date of birth cannot be in the future')).toBeVisible();
   await expect(page.getByText('Please enter a valid email address')).toBeVisible();
   await expect(page.getByLabel('Age', { exact: true })).toHaveValue('0');
-  await page.getByLabel('Date of birth').fill(yearsAgo(5));
+  await typeDate(page.getByLabel('Date of birth'), yearsAgo(5));
   await page.getByLabel('Parent email').fill(`priya.${tag}@example.org`);
 
   await page.getByRole('button', { name: 'Use Current Location' }).click();
@@ -199,7 +215,7 @@ test('an administrator adds a Center Base and a Home Base student through the fo
   await page.getByLabel('Category').selectOption('HOME_BASE');
   await page.getByLabel('First name').fill(home.firstName);
   await page.getByLabel('Last name').fill(home.lastName);
-  await page.getByLabel('Date of birth').fill(yearsAgo(2));
+  await typeDate(page.getByLabel('Date of birth'), yearsAgo(2));
   await expect(page.getByLabel('Age', { exact: true })).toHaveValue('2');
   await page.getByLabel('Assigned teacher').selectOption(teacherOption(1));
   await submitCreate(page);
@@ -210,7 +226,7 @@ test('an administrator adds a Center Base and a Home Base student through the fo
   await page.getByLabel('Category').selectOption('CENTER_BASE');
   await page.getByLabel('First name').fill('Dup');
   await page.getByLabel('Last name').fill(`Dup${tag}`);
-  await page.getByLabel('Date of birth').fill(yearsAgo(4));
+  await typeDate(page.getByLabel('Date of birth'), yearsAgo(4));
   await page.getByRole('button', { name: 'Create Student' }).click();
   await expect(page.getByText('A student with this student ID already exists')).toBeVisible();
   await expect(page).toHaveURL(/\/students\/create$/);
@@ -275,7 +291,7 @@ test('an administrator registers a pregnant mother and a baby through the Surviv
   await page.getByLabel("Mother's first name").fill(mother.firstName);
   await page.getByLabel("Mother's last name").fill(mother.lastName);
   await page.getByLabel("Mother's age").fill('14');
-  await page.getByLabel('Expected due date').fill(daysAgo(-60));
+  await typeDate(page.getByLabel('Expected due date'), daysAgo(-60));
   await page.getByRole('button', { name: 'Create Student' }).click();
   await expect(page.getByText("Mother's age must be between 15 and 50")).toBeVisible();
   await expect(page.getByText('Pregnancy months are required')).toBeVisible();
@@ -299,7 +315,7 @@ test('an administrator registers a pregnant mother and a baby through the Surviv
   await expect(page.getByLabel('Pregnancy months')).toHaveCount(0);
   await page.getByLabel("Baby's first name").fill(baby.firstName);
   await page.getByLabel("Baby's last name").fill(baby.lastName);
-  await page.getByLabel('Date of birth').fill(daysAgo(90));
+  await typeDate(page.getByLabel('Date of birth'), daysAgo(90));
   await expect(page.getByLabel('Age', { exact: true })).toHaveValue('0');
   await page.getByLabel('Parent name').fill(`Mala Parent${tag}`);
   await page.getByLabel('Assigned teacher').selectOption(teacherOption(1));
@@ -498,11 +514,13 @@ test('an administrator reads a student, converts a pregnant mother with Baby Bor
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toHaveCount(0);
   expect((await apiGetStudent(request, token, mother.id)).isPregnant).toBe(true);
+  // The baby is born on the organisation's day (ORG_TIMEZONE), which is not always this machine's.
+  const birthDay = await orgToday(request, token);
   await page.getByRole('button', { name: 'Baby Born' }).click();
   await dialog.getByRole('button', { name: 'Confirm Birth' }).click();
   await expect(page).toHaveURL(new RegExp(`/students/${mother.id}/edit$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Edit Student' })).toBeVisible();
-  await expect(page.getByLabel('Date of birth')).toHaveValue(today());
+  await expect(page.getByLabel('Date of birth')).toHaveValue(shownDate(birthDay));
   await expect(page.getByLabel('Age', { exact: true })).toHaveValue('0');
   await expect(page.getByLabel('Parent name')).toHaveValue(`Lakshmi Mother${tag}`);
   await expect(page.getByLabel('Category')).toHaveValue('SURVIVAL_PROGRAM');
@@ -516,12 +534,12 @@ test('an administrator reads a student, converts a pregnant mother with Baby Bor
     address: '4 Lake Road',
     medicalInfo: 'Iron supplements',
     assignedTeacherId: teacher.id,
-    dateOfBirth: today(),
+    dateOfBirth: birthDay,
     category: 'SURVIVAL_PROGRAM',
     isPregnant: false,
     pregnancyMonths: null,
     expectedDueDate: null,
-    actualBirthDate: today(),
+    actualBirthDate: birthDay,
     isBabyBorn: true,
   });
   await page.getByLabel('First name').fill('Baby');
@@ -551,7 +569,7 @@ test('an administrator reads a student, converts a pregnant mother with Baby Bor
   await expect(page.getByText('Please enter a valid email address')).toBeVisible();
   await page.getByLabel('Parent email').fill(`new.${tag}@example.org`);
   await page.getByLabel('Parent name').fill(`New Parent${tag}`);
-  await page.getByLabel('Date of birth').fill(yearsAgo(6));
+  await typeDate(page.getByLabel('Date of birth'), yearsAgo(6));
   await expect(page.getByLabel('Age', { exact: true })).toHaveValue('6');
   await page.getByLabel('Latitude').fill('9.7');
   await page.getByLabel('Longitude').fill('80.1');

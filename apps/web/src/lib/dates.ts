@@ -30,8 +30,3 @@ export function formatRelative(value: string | null | undefined): string {
 export function ageText(age: number): string {
   return `${age} ${age === 1 ? 'year' : 'years'}`;
 }
-
-/** Today in the browser's time zone as YYYY-MM-DD (form defaults; the server decides the org's day). */
-export function todayIso(): string {
-  return dayjs().format('YYYY-MM-DD');
-}

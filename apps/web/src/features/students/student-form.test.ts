@@ -122,9 +122,10 @@ describe('create form', () => {
       pregnancyMonths: 6,
       expectedDueDate: '2026-09-01',
       dateOfBirth: TODAY,
-      age: 0,
       assignedTeacherId: TEACHER,
     });
+    // Her age is motherAge; the record's own age is the server's to derive.
+    expect(body).not.toHaveProperty('age');
     expect(body).not.toHaveProperty('actualBirthDate');
   });
 

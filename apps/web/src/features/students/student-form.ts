@@ -30,7 +30,12 @@ export function numberOf(value: NumberValue): number | '' {
   return value.trim() === '' ? '' : Number(value);
 }
 
-export interface CreateStudentValues {
+/**
+ * The values of both student forms (create and edit share one shape, so their shared fields can use
+ * one form context: student-form-context.ts). The edit form does not show the pregnancy fields but
+ * keeps them, so that a category change can clear them (spec part 1 §4).
+ */
+export interface StudentFormValues {
   studentId: string;
   category: StudentCategory | '';
   isPregnant: boolean;
@@ -54,6 +59,9 @@ export interface CreateStudentValues {
   assignedTeacherId: string;
   medicalInfo: string;
 }
+
+export type CreateStudentValues = StudentFormValues;
+export type EditStudentValues = StudentFormValues;
 
 /** Create-form defaults: everything empty or false (the read-only age shows 2 until a date is chosen). */
 export const EMPTY_CREATE_VALUES: CreateStudentValues = {
@@ -130,7 +138,9 @@ export function toCreateBody(values: CreateStudentValues, today: string): Create
     firstName: text(values.firstName),
     lastName: text(values.lastName),
     dateOfBirth,
-    age: isIsoDate(dateOfBirth) ? ageOn(dateOfBirth, today) : undefined,
+    // A pregnant mother's record has no age of its own (the server derives it from the date of birth);
+    // her age travels in motherAge. Sent in `age` as well, it would be read as hers (contracts alias).
+    age: !pregnant && isIsoDate(dateOfBirth) ? ageOn(dateOfBirth, today) : undefined,
     parentName: text(values.parentName),
     parentPhone: text(values.parentPhone),
     parentEmail: text(values.parentEmail),
@@ -186,29 +196,6 @@ export function validateCreate(values: CreateStudentValues, today: string): Form
 
 // --- edit -----------------------------------------------------------------------------------------
 
-export interface EditStudentValues {
-  studentId: string;
-  firstName: string;
-  lastName: string;
-  dateOfBirth: string;
-  category: StudentCategory | '';
-  assignedTeacherId: string;
-  parentName: string;
-  parentPhone: string;
-  parentEmail: string;
-  address: string;
-  medicalInfo: string;
-  homeLatitude: NumberValue;
-  homeLongitude: NumberValue;
-  homeLocationName: string;
-  // Not on the form; kept so that a category change can clear them (spec part 1 §4).
-  isPregnant: boolean;
-  pregnancyMonths: NumberValue;
-  expectedDueDate: string;
-  actualBirthDate: string;
-  isBabyBorn: boolean;
-}
-
 export function editValuesOf(student: Student): EditStudentValues {
   return {
     studentId: student.studentId,
@@ -226,7 +213,8 @@ export function editValuesOf(student: Student): EditStudentValues {
     homeLongitude: student.homeLongitude ?? '',
     homeLocationName: student.homeLocationName ?? '',
     isPregnant: student.isPregnant,
-    pregnancyMonths: student.pregnancyMonths ?? '',
+    motherAge: student.motherAge ?? '',
+    pregnancyMonths: student.pregnancyMonths === null ? '' : String(student.pregnancyMonths),
     expectedDueDate: student.expectedDueDate ?? '',
     actualBirthDate: student.actualBirthDate ?? '',
     isBabyBorn: student.isBabyBorn,

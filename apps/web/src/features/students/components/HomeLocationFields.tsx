@@ -1,16 +1,9 @@
 import { Alert, Button, Group, List, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import type { UseFormReturnType } from '@mantine/form';
 import { IconCurrentLocation, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { coordinatesText, GEOLOCATION_MESSAGES, getCurrentPosition } from '../../../lib/geo.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
-import type { NumberValue } from '../student-form.ts';
-
-type LocationValues = {
-  homeLocationName: string;
-  homeLatitude: NumberValue;
-  homeLongitude: NumberValue;
-};
+import { useStudentFormContext } from '../student-form-context.ts';
 
 /** Shown under the Home Location title of the create form. */
 export function GpsHelpBox() {
@@ -33,11 +26,11 @@ export function GpsHelpBox() {
 /**
  * Home location name, latitude and longitude, and 'Use Current Location' (device GPS: high accuracy,
  * 10 s timeout, a cached position up to 60 s old). Without a geocoder the coordinates name the place
- * when no name was typed.
+ * when no name was typed. Inside a StudentFormProvider.
  */
-export function HomeLocationFields<V extends LocationValues>({ form }: { form: UseFormReturnType<V> }) {
+export function HomeLocationFields() {
   const [locating, setLocating] = useState(false);
-  const f = form as unknown as UseFormReturnType<LocationValues>;
+  const f = useStudentFormContext();
 
   const capture = async () => {
     setLocating(true);

@@ -4,8 +4,9 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { errorStatus } from '../../../lib/api.ts';
-import { formatDate, todayIso } from '../../../lib/dates.ts';
+import { formatDate } from '../../../lib/dates.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
+import { useOrgToday } from '../../organisation/api/organisation.api.ts';
 import { useDeleteStudentMutation, useUpdateStudentMutation } from '../api/students.api.ts';
 import { babyBornBody, babyBornErrorMessage } from '../student-form.ts';
 
@@ -71,10 +72,11 @@ export function BabyBornDialog({ student, opened, onClose }: DialogProps) {
   const update = useUpdateStudentMutation(student.id);
   const busy = update.isPending;
   const mother = `${student.firstName} ${student.lastName}`;
-  const today = todayIso();
+  /** The baby is born on the organisation's day. */
+  const today = useOrgToday();
 
   const confirm = () =>
-    update.mutate(babyBornBody(student, todayIso()), {
+    update.mutate(babyBornBody(student, today), {
       onSuccess: () => {
         onClose();
         toastSuccess("Baby's birth recorded. Please enter the baby's name.");

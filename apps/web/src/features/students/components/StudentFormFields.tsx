@@ -1,18 +1,11 @@
 import { SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
-import type { UseFormReturnType } from '@mantine/form';
 import { formAge } from '../student-form.ts';
+import { useStudentFormContext } from '../student-form-context.ts';
 import { Section } from './StudentBits.tsx';
 
-type ParentValues = {
-  parentName: string;
-  parentPhone: string;
-  parentEmail: string;
-  address: string;
-};
-
-/** The 'Parent Information' section both student forms share. */
-export function ParentInformationSection<V extends ParentValues>({ form }: { form: UseFormReturnType<V> }) {
-  const f = form as unknown as UseFormReturnType<ParentValues>;
+/** The 'Parent Information' section both student forms share (inside a StudentFormProvider). */
+export function ParentInformationSection() {
+  const f = useStudentFormContext();
   return (
     <Section title="Parent Information">
       <TextInput label="Parent name" autoComplete="off" {...f.getInputProps('parentName')} />
@@ -45,13 +38,9 @@ export function AgeField({ dateOfBirth, today }: { dateOfBirth: string; today: s
   );
 }
 
-/** The medical information box of the 'Additional Information' section. */
-export function MedicalInfoField<V extends { medicalInfo: string }>({
-  form,
-}: {
-  form: UseFormReturnType<V>;
-}) {
-  const f = form as unknown as UseFormReturnType<{ medicalInfo: string }>;
+/** The medical information box of the 'Additional Information' section (inside a StudentFormProvider). */
+export function MedicalInfoField() {
+  const f = useStudentFormContext();
   return (
     <Textarea
       label="Medical information"

@@ -13,20 +13,21 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconBabyCarriage, IconLock, IconHeartbeat } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { BackLink } from '../../../components/BackLink.tsx';
+import { DateField } from '../../../components/DateField.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import { getErrorMessage } from '../../../lib/api.ts';
-import { todayIso } from '../../../lib/dates.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { useCurrentUser } from '../../auth/auth-context.ts';
+import { useOrgToday } from '../../organisation/api/organisation.api.ts';
 import { useCreateStudentMutation } from '../api/students.api.ts';
 import { GpsHelpBox, HomeLocationFields } from '../components/HomeLocationFields.tsx';
 import { Section } from '../components/StudentBits.tsx';
 import { AgeField, MedicalInfoField, ParentInformationSection } from '../components/StudentFormFields.tsx';
 import { TeacherSelect } from '../components/TeacherSelect.tsx';
+import { StudentFormProvider, useStudentForm } from '../student-form-context.ts';
 import {
   afterPregnancyChoice,
   CATEGORY_OPTIONS,
@@ -83,17 +84,20 @@ function Block({
 function CreateStudentForm() {
   const navigate = useNavigate();
   const create = useCreateStudentMutation();
-  const form = useForm<CreateStudentValues>({
+  /** The organisation's day: no date of birth after it, no due date before it. */
+  const today = useOrgToday();
+  const form = useStudentForm({
     initialValues: EMPTY_CREATE_VALUES,
-    validate: (values) => validateCreate(values, todayIso()),
+    validate: (values) => validateCreate(values, today),
   });
   const values = form.getValues();
   const survival = values.category === 'SURVIVAL_PROGRAM';
   const pregnant = survival && values.isPregnant;
-  const today = todayIso();
+  const dateOfBirth = form.getInputProps('dateOfBirth');
+  const dueDate = form.getInputProps('expectedDueDate');
 
   const submit = (v: CreateStudentValues) =>
-    create.mutate(toCreateBody(v, todayIso()), {
+    create.mutate(toCreateBody(v, today), {
       onSuccess: () => {
         toastSuccess('Student created successfully!');
         navigate('/students');
@@ -110,121 +114,130 @@ function CreateStudentForm() {
 
   const birth = (
     <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
-      <TextInput
+      <DateField
         label="Date of birth"
-        type="date"
         withAsterisk
-        max={today}
-        {...form.getInputProps('dateOfBirth')}
+        // Later days are greyed out in the calendar; a later day typed in gets the form's message.
+        excludeDate={(day) => day > today}
+        value={values.dateOfBirth}
+        onChange={(v) => form.setFieldValue('dateOfBirth', v)}
+        error={dateOfBirth.error}
+        onFocus={dateOfBirth.onFocus}
+        onBlur={dateOfBirth.onBlur}
       />
       <AgeField dateOfBirth={values.dateOfBirth} today={today} />
     </SimpleGrid>
   );
 
   return (
-    <form noValidate onSubmit={form.onSubmit(submit)}>
-      <Stack gap="lg">
-        <Section title="Basic Information">
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
-            <TextInput
-              label="Student ID"
-              placeholder="e.g. STU-0042"
-              withAsterisk
-              autoComplete="off"
-              {...form.getInputProps('studentId')}
-            />
-            <NativeSelect
-              label="Category"
-              withAsterisk
-              data={CATEGORY_OPTIONS}
-              {...form.getInputProps('category')}
-            />
-          </SimpleGrid>
-
-          {survival && (
-            <Radio.Group
-              label="Is Pregnant"
-              withAsterisk
-              value={values.isPregnant ? 'yes' : 'no'}
-              onChange={(v) => form.setValues(afterPregnancyChoice(form.getValues(), v === 'yes'))}
-            >
-              <Group gap="xl" mt={6}>
-                <Radio value="yes" label="Yes" />
-                <Radio value="no" label="No" />
-              </Group>
-            </Radio.Group>
-          )}
-
-          {pregnant ? (
-            <Block title="Pregnant Mother Registration" color="pink" icon={<IconHeartbeat size={18} />}>
-              {names("Mother's first name", "Mother's last name")}
-              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
-                <NumberInput
-                  label="Mother's age"
-                  withAsterisk
-                  min={STUDENT_LIMITS.minMotherAge}
-                  max={STUDENT_LIMITS.maxMotherAge}
-                  allowDecimal={false}
-                  allowNegative={false}
-                  clampBehavior="none"
-                  description={`${STUDENT_LIMITS.minMotherAge} to ${STUDENT_LIMITS.maxMotherAge} years`}
-                  {...form.getInputProps('motherAge')}
-                />
-                <NativeSelect
-                  label="Pregnancy months"
-                  withAsterisk
-                  data={MONTH_OPTIONS}
-                  description="How far along the pregnancy is"
-                  {...form.getInputProps('pregnancyMonths')}
-                />
-              </SimpleGrid>
+    <StudentFormProvider form={form}>
+      <form noValidate onSubmit={form.onSubmit(submit)}>
+        <Stack gap="lg">
+          <Section title="Basic Information">
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
               <TextInput
-                label="Expected due date"
-                type="date"
-                min={today}
-                description="Optional"
-                {...form.getInputProps('expectedDueDate')}
+                label="Student ID"
+                placeholder="e.g. STU-0042"
+                withAsterisk
+                autoComplete="off"
+                {...form.getInputProps('studentId')}
               />
-              <Text size="sm" c="dimmed">
-                The baby&apos;s date of birth is recorded with &apos;Baby Born&apos; on the student&apos;s
-                page.
-              </Text>
-            </Block>
-          ) : survival ? (
-            <Block title="Baby Registration" color="cyan" icon={<IconBabyCarriage size={18} />}>
-              {names("Baby's first name", "Baby's last name")}
-              {birth}
-            </Block>
-          ) : (
-            <>
-              {names('First name', 'Last name')}
-              {birth}
-            </>
-          )}
-        </Section>
+              <NativeSelect
+                label="Category"
+                withAsterisk
+                data={CATEGORY_OPTIONS}
+                {...form.getInputProps('category')}
+              />
+            </SimpleGrid>
 
-        <ParentInformationSection form={form} />
+            {survival && (
+              <Radio.Group
+                label="Is Pregnant"
+                withAsterisk
+                value={values.isPregnant ? 'yes' : 'no'}
+                onChange={(v) => form.setValues(afterPregnancyChoice(form.getValues(), v === 'yes'))}
+              >
+                <Group gap="xl" mt={6}>
+                  <Radio value="yes" label="Yes" />
+                  <Radio value="no" label="No" />
+                </Group>
+              </Radio.Group>
+            )}
 
-        <Section title="Home Location" description="Home visits are checked against this location.">
-          <GpsHelpBox />
-          <HomeLocationFields form={form} />
-        </Section>
+            {pregnant ? (
+              <Block title="Pregnant Mother Registration" color="pink" icon={<IconHeartbeat size={18} />}>
+                {names("Mother's first name", "Mother's last name")}
+                <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+                  <NumberInput
+                    label="Mother's age"
+                    withAsterisk
+                    min={STUDENT_LIMITS.minMotherAge}
+                    max={STUDENT_LIMITS.maxMotherAge}
+                    allowDecimal={false}
+                    allowNegative={false}
+                    clampBehavior="none"
+                    description={`${STUDENT_LIMITS.minMotherAge} to ${STUDENT_LIMITS.maxMotherAge} years`}
+                    {...form.getInputProps('motherAge')}
+                  />
+                  <NativeSelect
+                    label="Pregnancy months"
+                    withAsterisk
+                    data={MONTH_OPTIONS}
+                    description="How far along the pregnancy is"
+                    {...form.getInputProps('pregnancyMonths')}
+                  />
+                </SimpleGrid>
+                <DateField
+                  label="Expected due date"
+                  excludeDate={(day) => day < today}
+                  description="Optional"
+                  value={values.expectedDueDate}
+                  onChange={(v) => form.setFieldValue('expectedDueDate', v)}
+                  error={dueDate.error}
+                  onFocus={dueDate.onFocus}
+                  onBlur={dueDate.onBlur}
+                />
+                <Text size="sm" c="dimmed">
+                  The baby&apos;s date of birth is recorded with &apos;Baby Born&apos; on the student&apos;s
+                  page.
+                </Text>
+              </Block>
+            ) : survival ? (
+              <Block title="Baby Registration" color="cyan" icon={<IconBabyCarriage size={18} />}>
+                {names("Baby's first name", "Baby's last name")}
+                {birth}
+              </Block>
+            ) : (
+              <>
+                {names('First name', 'Last name')}
+                {birth}
+              </>
+            )}
+          </Section>
 
-        <Section title="Additional Information">
-          <TeacherSelect {...form.getInputProps('assignedTeacherId')} />
-          <MedicalInfoField form={form} />
-        </Section>
+          <ParentInformationSection />
 
-        <Group justify="flex-end" gap="sm">
-          <Button component={Link} to="/students" variant="default">
-            Cancel
-          </Button>
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? 'Creating...' : 'Create Student'}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+          <Section title="Home Location" description="Home visits are checked against this location.">
+            <GpsHelpBox />
+            <HomeLocationFields />
+          </Section>
+
+          <Section title="Additional Information">
+            <TeacherSelect {...form.getInputProps('assignedTeacherId')} />
+            <MedicalInfoField />
+          </Section>
+
+          <Group justify="flex-end" gap="sm">
+            <Button component={Link} to="/students" variant="default">
+              Cancel
+            </Button>
+            <Button type="submit" disabled={create.isPending}>
+              {create.isPending ? 'Creating...' : 'Create Student'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </StudentFormProvider>
   );
 }
 

@@ -1,20 +1,22 @@
 import { STUDENT_LIMITS, type StudentCategory, type StudentDetail } from '@csp/contracts';
 import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconHeartbeat, IconMapPinCheck } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { BackLink } from '../../../components/BackLink.tsx';
+import { DateField } from '../../../components/DateField.tsx';
 import { PageLoader } from '../../../components/PageLoader.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import { serverMessage } from '../../../lib/api.ts';
-import { formatDate, todayIso } from '../../../lib/dates.ts';
+import { formatDate } from '../../../lib/dates.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
 import { useCurrentUser } from '../../auth/auth-context.ts';
+import { useOrgToday } from '../../organisation/api/organisation.api.ts';
 import { isStudentMissing, useStudentQuery, useUpdateStudentMutation } from '../api/students.api.ts';
 import { HomeLocationFields } from '../components/HomeLocationFields.tsx';
 import { LoadFailure, Section, StudentNotFound } from '../components/StudentBits.tsx';
 import { AgeField, MedicalInfoField, ParentInformationSection } from '../components/StudentFormFields.tsx';
 import { TeacherSelect } from '../components/TeacherSelect.tsx';
+import { StudentFormProvider, useStudentForm } from '../student-form-context.ts';
 import {
   afterCategoryChange,
   CATEGORY_OPTIONS,
@@ -30,16 +32,18 @@ function EditStudentForm({ student }: { student: StudentDetail }) {
   const me = useCurrentUser();
   const isAdmin = me.role === 'ADMIN';
   const update = useUpdateStudentMutation(student.id);
-  const form = useForm<EditStudentValues>({
+  /** The organisation's day: no date of birth after it. */
+  const today = useOrgToday();
+  const form = useStudentForm({
     initialValues: editValuesOf(student),
-    validate: (values) => validateEdit(values, todayIso(), isAdmin),
+    validate: (values) => validateEdit(values, today, isAdmin),
   });
   const values = form.getValues();
-  const today = todayIso();
+  const dateOfBirth = form.getInputProps('dateOfBirth');
   const pregnant = values.category === 'SURVIVAL_PROGRAM' && values.isPregnant;
 
   const submit = (v: EditStudentValues) =>
-    update.mutate(toUpdateBody(v, todayIso(), isAdmin), {
+    update.mutate(toUpdateBody(v, today, isAdmin), {
       onSuccess: () => {
         toastSuccess('Student updated successfully!');
         navigate(`/students/${student.id}`);
@@ -52,99 +56,104 @@ function EditStudentForm({ student }: { student: StudentDetail }) {
   const categoryProps = form.getInputProps('category');
 
   return (
-    <form noValidate onSubmit={form.onSubmit(submit)}>
-      <Stack gap="lg">
-        <Section title="Basic Information">
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
-            <TextInput
-              label="Student ID"
-              withAsterisk
-              autoComplete="off"
-              {...form.getInputProps('studentId')}
-            />
-            <NativeSelect
-              label="Category"
-              withAsterisk
-              data={CATEGORY_OPTIONS}
-              {...categoryProps}
-              onChange={(e) =>
-                form.setValues(
-                  afterCategoryChange(form.getValues(), e.currentTarget.value as StudentCategory),
-                )
-              }
-            />
-          </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
-            <TextInput
-              label="First name"
-              withAsterisk
-              autoComplete="off"
-              {...form.getInputProps('firstName')}
-            />
-            <TextInput
-              label="Last name"
-              withAsterisk
-              autoComplete="off"
-              {...form.getInputProps('lastName')}
-            />
-          </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
-            <TextInput
-              label="Date of birth"
-              type="date"
-              withAsterisk
-              max={pregnant ? undefined : today}
-              description={pregnant ? 'The registration day until the baby is born' : undefined}
-              inputWrapperOrder={['label', 'input', 'description']}
-              {...form.getInputProps('dateOfBirth')}
-            />
-            <AgeField dateOfBirth={values.dateOfBirth} today={today} />
-          </SimpleGrid>
-          {pregnant && (
-            <Alert
-              color="pink"
-              variant="light"
-              icon={<IconHeartbeat size={18} aria-hidden />}
-              title="Pregnant mother"
-            >
-              {values.pregnancyMonths !== '' ? `${values.pregnancyMonths} months pregnant` : 'Pregnant'}
-              {values.expectedDueDate ? `, due ${formatDate(values.expectedDueDate)}` : ''}. Record the birth
-              with &apos;Baby Born&apos; on the student&apos;s page.
+    <StudentFormProvider form={form}>
+      <form noValidate onSubmit={form.onSubmit(submit)}>
+        <Stack gap="lg">
+          <Section title="Basic Information">
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+              <TextInput
+                label="Student ID"
+                withAsterisk
+                autoComplete="off"
+                {...form.getInputProps('studentId')}
+              />
+              <NativeSelect
+                label="Category"
+                withAsterisk
+                data={CATEGORY_OPTIONS}
+                {...categoryProps}
+                onChange={(e) =>
+                  form.setValues(
+                    afterCategoryChange(form.getValues(), e.currentTarget.value as StudentCategory),
+                  )
+                }
+              />
+            </SimpleGrid>
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+              <TextInput
+                label="First name"
+                withAsterisk
+                autoComplete="off"
+                {...form.getInputProps('firstName')}
+              />
+              <TextInput
+                label="Last name"
+                withAsterisk
+                autoComplete="off"
+                {...form.getInputProps('lastName')}
+              />
+            </SimpleGrid>
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+              <DateField
+                label="Date of birth"
+                withAsterisk
+                excludeDate={pregnant ? undefined : (day) => day > today}
+                description={pregnant ? 'The registration day until the baby is born' : undefined}
+                inputWrapperOrder={['label', 'input', 'description']}
+                value={values.dateOfBirth}
+                onChange={(v) => form.setFieldValue('dateOfBirth', v)}
+                error={dateOfBirth.error}
+                onFocus={dateOfBirth.onFocus}
+                onBlur={dateOfBirth.onBlur}
+              />
+              <AgeField dateOfBirth={values.dateOfBirth} today={today} />
+            </SimpleGrid>
+            {pregnant && (
+              <Alert
+                color="pink"
+                variant="light"
+                icon={<IconHeartbeat size={18} aria-hidden />}
+                title="Pregnant mother"
+              >
+                {values.pregnancyMonths !== '' ? `${values.pregnancyMonths} months pregnant` : 'Pregnant'}
+                {values.expectedDueDate ? `, due ${formatDate(values.expectedDueDate)}` : ''}. Record the
+                birth with &apos;Baby Born&apos; on the student&apos;s page.
+              </Alert>
+            )}
+            {student.isPregnant && !pregnant && (
+              <Alert color="yellow" variant="light">
+                Saving with this category clears the pregnancy details.
+              </Alert>
+            )}
+            {isAdmin && (
+              <TeacherSelect current={student.assignedTeacher} {...form.getInputProps('assignedTeacherId')} />
+            )}
+          </Section>
+
+          <ParentInformationSection />
+
+          <Section title="Home Location">
+            <Alert color="green" variant="light" icon={<IconMapPinCheck size={18} aria-hidden />}>
+              Home visits are validated against this location within {STUDENT_LIMITS.homeVisitRangeMeters}m.
             </Alert>
-          )}
-          {student.isPregnant && !pregnant && (
-            <Alert color="yellow" variant="light">
-              Saving with this category clears the pregnancy details.
-            </Alert>
-          )}
-          {isAdmin && (
-            <TeacherSelect current={student.assignedTeacher} {...form.getInputProps('assignedTeacherId')} />
-          )}
-        </Section>
+            <HomeLocationFields />
+          </Section>
 
-        <ParentInformationSection form={form} />
+          <Section title="Additional Information">
+            <MedicalInfoField />
+          </Section>
 
-        <Section title="Home Location">
-          <Alert color="green" variant="light" icon={<IconMapPinCheck size={18} aria-hidden />}>
-            Home visits are validated against this location within {STUDENT_LIMITS.homeVisitRangeMeters}m.
-          </Alert>
-          <HomeLocationFields form={form} />
-        </Section>
-
-        <Section title="Additional Information">
-          <MedicalInfoField form={form} />
-        </Section>
-
-        <Group justify="flex-end" gap="sm">
-          <Button component={Link} to={`/students/${student.id}`} variant="default">
-            Cancel
-          </Button>
-          <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? 'Saving...' : 'Save Changes'}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+          <Group justify="flex-end" gap="sm">
+            <Button component={Link} to={`/students/${student.id}`} variant="default">
+              Cancel
+            </Button>
+            <Button type="submit" disabled={update.isPending}>
+              {update.isPending ? 'Saving...' : 'Save Changes'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </StudentFormProvider>
   );
 }
 

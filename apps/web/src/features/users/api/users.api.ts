@@ -139,14 +139,16 @@ export function toCreateBody(values: {
 }
 
 /** Edit form values → the PATCH body (spec part 1 §7); an emptied phone is cleared (null). */
-export function toUpdateBody(values: EditUserForm & { phone: string }): UpdateUserBody {
+export function toUpdateBody(
+  values: Omit<EditUserForm, 'role'> & { phone: string; role: Role | '' },
+): UpdateUserBody {
   const phone = values.phone.trim();
   return {
     email: values.email.trim(),
     firstName: values.firstName.trim(),
     lastName: values.lastName.trim(),
     phone: phone || null,
-    role: values.role,
+    ...(values.role ? { role: values.role } : {}),
     isActive: values.isActive,
   };
 }

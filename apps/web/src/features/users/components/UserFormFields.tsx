@@ -1,14 +1,5 @@
 import { NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
-import type { UseFormReturnType } from '@mantine/form';
-
-/** The fields both user forms share; `form` holds at least these values. */
-type SharedValues = {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  role: string;
-};
+import { useUserFormContext } from '../user-form-context.ts';
 
 const ROLE_OPTIONS = [
   { value: '', label: 'Select a role', disabled: true },
@@ -16,14 +7,14 @@ const ROLE_OPTIONS = [
   { value: 'TEACHER', label: 'Teacher' },
 ];
 
-export function UserFormFields<V extends SharedValues>({
-  form,
+/** The fields both user forms share (inside a UserFormProvider). */
+export function UserFormFields({
   roleLocked,
 }: {
-  form: UseFormReturnType<V>;
   /** The signed-in admin's own role cannot be changed (the server refuses it). */
   roleLocked?: boolean;
 }) {
+  const form = useUserFormContext();
   return (
     <>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">

@@ -1,6 +1,5 @@
-import { createUserBodySchema, type Role } from '@csp/contracts';
+import { createUserBodySchema } from '@csp/contracts';
 import { Button, Group, Paper, PasswordInput, Stack, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { Link, useNavigate } from 'react-router';
 import { BackLink } from '../../../components/BackLink.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
@@ -10,26 +9,26 @@ import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { toCreateBody, useCreateUserMutation } from '../api/users.api.ts';
 import { AdminOnly } from '../components/AdminOnly.tsx';
 import { UserFormFields } from '../components/UserFormFields.tsx';
-
-type CreateUserValues = {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  role: Role | '';
-  password: string;
-};
+import { UserFormProvider, useUserForm, type UserFormValues } from '../user-form-context.ts';
 
 /** /users/create (spec part 1 §5 "Create user", §8 "Users"). */
 function CreateUserForm() {
   const navigate = useNavigate();
-  const form = useForm<CreateUserValues>({
-    initialValues: { firstName: '', lastName: '', email: '', phone: '', role: '', password: '' },
+  const form = useUserForm({
+    initialValues: {
+      firstName: '',
+      lastName: '',
+      email: '',
+      phone: '',
+      role: '',
+      password: '',
+      isActive: true,
+    },
     validate: schemaResolver(createUserBodySchema),
   });
   const create = useCreateUserMutation();
 
-  const submit = (values: CreateUserValues) =>
+  const submit = (values: UserFormValues) =>
     create.mutate(toCreateBody(values), {
       onSuccess: () => {
         toastSuccess('User created successfully!');
@@ -48,26 +47,28 @@ function CreateUserForm() {
         </Text>
       </Stack>
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
-        <form noValidate onSubmit={form.onSubmit(submit)}>
-          <Stack gap="md">
-            <UserFormFields form={form} />
-            <PasswordInput
-              label="Password"
-              description="At least 6 characters"
-              autoComplete="new-password"
-              withAsterisk
-              {...form.getInputProps('password')}
-            />
-            <Group justify="flex-end" gap="sm" mt="xs">
-              <Button component={Link} to="/users" variant="default">
-                Cancel
-              </Button>
-              <Button type="submit" disabled={create.isPending}>
-                {create.isPending ? 'Creating...' : 'Create User'}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+        <UserFormProvider form={form}>
+          <form noValidate onSubmit={form.onSubmit(submit)}>
+            <Stack gap="md">
+              <UserFormFields />
+              <PasswordInput
+                label="Password"
+                description="At least 6 characters"
+                autoComplete="new-password"
+                withAsterisk
+                {...form.getInputProps('password')}
+              />
+              <Group justify="flex-end" gap="sm" mt="xs">
+                <Button component={Link} to="/users" variant="default">
+                  Cancel
+                </Button>
+                <Button type="submit" disabled={create.isPending}>
+                  {create.isPending ? 'Creating...' : 'Create User'}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </UserFormProvider>
       </Paper>
     </Stack>
   );

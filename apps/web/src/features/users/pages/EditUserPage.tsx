@@ -1,6 +1,5 @@
-import { editUserFormSchema, type Role, type UserDetail } from '@csp/contracts';
+import { editUserFormSchema, type UserDetail } from '@csp/contracts';
 import { Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { BackLink } from '../../../components/BackLink.tsx';
 import { PageLoader } from '../../../components/PageLoader.tsx';
@@ -12,17 +11,9 @@ import { useAuth, useCurrentUser } from '../../auth/auth-context.ts';
 import { isUserMissing, toUpdateBody, useUpdateUserMutation, useUserQuery } from '../api/users.api.ts';
 import { AdminOnly } from '../components/AdminOnly.tsx';
 import { UserFormFields } from '../components/UserFormFields.tsx';
+import { UserFormProvider, useUserForm, type UserFormValues } from '../user-form-context.ts';
 import { UserLoadFailure } from '../components/UserLoadFailure.tsx';
 import { UserNotFound } from '../components/UserNotFound.tsx';
-
-type EditUserValues = {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  role: Role;
-  isActive: boolean;
-};
 
 /** The edit form (spec part 1 §5 "Edit user"): no password here; 'Active User' toggles sign-in. */
 function EditUserForm({ user }: { user: UserDetail }) {
@@ -30,20 +21,21 @@ function EditUserForm({ user }: { user: UserDetail }) {
   const me = useCurrentUser();
   const { updateUser } = useAuth();
   const isSelf = me.id === user.id;
-  const form = useForm<EditUserValues>({
+  const form = useUserForm({
     initialValues: {
       firstName: user.firstName,
       lastName: user.lastName,
       email: user.email,
       phone: user.phone ?? '',
       role: user.role,
+      password: '',
       isActive: user.isActive,
     },
     validate: schemaResolver(editUserFormSchema),
   });
   const update = useUpdateUserMutation(user.id);
 
-  const submit = (values: EditUserValues) =>
+  const submit = (values: UserFormValues) =>
     update.mutate(toUpdateBody(values), {
       onSuccess: (saved) => {
         if (isSelf) {
@@ -70,27 +62,29 @@ function EditUserForm({ user }: { user: UserDetail }) {
         </Text>
       </Stack>
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
-        <form noValidate onSubmit={form.onSubmit(submit)}>
-          <Stack gap="md">
-            <UserFormFields form={form} roleLocked={isSelf} />
-            <Checkbox
-              label="Active User"
-              description={
-                isSelf ? 'You cannot deactivate your own account.' : 'Inactive users cannot sign in.'
-              }
-              disabled={isSelf}
-              {...form.getInputProps('isActive', { type: 'checkbox' })}
-            />
-            <Group justify="flex-end" gap="sm" mt="xs">
-              <Button component={Link} to={`/users/${user.id}`} variant="default">
-                Cancel
-              </Button>
-              <Button type="submit" disabled={update.isPending}>
-                {update.isPending ? 'Saving...' : 'Save Changes'}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+        <UserFormProvider form={form}>
+          <form noValidate onSubmit={form.onSubmit(submit)}>
+            <Stack gap="md">
+              <UserFormFields roleLocked={isSelf} />
+              <Checkbox
+                label="Active User"
+                description={
+                  isSelf ? 'You cannot deactivate your own account.' : 'Inactive users cannot sign in.'
+                }
+                disabled={isSelf}
+                {...form.getInputProps('isActive', { type: 'checkbox' })}
+              />
+              <Group justify="flex-end" gap="sm" mt="xs">
+                <Button component={Link} to={`/users/${user.id}`} variant="default">
+                  Cancel
+                </Button>
+                <Button type="submit" disabled={update.isPending}>
+                  {update.isPending ? 'Saving...' : 'Save Changes'}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </UserFormProvider>
       </Paper>
     </Stack>
   );
