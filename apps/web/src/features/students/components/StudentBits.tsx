@@ -1,9 +1,6 @@
 import { CATEGORY_LABELS, type StudentCategory } from '@csp/contracts';
-import { Badge, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { RetryPanel } from '../../../components/ListStates.tsx';
-import { PageTitle } from '../../../components/PageTitle.tsx';
 
 export const CATEGORY_COLORS: Record<StudentCategory, string> = {
   SURVIVAL_PROGRAM: 'pink',
@@ -35,41 +32,6 @@ export function VisitStatusBadge({ label }: { label: string }) {
     <Badge variant="dot" color={VISIT_COLORS[label] ?? 'gray'}>
       {label}
     </Badge>
-  );
-}
-
-/** A missing (or someone else's) student (spec part 1 §2, §8 "Missing records"). */
-export function StudentNotFound({ title, message }: { title: string; message: string }) {
-  return (
-    <Stack gap="lg">
-      <PageTitle>{title}</PageTitle>
-      <Paper withBorder radius="md" p="xl">
-        <Stack align="center" gap="md">
-          <Text ta="center">{message}</Text>
-          <Button component={Link} to="/students" variant="light">
-            Back to Students
-          </Button>
-        </Stack>
-      </Paper>
-    </Stack>
-  );
-}
-
-/** A load failure other than a missing record, with a retry. */
-export function LoadFailure({
-  title,
-  error,
-  onRetry,
-}: {
-  title: string;
-  error: unknown;
-  onRetry: () => void;
-}) {
-  return (
-    <Stack gap="lg">
-      <PageTitle>{title}</PageTitle>
-      <RetryPanel error={error} onRetry={onRetry} />
-    </Stack>
   );
 }
 

@@ -5,6 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { BackLink } from '../../../components/BackLink.tsx';
 import { DateField } from '../../../components/DateField.tsx';
 import { PageLoader } from '../../../components/PageLoader.tsx';
+import { LoadFailurePage, NotFoundPage } from '../../../components/PageStates.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import { serverMessage } from '../../../lib/api.ts';
 import { formatDate } from '../../../lib/dates.ts';
@@ -13,7 +14,7 @@ import { useCurrentUser } from '../../auth/auth-context.ts';
 import { useOrgToday } from '../../organisation/api/organisation.api.ts';
 import { isStudentMissing, useStudentQuery, useUpdateStudentMutation } from '../api/students.api.ts';
 import { HomeLocationFields } from '../components/HomeLocationFields.tsx';
-import { LoadFailure, Section, StudentNotFound } from '../components/StudentBits.tsx';
+import { Section } from '../components/StudentBits.tsx';
 import { AgeField, MedicalInfoField, ParentInformationSection } from '../components/StudentFormFields.tsx';
 import { TeacherSelect } from '../components/TeacherSelect.tsx';
 import { StudentFormProvider, useStudentForm } from '../student-form-context.ts';
@@ -163,9 +164,18 @@ export function EditStudentPage() {
   const query = useStudentQuery(id);
   if (query.isPending) return <PageLoader label="Loading student" />;
   if (query.isError) {
-    if (isStudentMissing(query.error))
-      return <StudentNotFound title="Edit Student" message="Student not found" />;
-    return <LoadFailure title="Edit Student" error={query.error} onRetry={() => query.refetch()} />;
+    if (isStudentMissing(query.error)) {
+      // The edit page's text has no full stop (spec part 1 §2).
+      return (
+        <NotFoundPage
+          title="Edit Student"
+          message="Student not found"
+          backTo="/students"
+          backLabel="Back to Students"
+        />
+      );
+    }
+    return <LoadFailurePage title="Edit Student" error={query.error} onRetry={() => query.refetch()} />;
   }
   const student = query.data;
   return (

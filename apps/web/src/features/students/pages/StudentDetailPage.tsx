@@ -19,6 +19,7 @@ import { Link, useParams } from 'react-router';
 import { BackLink } from '../../../components/BackLink.tsx';
 import { DetailItem } from '../../../components/DetailItem.tsx';
 import { PageLoader } from '../../../components/PageLoader.tsx';
+import { LoadFailurePage, NotFoundPage } from '../../../components/PageStates.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import { initialsOf } from '../../../components/UserAvatar.tsx';
 import { formatDate } from '../../../lib/dates.ts';
@@ -26,13 +27,7 @@ import { coordinatesText, mapsUrl } from '../../../lib/geo.ts';
 import { useCurrentUser } from '../../auth/auth-context.ts';
 import { isStudentMissing, useStudentQuery } from '../api/students.api.ts';
 import { StudentAgeLine } from '../components/StudentAgeLine.tsx';
-import {
-  ActiveBadge,
-  CATEGORY_COLORS,
-  CategoryBadge,
-  LoadFailure,
-  StudentNotFound,
-} from '../components/StudentBits.tsx';
+import { ActiveBadge, CATEGORY_COLORS, CategoryBadge } from '../components/StudentBits.tsx';
 import { BabyBornDialog, DeleteStudentDialog } from '../components/StudentDialogs.tsx';
 import { ageText } from '../../../lib/dates.ts';
 import { canMarkBabyBorn, hasHomeVisits } from '../student-form.ts';
@@ -297,9 +292,16 @@ export function StudentDetailPage() {
   if (query.isPending) return <PageLoader label="Loading student" />;
   if (query.isError) {
     if (isStudentMissing(query.error)) {
-      return <StudentNotFound title="Student Details" message="Student not found." />;
+      return (
+        <NotFoundPage
+          title="Student Details"
+          message="Student not found."
+          backTo="/students"
+          backLabel="Back to Students"
+        />
+      );
     }
-    return <LoadFailure title="Student Details" error={query.error} onRetry={() => query.refetch()} />;
+    return <LoadFailurePage title="Student Details" error={query.error} onRetry={() => query.refetch()} />;
   }
   return <StudentDetailView student={query.data} />;
 }

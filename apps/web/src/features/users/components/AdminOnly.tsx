@@ -1,7 +1,6 @@
-import { Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { PageTitle } from '../../../components/PageTitle.tsx';
+import { PageMessage } from '../../../components/PageStates.tsx';
 import { useCurrentUser } from '../../auth/auth-context.ts';
 
 /**
@@ -12,16 +11,8 @@ export function AdminOnly({ title, children }: { title: string; children: ReactN
   const user = useCurrentUser();
   if (user.role === 'ADMIN') return children;
   return (
-    <Stack gap="lg">
-      <PageTitle>{title}</PageTitle>
-      <Paper withBorder radius="md" p="xl">
-        <Stack align="center" gap="sm">
-          <ThemeIcon size={48} radius="xl" variant="light" color="gray" aria-hidden>
-            <IconLock size={26} />
-          </ThemeIcon>
-          <Text ta="center">You do not have access to this page.</Text>
-        </Stack>
-      </Paper>
-    </Stack>
+    <PageMessage title={title} icon={IconLock}>
+      You do not have access to this page.
+    </PageMessage>
   );
 }

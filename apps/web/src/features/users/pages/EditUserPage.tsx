@@ -3,6 +3,7 @@ import { Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
 import { BackLink } from '../../../components/BackLink.tsx';
 import { PageLoader } from '../../../components/PageLoader.tsx';
+import { LoadFailurePage, NotFoundPage } from '../../../components/PageStates.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import { getErrorMessage } from '../../../lib/api.ts';
 import { schemaResolver } from '../../../lib/forms.ts';
@@ -12,8 +13,6 @@ import { isUserMissing, toUpdateBody, useUpdateUserMutation, useUserQuery } from
 import { AdminOnly } from '../components/AdminOnly.tsx';
 import { UserFormFields } from '../components/UserFormFields.tsx';
 import { UserFormProvider, useUserForm, type UserFormValues } from '../user-form-context.ts';
-import { UserLoadFailure } from '../components/UserLoadFailure.tsx';
-import { UserNotFound } from '../components/UserNotFound.tsx';
 
 /** The edit form (spec part 1 §5 "Edit user"): no password here; 'Active User' toggles sign-in. */
 function EditUserForm({ user }: { user: UserDetail }) {
@@ -95,8 +94,12 @@ function EditUserLoader() {
   const query = useUserQuery(id);
   if (query.isPending) return <PageLoader label="Loading user" />;
   if (query.isError) {
-    if (isUserMissing(query.error)) return <UserNotFound title="Edit User" />;
-    return <UserLoadFailure title="Edit User" error={query.error} onRetry={() => query.refetch()} />;
+    if (isUserMissing(query.error)) {
+      return (
+        <NotFoundPage title="Edit User" message="User not found." backTo="/users" backLabel="Back to Users" />
+      );
+    }
+    return <LoadFailurePage title="Edit User" error={query.error} onRetry={() => query.refetch()} />;
   }
   // Keyed by the user so a refetch never overwrites what is being typed, and another user starts fresh.
   return <EditUserForm key={query.data.id} user={query.data} />;

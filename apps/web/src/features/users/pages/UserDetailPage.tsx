@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { BackLink } from '../../../components/BackLink.tsx';
 import { DetailItem } from '../../../components/DetailItem.tsx';
 import { PageLoader } from '../../../components/PageLoader.tsx';
+import { LoadFailurePage, NotFoundPage } from '../../../components/PageStates.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
 import { formatDate } from '../../../lib/dates.ts';
@@ -16,8 +17,6 @@ import { DeleteUserDialog } from '../components/DeleteUserDialog.tsx';
 import { CATEGORY_COLORS } from '../../students/components/StudentBits.tsx';
 import { ageText } from '../../../lib/dates.ts';
 import { RoleBadge, StatusBadge } from '../components/UserBadges.tsx';
-import { UserLoadFailure } from '../components/UserLoadFailure.tsx';
-import { UserNotFound } from '../components/UserNotFound.tsx';
 
 function AssignedStudents({ user }: { user: UserDetail }) {
   const students = user.assignedStudents;
@@ -146,8 +145,17 @@ function UserDetailLoader() {
   const query = useUserQuery(id);
   if (query.isPending) return <PageLoader label="Loading user" />;
   if (query.isError) {
-    if (isUserMissing(query.error)) return <UserNotFound title="User Details" />;
-    return <UserLoadFailure title="User Details" error={query.error} onRetry={() => query.refetch()} />;
+    if (isUserMissing(query.error)) {
+      return (
+        <NotFoundPage
+          title="User Details"
+          message="User not found."
+          backTo="/users"
+          backLabel="Back to Users"
+        />
+      );
+    }
+    return <LoadFailurePage title="User Details" error={query.error} onRetry={() => query.refetch()} />;
   }
   return <UserDetailView user={query.data} />;
 }
