@@ -222,6 +222,7 @@ test('a teacher records an activity with photos, finds it, edits it and deletes 
   await expect(page.getByRole('region', { name: 'Quick Stats' }).getByRole('listitem').first()).toHaveText(
     /Activities\s*1/,
   );
+  await snapTop(page, 'activities-student-page');
   await page.getByRole('region', { name: 'Recent Activity' }).getByRole('link', { name: title }).click();
   await expect(page).toHaveURL(new RegExp(`/activities/${stored.id}$`));
 

@@ -5,6 +5,10 @@ import { ActivityDetailPage } from '../features/activities/pages/ActivityDetailP
 import { CreateActivityPage } from '../features/activities/pages/CreateActivityPage.tsx';
 import { EditActivityPage } from '../features/activities/pages/EditActivityPage.tsx';
 import { DashboardPage } from '../features/dashboard/pages/DashboardPage.tsx';
+import { CreateMeasurementPage } from '../features/measurements/pages/CreateMeasurementPage.tsx';
+import { MeasurementDetailPage } from '../features/measurements/pages/MeasurementDetailPage.tsx';
+import { MeasurementsListPage } from '../features/measurements/pages/MeasurementsListPage.tsx';
+import { MeasurementStatusPage } from '../features/measurements/pages/MeasurementStatusPage.tsx';
 import { NotificationsPage } from '../features/notifications/pages/NotificationsPage.tsx';
 import { ProfilePage } from '../features/profile/pages/ProfilePage.tsx';
 import { CreateStudentPage } from '../features/students/pages/CreateStudentPage.tsx';
@@ -43,10 +47,10 @@ export const protectedRoutes: RouteObject[] = [
   { path: 'activities/:id', element: <ActivityDetailPage /> },
   { path: 'activities/:id/edit', element: <EditActivityPage /> },
 
-  notYet('measurements', 'Measurements'),
-  notYet('measurements/create', 'Record Measurement'),
-  notYet('measurements/status', 'Measurement Status'),
-  notYet('measurements/:id', 'Measurement Details'),
+  { path: 'measurements', element: <MeasurementsListPage /> },
+  { path: 'measurements/create', element: <CreateMeasurementPage /> },
+  { path: 'measurements/status', element: <MeasurementStatusPage /> },
+  { path: 'measurements/:id', element: <MeasurementDetailPage /> },
 
   notYet('home-visits', 'Home Visits'),
   notYet('home-visits/create', 'Record Home Visit'),

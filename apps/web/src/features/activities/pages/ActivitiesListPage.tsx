@@ -100,6 +100,7 @@ export function ActivitiesListPage() {
             total={total}
             count={activities.length}
             onChange={setPage}
+            label="Activity pages"
           />
         </Stack>
       )}

@@ -1,0 +1,165 @@
+import { MEASUREMENT_LIMITS, MEASUREMENT_MESSAGES, type MeasurementPosition } from '@csp/contracts';
+import { Button, Group, NumberInput, Paper, Radio, SimpleGrid, Stack, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { BackLink } from '../../../components/BackLink.tsx';
+import { DateField } from '../../../components/DateField.tsx';
+import { PageTitle } from '../../../components/PageTitle.tsx';
+import { PhotoDropzone, usePhotoItems } from '../../../components/PhotoDropzone.tsx';
+import { getErrorMessage } from '../../../lib/api.ts';
+import { toastError, toastSuccess } from '../../../lib/notify.ts';
+import { useOrgDay } from '../../activities/org-today.ts';
+import { useCurrentUser } from '../../auth/auth-context.ts';
+import { StudentPicker } from '../../students/components/StudentPicker.tsx';
+import { measurementsApi, useCreateMeasurementMutation } from '../api/measurements.api.ts';
+import {
+  emptyMeasurementValues,
+  MEASUREMENT_FAILURE,
+  POSITION_LABELS,
+  toCreateMeasurementBody,
+  validateMeasurement,
+  type MeasurementFormValues,
+} from '../measurement-form.ts';
+
+const L = MEASUREMENT_LIMITS;
+
+/** /measurements/create (spec part 1 §2, §5 "Create measurement", §8 "Measurements"). */
+export function CreateMeasurementPage() {
+  const me = useCurrentUser();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const today = useOrgDay();
+  const create = useCreateMeasurementMutation();
+  const photos = usePhotoItems();
+  const [uploading, setUploading] = useState(false);
+  const busy = uploading || create.isPending;
+  const form = useForm<MeasurementFormValues>({
+    initialValues: emptyMeasurementValues(today, params.get('studentId') ?? ''),
+    validate: (values) => validateMeasurement(values, today),
+  });
+  const values = form.getValues();
+  const studentProps = form.getInputProps('studentId');
+  const dateProps = form.getInputProps('date');
+
+  const submit = async (v: MeasurementFormValues) => {
+    let entries: string[];
+    setUploading(true);
+    try {
+      entries = await photos.uploadPending(measurementsApi.uploadPhoto);
+    } catch (error) {
+      toastError(getErrorMessage(error, MEASUREMENT_FAILURE));
+      return;
+    } finally {
+      setUploading(false);
+    }
+    create.mutate(toCreateMeasurementBody(v, entries), {
+      onSuccess: () => {
+        toastSuccess(MEASUREMENT_MESSAGES.created);
+        navigate('/measurements');
+      },
+      onError: (error) => toastError(getErrorMessage(error, MEASUREMENT_FAILURE)),
+    });
+  };
+
+  const figure = {
+    min: 0,
+    step: 0.1,
+    decimalScale: 1,
+    allowNegative: false,
+    clampBehavior: 'none' as const,
+    withAsterisk: true,
+  };
+
+  return (
+    <Stack gap="lg" maw={860}>
+      <Stack gap={6}>
+        <BackLink to="/measurements">Back to Measurements</BackLink>
+        <PageTitle>Record Measurement</PageTitle>
+      </Stack>
+      <form noValidate onSubmit={form.onSubmit(submit)}>
+        <Stack gap="lg">
+          <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+            <Stack gap="md">
+              <StudentPicker
+                teacherId={me.role === 'TEACHER' ? me.id : undefined}
+                withAsterisk
+                value={values.studentId}
+                onChange={(id) => form.setFieldValue('studentId', id)}
+                error={studentProps.error}
+                onBlur={studentProps.onBlur}
+              />
+              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+                <NumberInput
+                  label="Height (cm)"
+                  placeholder="e.g. 98.5"
+                  description={`${L.minHeightCm}–${L.maxHeightCm} cm`}
+                  inputWrapperOrder={['label', 'input', 'description', 'error']}
+                  {...figure}
+                  {...form.getInputProps('height')}
+                />
+                <NumberInput
+                  label="Weight (kg)"
+                  placeholder="e.g. 14.2"
+                  description={`${L.minWeightKg}–${L.maxWeightKg} kg`}
+                  inputWrapperOrder={['label', 'input', 'description', 'error']}
+                  {...figure}
+                  {...form.getInputProps('weight')}
+                />
+              </SimpleGrid>
+              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+                <DateField
+                  label="Measurement date"
+                  withAsterisk
+                  maxDate={today}
+                  value={values.date}
+                  onChange={(v) => form.setFieldValue('date', v)}
+                  error={dateProps.error}
+                  onBlur={dateProps.onBlur}
+                  onFocus={dateProps.onFocus}
+                />
+                <Radio.Group
+                  label="Position"
+                  description="Optional: lying (length) for babies, standing for older children"
+                  value={values.position}
+                  onChange={(v) => form.setFieldValue('position', v as MeasurementPosition | '')}
+                >
+                  <Group gap="lg" mt={6}>
+                    <Radio value="" label="Not recorded" />
+                    {(Object.keys(POSITION_LABELS) as MeasurementPosition[]).map((p) => (
+                      <Radio key={p} value={p} label={POSITION_LABELS[p]} />
+                    ))}
+                  </Group>
+                </Radio.Group>
+              </SimpleGrid>
+              <Textarea
+                label="Notes"
+                placeholder="Anything worth knowing about this measurement"
+                autosize
+                minRows={3}
+                maxRows={8}
+                maxLength={L.notesMaxLength}
+                {...form.getInputProps('notes')}
+              />
+              <PhotoDropzone
+                label="Photos"
+                photos={photos}
+                max={L.maxPhotos}
+                tooManyMessage={MEASUREMENT_MESSAGES.tooManyPhotos}
+                disabled={busy}
+              />
+            </Stack>
+          </Paper>
+          <Group justify="flex-end" gap="sm">
+            <Button component={Link} to="/measurements" variant="default">
+              Cancel
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {uploading ? 'Uploading photos...' : create.isPending ? 'Saving...' : 'Save Measurement'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

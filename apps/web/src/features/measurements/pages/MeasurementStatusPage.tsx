@@ -1,0 +1,293 @@
+import { CATEGORY_LABELS, type MeasurementStatusEntry } from '@csp/contracts';
+import {
+  Anchor,
+  Badge,
+  Grid,
+  Group,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { IconSearch, IconUsersGroup } from '@tabler/icons-react';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { BackLink } from '../../../components/BackLink.tsx';
+import { DetailItem } from '../../../components/DetailItem.tsx';
+import { ListPager } from '../../../components/ListPager.tsx';
+import { EmptyPanel, RetryPanel } from '../../../components/ListStates.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { PageLoader } from '../../../components/PageLoader.tsx';
+import { formatDate } from '../../../lib/dates.ts';
+import { useLastPageClamp, useListParams } from '../../../lib/listParams.ts';
+import { CategoryBadge } from '../../students/components/StudentBits.tsx';
+import { useCurrentUser } from '../../auth/auth-context.ts';
+import { useUsersQuery } from '../../users/api/users.api.ts';
+import { useStatusPageQuery, useStatusSummaryQuery } from '../api/measurements.api.ts';
+import {
+  CATEGORY_FILTER_OPTIONS,
+  COUNTERS,
+  isCategory,
+  isStatusKey,
+  STATUS_COLORS,
+  STATUS_FILTER_OPTIONS,
+  STATUS_LABELS,
+  STATUS_PAGE_SIZE,
+  statusDetail,
+  statusKeyOf,
+  type StatusFilters,
+} from '../measurement-status.ts';
+
+function Counter({ label, value, color }: { label: string; value: number | undefined; color: string }) {
+  const id = useId();
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'sm', sm: 'md' }}
+      role="group"
+      aria-labelledby={id}
+      h="100%"
+      style={{ borderTop: `3px solid var(--mantine-color-${color}-6)` }}
+    >
+      <Text id={id} size="xs" c="dimmed" tt="uppercase" fw={700} lh={1.3}>
+        {label}
+      </Text>
+      {value === undefined ? (
+        <Skeleton height={30} width={48} mt={6} />
+      ) : (
+        <Text fz={{ base: 26, sm: 30 }} fw={700} lh={1.2} mt={4}>
+          {value.toLocaleString()}
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
+function StatusBadge({ entry }: { entry: MeasurementStatusEntry }) {
+  const key = statusKeyOf(entry);
+  return (
+    <Badge variant="light" color={STATUS_COLORS[key]}>
+      {STATUS_LABELS[key]}
+    </Badge>
+  );
+}
+
+const daysSinceText = (e: MeasurementStatusEntry) =>
+  e.daysSinceLastMeasurement === null ? '—' : `${e.daysSinceLastMeasurement} days`;
+const teacherText = (e: MeasurementStatusEntry) =>
+  e.assignedTeacher ? `${e.assignedTeacher.firstName} ${e.assignedTeacher.lastName}` : 'Not assigned';
+const lastText = (e: MeasurementStatusEntry) =>
+  e.lastMeasurement ? formatDate(e.lastMeasurement.date) : 'Never';
+
+function StudentLink({ entry }: { entry: MeasurementStatusEntry }) {
+  return (
+    <Anchor component={Link} to={`/students/${entry.id}`} fw={600} size="sm">
+      {entry.firstName} {entry.lastName}
+    </Anchor>
+  );
+}
+
+/** Wide screens: the table of spec part 1 §2 "/measurements/status". */
+function StatusTable({ rows }: { rows: MeasurementStatusEntry[] }) {
+  return (
+    <Paper withBorder radius="md" visibleFrom="sm" style={{ overflow: 'hidden' }}>
+      <Table.ScrollContainer minWidth={760} type="native">
+        <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label="Measurement status">
+          <Table.Thead bg="var(--mantine-color-gray-0)">
+            <Table.Tr>
+              <Table.Th>Student</Table.Th>
+              <Table.Th>Category</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Last Measured</Table.Th>
+              <Table.Th>Days Since</Table.Th>
+              <Table.Th>Assigned Teacher</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((e) => (
+              <Table.Tr key={e.id}>
+                <Table.Td>
+                  <StudentLink entry={e} />
+                  <Text size="xs" c="dimmed">
+                    {e.studentId}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <CategoryBadge category={e.category} />
+                </Table.Td>
+                <Table.Td>
+                  <StatusBadge entry={e} />
+                  <Text size="xs" c="dimmed" mt={2}>
+                    {statusDetail(e)}
+                  </Text>
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{lastText(e)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{daysSinceText(e)}</Table.Td>
+                <Table.Td>{teacherText(e)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Paper>
+  );
+}
+
+/** Phones: one card per student with the same facts. */
+function StatusCards({ rows }: { rows: MeasurementStatusEntry[] }) {
+  return (
+    <Stack
+      gap="sm"
+      hiddenFrom="sm"
+      component="ul"
+      m={0}
+      p={0}
+      style={{ listStyle: 'none' }}
+      aria-label="Measurement status"
+    >
+      {rows.map((e) => (
+        <Paper
+          component="li"
+          key={e.id}
+          withBorder
+          radius="md"
+          p="md"
+          aria-label={`${e.firstName} ${e.lastName}`}
+        >
+          <Stack gap="sm">
+            <div style={{ minWidth: 0 }}>
+              <StudentLink entry={e} />
+              <Text size="xs" c="dimmed">
+                {e.studentId} · {CATEGORY_LABELS[e.category]}
+              </Text>
+            </div>
+            <Group gap="xs" wrap="wrap">
+              <StatusBadge entry={e} />
+              <Text size="xs" c="dimmed">
+                {statusDetail(e)}
+              </Text>
+            </Group>
+            <SimpleGrid cols={2} spacing="xs" verticalSpacing="xs">
+              <DetailItem label="Last measured">{lastText(e)}</DetailItem>
+              <DetailItem label="Days since">{daysSinceText(e)}</DetailItem>
+              <DetailItem label="Assigned teacher">{teacherText(e)}</DetailItem>
+            </SimpleGrid>
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+/** Administrators filter by teacher: every teacher (at most 100 listed). */
+function TeacherFilter({ value, onChange }: { value: string; onChange: (id: string) => void }) {
+  const teachers = useUsersQuery({ role: 'TEACHER', page: 1, limit: 100 });
+  const options = (teachers.data?.items ?? []).map((t) => ({
+    value: t.id,
+    label: `${t.firstName} ${t.lastName}`,
+  }));
+  return (
+    <NativeSelect
+      label="Teacher"
+      data={[{ value: '', label: 'All teachers' }, ...options]}
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+    />
+  );
+}
+
+/**
+ * /measurements/status (spec part 1 §2): five counters, filters (name or student ID, status, category,
+ * and teacher for administrators) and 10 students a page in name order, filtered and paged on the
+ * server — a table on wide screens, cards on phones. Filters and page live in the address. The link
+ * here is shown to administrators; a teacher who opens it sees their own students.
+ */
+export function MeasurementStatusPage() {
+  const me = useCurrentUser();
+  const isAdmin = me.role === 'ADMIN';
+  const { params, search, page, update, setPage, searchText, changeSearchText } = useListParams();
+  const statusParam = params.get('status');
+  const categoryParam = params.get('category');
+  const filters: StatusFilters = {
+    search: search || undefined,
+    status: isStatusKey(statusParam) ? statusParam : undefined,
+    category: isCategory(categoryParam) ? categoryParam : undefined,
+    teacherId: isAdmin ? params.get('teacherId') || undefined : undefined,
+  };
+  const query = useStatusPageQuery(filters, page);
+  const summary = useStatusSummaryQuery(filters);
+  const rows = query.data?.items ?? [];
+  const total = query.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / STATUS_PAGE_SIZE));
+  useLastPageClamp({ page, pages, settled: Boolean(query.data && !query.isPlaceholderData) });
+  const choose = (key: string) => (value: string) => update({ [key]: value || undefined, page: undefined });
+
+  return (
+    <Stack gap="lg">
+      <BackLink to="/measurements">Back to Measurements</BackLink>
+      <PageHeader
+        title="Measurement Status"
+        description="Who is up to date, due within 15 days, overdue or never measured (measured every 2 months)."
+      />
+      <Grid columns={10} gutter={{ base: 'xs', sm: 'md' }}>
+        {COUNTERS.map((c) => (
+          <Grid.Col key={c.key} span={{ base: c.key === 'total' ? 10 : 5, md: 2 }}>
+            <Counter label={c.label} value={summary.data?.[c.key]} color={c.color} />
+          </Grid.Col>
+        ))}
+      </Grid>
+
+      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: isAdmin ? 4 : 3 }} spacing="sm">
+          <TextInput
+            label="Search students"
+            placeholder="Name or student ID"
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={searchText}
+            onChange={(e) => changeSearchText(e.currentTarget.value)}
+            type="search"
+          />
+          <NativeSelect
+            label="Status"
+            data={STATUS_FILTER_OPTIONS}
+            value={filters.status ?? ''}
+            onChange={(e) => choose('status')(e.currentTarget.value)}
+          />
+          <NativeSelect
+            label="Category"
+            data={CATEGORY_FILTER_OPTIONS}
+            value={filters.category ?? ''}
+            onChange={(e) => choose('category')(e.currentTarget.value)}
+          />
+          {isAdmin && <TeacherFilter value={filters.teacherId ?? ''} onChange={choose('teacherId')} />}
+        </SimpleGrid>
+      </Paper>
+
+      {query.isPending ? (
+        <PageLoader label="Loading measurement status" />
+      ) : query.isError && !query.data ? (
+        <RetryPanel error={query.error} onRetry={() => query.refetch()} />
+      ) : rows.length === 0 ? (
+        <EmptyPanel icon={IconUsersGroup}>No students found</EmptyPanel>
+      ) : (
+        <Stack gap="md" style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }} aria-busy={query.isFetching}>
+          <StatusTable rows={rows} />
+          <StatusCards rows={rows} />
+          <ListPager
+            page={page}
+            pageSize={STATUS_PAGE_SIZE}
+            total={total}
+            count={rows.length}
+            onChange={setPage}
+            label="Status pages"
+          />
+        </Stack>
+      )}
+    </Stack>
+  );
+}
