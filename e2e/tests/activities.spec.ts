@@ -223,6 +223,11 @@ test('a teacher records an activity with photos, finds it, edits it and deletes 
     /Activities\s*1/,
   );
   await snapTop(page, 'activities-student-page');
+  // From the student's page a new activity starts with the student chosen.
+  await page.getByRole('link', { name: 'Record Activity' }).click();
+  await expect(page).toHaveURL(new RegExp(`/activities/create\\?studentId=${student.id}$`));
+  await expect(page.getByRole('textbox', { name: 'Student', exact: true })).toHaveValue(studentName);
+  await page.goBack();
   await page.getByRole('region', { name: 'Recent Activity' }).getByRole('link', { name: title }).click();
   await expect(page).toHaveURL(new RegExp(`/activities/${stored.id}$`));
 

@@ -172,6 +172,11 @@ test('a teacher records a measurement with a photo and reads it back', async ({ 
   await expect(page).toHaveURL(new RegExp(`/students/${student.id}$`));
   const stats = page.getByRole('region', { name: 'Quick Stats' });
   await expect(stats.getByRole('listitem').nth(1)).toHaveText(/Measurements\s*1/);
+  await expect(stats).toContainText(`Latest measurement: 102.5 cm · 16.4 kg on ${shownDate(day)}`);
+  await expect(stats.getByRole('link', { name: 'Record Activity' })).toBeVisible();
+  await stats.getByRole('link', { name: 'Record Measurement' }).click();
+  await expect(page).toHaveURL(new RegExp(`/measurements/create\\?studentId=${student.id}$`));
+  await expect(page.getByRole('textbox', { name: 'Student', exact: true })).toHaveValue(name);
 
   await page.goto('/measurements/00000000-0000-4000-8000-000000000000');
   await expect(page.getByText('Measurement not found.')).toBeVisible();

@@ -1,63 +1,39 @@
 import type { Activity } from '@csp/contracts';
-import { Box, Button, Image, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Box, Button, Image } from '@mantine/core';
 import { IconLock, IconPhoto } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { RetryPanel } from '../../../components/ListStates.tsx';
-import { PageTitle } from '../../../components/PageTitle.tsx';
+import { LoadFailurePage, NotFoundPage, PageMessage } from '../../../components/PageStates.tsx';
 
 /** A missing (or someone else's) activity (spec part 1 §8 "Missing records"). */
 export function ActivityNotFound({ title }: { title: string }) {
   return (
-    <Stack gap="lg">
-      <PageTitle>{title}</PageTitle>
-      <Paper withBorder radius="md" p="xl">
-        <Stack align="center" gap="md">
-          <Text ta="center">Activity not found.</Text>
-          <Button component={Link} to="/activities" variant="light">
-            Back to Activities
-          </Button>
-        </Stack>
-      </Paper>
-    </Stack>
+    <NotFoundPage
+      title={title}
+      message="Activity not found."
+      backTo="/activities"
+      backLabel="Back to Activities"
+    />
   );
 }
 
 /** A load failure other than a missing activity, with a retry. */
-export function ActivityLoadFailure({
-  title,
-  error,
-  onRetry,
-}: {
-  title: string;
-  error: unknown;
-  onRetry: () => void;
-}) {
-  return (
-    <Stack gap="lg">
-      <PageTitle>{title}</PageTitle>
-      <RetryPanel error={error} onRetry={onRetry} />
-    </Stack>
-  );
-}
+export const ActivityLoadFailure = LoadFailurePage;
 
 /** A page this person may not use (an administrator on a teacher's form), with a way back. */
 export function NotForYou({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Stack gap="lg">
-      <PageTitle>{title}</PageTitle>
-      <Paper withBorder radius="md" p="xl">
-        <Stack align="center" gap="sm">
-          <ThemeIcon size={48} radius="xl" variant="light" color="gray" aria-hidden>
-            <IconLock size={26} />
-          </ThemeIcon>
-          <Text ta="center">{children}</Text>
-          <Button component={Link} to="/activities" variant="light">
-            Back to Activities
-          </Button>
-        </Stack>
-      </Paper>
-    </Stack>
+    <PageMessage
+      title={title}
+      icon={IconLock}
+      action={
+        <Button component={Link} to="/activities" variant="light">
+          Back to Activities
+        </Button>
+      }
+    >
+      {children}
+    </PageMessage>
   );
 }
 

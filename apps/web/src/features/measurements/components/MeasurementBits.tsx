@@ -1,43 +1,22 @@
-import { Button, Center, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Button, Center, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
-import { Link } from 'react-router';
-import { RetryPanel } from '../../../components/ListStates.tsx';
+import { LoadFailurePage, NotFoundPage } from '../../../components/PageStates.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 
 /** A missing (or someone else's) measurement (spec part 1 §8 "Missing records"). */
 export function MeasurementNotFound({ title }: { title: string }) {
   return (
-    <Stack gap="lg">
-      <PageTitle>{title}</PageTitle>
-      <Paper withBorder radius="md" p="xl">
-        <Stack align="center" gap="md">
-          <Text ta="center">Measurement not found.</Text>
-          <Button component={Link} to="/measurements" variant="light">
-            Back to Measurements
-          </Button>
-        </Stack>
-      </Paper>
-    </Stack>
+    <NotFoundPage
+      title={title}
+      message="Measurement not found."
+      backTo="/measurements"
+      backLabel="Back to Measurements"
+    />
   );
 }
 
 /** A measurement that failed to load for another reason, with a retry. */
-export function MeasurementLoadFailure({
-  title,
-  error,
-  onRetry,
-}: {
-  title: string;
-  error: unknown;
-  onRetry: () => void;
-}) {
-  return (
-    <Stack gap="lg">
-      <PageTitle>{title}</PageTitle>
-      <RetryPanel error={error} onRetry={onRetry} />
-    </Stack>
-  );
-}
+export const MeasurementLoadFailure = LoadFailurePage;
 
 /**
  * The list could not be loaded (after one retry): the whole page area says so, with 'Refresh Page'

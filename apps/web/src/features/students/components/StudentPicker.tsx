@@ -1,8 +1,9 @@
 import { LIMITS } from '@csp/contracts';
 import { Group, Loader, Select, Text, type ComboboxItem, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useStudentsQuery } from '../api/students.api.ts';
+import { studentKeys, studentsApi, useStudentsQuery } from '../api/students.api.ts';
 
 /** How many matching students the picker lists at a time (type to narrow). */
 export const STUDENT_PICKER_SIZE = 50;
@@ -42,9 +43,25 @@ export function StudentPicker({ teacherId, value, onChange, ...props }: StudentP
     label: `${s.firstName} ${s.lastName}`,
     studentId: s.studentId,
   }));
-  if (chosen && chosen.value === value && !options.some((o) => o.value === chosen.value)) {
-    options.unshift(chosen);
-  }
+  // A student given from outside (?studentId= from the student's page) may be beyond the first matches.
+  const known = options.some((o) => o.value === value) || chosen?.value === value;
+  const preset = useQuery({
+    queryKey: studentKeys.detail(value),
+    queryFn: () => studentsApi.get(value),
+    enabled: Boolean(value) && !known && query.isSuccess,
+    meta: { silent: true },
+  });
+  const selected: StudentOption | null =
+    chosen?.value === value
+      ? chosen
+      : preset.data?.id === value
+        ? {
+            value,
+            label: `${preset.data.firstName} ${preset.data.lastName}`,
+            studentId: preset.data.studentId,
+          }
+        : null;
+  if (selected && !options.some((o) => o.value === selected.value)) options.unshift(selected);
   const noneAssigned = teacherId && !text && query.data?.total === 0;
 
   return (

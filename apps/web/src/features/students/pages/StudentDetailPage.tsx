@@ -13,7 +13,15 @@ import {
   Title,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconBabyCarriage, IconEdit, IconExternalLink, IconMapPin, IconTrash } from '@tabler/icons-react';
+import {
+  IconBabyCarriage,
+  IconEdit,
+  IconExternalLink,
+  IconMapPin,
+  IconPalette,
+  IconRuler2,
+  IconTrash,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { BackLink } from '../../../components/BackLink.tsx';
@@ -24,7 +32,9 @@ import { PageTitle } from '../../../components/PageTitle.tsx';
 import { initialsOf } from '../../../components/UserAvatar.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { coordinatesText, mapsUrl } from '../../../lib/geo.ts';
+import { durationText } from '../../activities/activity-form.ts';
 import { useCurrentUser } from '../../auth/auth-context.ts';
+import { heightText, weightText } from '../../measurements/measurement-form.ts';
 import { isStudentMissing, useStudentQuery } from '../api/students.api.ts';
 import { StudentAgeLine } from '../components/StudentAgeLine.tsx';
 import { ActiveBadge, CATEGORY_COLORS, CategoryBadge } from '../components/StudentBits.tsx';
@@ -156,7 +166,11 @@ function Stat({ label, value }: { label: string; value: number }) {
   );
 }
 
+/** The counts, the latest measurement and the ways to record more for this student. */
 function QuickStats({ student }: { student: StudentDetail }) {
+  const me = useCurrentUser();
+  const latest = student.measurements[0];
+  const forStudent = `studentId=${encodeURIComponent(student.id)}`;
   return (
     <Panel title="Quick Stats">
       <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
@@ -164,6 +178,39 @@ function QuickStats({ student }: { student: StudentDetail }) {
         <Stat label="Measurements" value={student.measurements.length} />
         {hasHomeVisits(student.category) && <Stat label="Home Visits" value={student.homeVisits.length} />}
       </Stack>
+      {latest && (
+        <Text size="sm" mt="sm">
+          Latest measurement:{' '}
+          <Anchor component={Link} to={`/measurements/${latest.id}`} size="sm" fw={600}>
+            {heightText(latest.height)} · {weightText(latest.weight)}
+          </Anchor>{' '}
+          <Text span size="sm" c="dimmed">
+            on {formatDate(latest.date)}
+          </Text>
+        </Text>
+      )}
+      <Group gap="xs" mt="md">
+        {me.role === 'TEACHER' && (
+          <Button
+            component={Link}
+            to={`/activities/create?${forStudent}`}
+            variant="light"
+            size="xs"
+            leftSection={<IconPalette size={14} aria-hidden />}
+          >
+            Record Activity
+          </Button>
+        )}
+        <Button
+          component={Link}
+          to={`/measurements/create?${forStudent}`}
+          variant="light"
+          size="xs"
+          leftSection={<IconRuler2 size={14} aria-hidden />}
+        >
+          Record Measurement
+        </Button>
+      </Group>
     </Panel>
   );
 }
@@ -190,7 +237,7 @@ function RecentActivity({ student }: { student: StudentDetail }) {
                 {a.title}
               </Anchor>
               <Text size="xs" c="dimmed">
-                {formatDate(a.date)} · {a.duration} min
+                {formatDate(a.date)} · {durationText(a.duration)}
                 {a.teacher ? ` · ${a.teacher.firstName} ${a.teacher.lastName}` : ''}
               </Text>
             </li>
