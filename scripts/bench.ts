@@ -13,8 +13,8 @@
  *                       (default: pglite, plus postgres when DATABASE_URL is set)
  *   BENCH_REQUESTS      requests per endpoint (default 300)
  *   BENCH_CONCURRENCY   requests in flight (default 8)
- *   BENCH_ONLY          only the endpoints whose label contains this text
- *   BENCH_SKIP          leave out the endpoints whose label contains this text
+ *   BENCH_ONLY          only the endpoints whose label contains this text (`a|b`: either)
+ *   BENCH_SKIP          leave out the endpoints whose label contains this text (`a|b`: either)
  */
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
@@ -203,11 +203,10 @@ async function run(label: string, database: Database) {
   console.log(`\n${REQUESTS} requests per endpoint, ${CONCURRENCY} concurrent\n`);
   console.log('| endpoint | p50 ms | p95 ms | p99 ms | req/s | errors |');
   console.log('|---|---:|---:|---:|---:|---:|');
-  const only = process.env.BENCH_ONLY;
-  const skip = process.env.BENCH_SKIP;
-  for (const [name, url, token] of cases.filter(
-    ([n]) => (!only || n.includes(only)) && (!skip || !n.includes(skip)),
-  )) {
+  const matches = (label: string, patterns = '') =>
+    patterns.split('|').some((p) => p !== '' && label.includes(p));
+  const { BENCH_ONLY: only, BENCH_SKIP: skip } = process.env;
+  for (const [name, url, token] of cases.filter(([n]) => (!only || matches(n, only)) && !matches(n, skip))) {
     await load(base + url, token); // warm-up pass is not counted
     const r = await load(base + url, token);
     console.log(
