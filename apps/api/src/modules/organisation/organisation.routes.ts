@@ -1,7 +1,6 @@
 import { errorSchema, organisationSchema } from '@csp/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorOf } from '../../plugins/auth.ts';
 import { organisationInfo } from './organisation.service.ts';
 
 export async function organisationRoutes(fastify: FastifyInstance) {
@@ -21,6 +20,6 @@ export async function organisationRoutes(fastify: FastifyInstance) {
         response: { 200: organisationSchema, 401: errorSchema },
       },
     },
-    async (request) => organisationInfo(app, actorOf(request)),
+    async () => organisationInfo(app),
   );
 }

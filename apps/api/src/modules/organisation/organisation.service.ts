@@ -1,13 +1,13 @@
 import { todayIn, type Organisation } from '@csp/contracts';
 import type { Config } from '../../config.ts';
-import { requireSignedIn } from '../../lib/permissions.ts';
-import type { Actor } from '../../plugins/auth.ts';
 
 type Deps = { config: Pick<Config, 'orgTimezone'> };
 
-/** The organisation's time zone and today's date in it, for every signed-in user. */
-export function organisationInfo(deps: Deps, actor: Actor, now: Date = new Date()): Organisation {
-  requireSignedIn(actor);
+/**
+ * The organisation's time zone and today's date in it. Every signed-in user may read it (the route's
+ * authenticate hook is the only gate); it holds nothing about anyone.
+ */
+export function organisationInfo(deps: Deps, now: Date = new Date()): Organisation {
   const timezone = deps.config.orgTimezone;
   return { timezone, today: todayIn(timezone, now) };
 }
