@@ -20,14 +20,14 @@ import {
 import { activitiesApi, useCreateActivityMutation } from '../api/activities.api.ts';
 import { NotForYou } from '../components/ActivityBits.tsx';
 import { ActivityFormFields } from '../components/ActivityFormFields.tsx';
-import { useOrgDay } from '../org-today.ts';
+import { useOrgToday } from '../../organisation/api/organisation.api.ts';
 
 const TITLE = 'Record Activity';
 
 function CreateActivityForm({ teacherId }: { teacherId: string }) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const today = useOrgDay();
+  const today = useOrgToday();
   const create = useCreateActivityMutation();
   const photos = usePhotoItems();
   const [uploading, setUploading] = useState(false);

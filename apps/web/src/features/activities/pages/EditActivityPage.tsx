@@ -28,13 +28,13 @@ import {
 } from '../api/activities.api.ts';
 import { ActivityLoadFailure, ActivityNotFound, NotForYou } from '../components/ActivityBits.tsx';
 import { ActivityFormFields } from '../components/ActivityFormFields.tsx';
-import { useOrgDay } from '../org-today.ts';
+import { useOrgToday } from '../../organisation/api/organisation.api.ts';
 
 const TITLE = 'Edit Activity';
 
 function EditActivityForm({ activity }: { activity: Activity }) {
   const navigate = useNavigate();
-  const today = useOrgDay();
+  const today = useOrgToday();
   const update = useUpdateActivityMutation(activity.id);
   const photos = usePhotoItems(storedPhotoItems(activity.photos));
   const [uploading, setUploading] = useState(false);

@@ -9,7 +9,7 @@ import { PageTitle } from '../../../components/PageTitle.tsx';
 import { PhotoDropzone, usePhotoItems } from '../../../components/PhotoDropzone.tsx';
 import { getErrorMessage } from '../../../lib/api.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
-import { useOrgDay } from '../../activities/org-today.ts';
+import { useOrgToday } from '../../organisation/api/organisation.api.ts';
 import { useCurrentUser } from '../../auth/auth-context.ts';
 import { StudentPicker } from '../../students/components/StudentPicker.tsx';
 import { measurementsApi, useCreateMeasurementMutation } from '../api/measurements.api.ts';
@@ -29,7 +29,7 @@ export function CreateMeasurementPage() {
   const me = useCurrentUser();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const today = useOrgDay();
+  const today = useOrgToday();
   const create = useCreateMeasurementMutation();
   const photos = usePhotoItems();
   const [uploading, setUploading] = useState(false);
