@@ -12,8 +12,3 @@ export function requireRole(actor: Actor, ...roles: Role[]): void {
     );
   }
 }
-
-/** The first line of a service method any signed-in user may call (scope is checked in the query). */
-export function requireSignedIn(actor: Actor): void {
-  if (!actor) throw forbidden();
-}
