@@ -82,9 +82,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_uq').on(t.email),
     index('users_role_idx').on(t.role),
-    // No index on deleted_at alone (users, students, measurements, home visits): almost every row has
-    // it null, and before statistics exist the planner took "deleted_at is null" for a rare value and
-    // scanned such an index for it (migration 0005). Live-row indexes are partial instead.
+    index('users_deleted_at_idx').on(t.deletedAt),
     // Lists: live users in name order (a page reads its rows, not the table).
     index('users_live_name_idx')
       .on(t.firstName, t.lastName, t.id)
@@ -194,6 +192,7 @@ export const students = pgTable(
     uniqueIndex('students_student_id_uq').on(t.studentId),
     index('students_assigned_teacher_idx').on(t.assignedTeacherId),
     index('students_category_idx').on(t.category),
+    index('students_deleted_at_idx').on(t.deletedAt),
     // Lists: live students in name order; a teacher's in name order (also their count, index-only).
     index('students_live_name_idx')
       .on(t.firstName, t.lastName, t.id)
@@ -306,6 +305,7 @@ export const measurements = pgTable(
       .where(sql`${t.deletedAt} is null`),
     index('measurements_measured_by_idx').on(t.measuredById),
     index('measurements_date_idx').on(t.date),
+    index('measurements_deleted_at_idx').on(t.deletedAt),
     // The list, newest first (date, then recording time); a student's uses measurements_live_latest_idx.
     index('measurements_live_date_idx')
       .on(t.date.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
@@ -355,6 +355,7 @@ export const homeVisits = pgTable(
     index('home_visits_teacher_idx').on(t.teacherId),
     index('home_visits_status_idx').on(t.status),
     index('home_visits_visit_date_idx').on(t.visitDate),
+    index('home_visits_deleted_at_idx').on(t.deletedAt),
     check('home_visits_duration_ck', sql`${t.duration} BETWEEN 1 AND 480`),
   ],
 );
