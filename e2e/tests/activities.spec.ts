@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { daysAgo, shownDate } from '../support/dates.ts';
-import { firstAdmin, signIn, snap } from '../support/helpers.ts';
+import { auth, pickStudent, snapTop, typeDate } from '../support/forms.ts';
+import { firstAdmin, signIn } from '../support/helpers.ts';
 import { jpegFile, pngFile } from '../support/images.ts';
 import {
   adminToken,
@@ -26,8 +27,6 @@ interface ActivityRecord {
   teacherId: string;
 }
 
-const auth = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
-
 async function apiActivities(request: APIRequestContext, token: string, search: string) {
   const res = await request.get(`/api/activities?search=${encodeURIComponent(search)}`, auth(token));
   expect(res.status(), await res.text()).toBe(200);
@@ -37,31 +36,9 @@ async function apiActivities(request: APIRequestContext, token: string, search: 
 const card = (page: Page, title: string) => page.getByRole('listitem', { name: title, exact: true });
 const cards = (page: Page) => page.getByRole('list', { name: 'Activities' }).getByRole('listitem');
 
-/** Desktop and phone screenshots taken from the top of the page. */
-async function snapTop(page: Page, name: string) {
-  await page.evaluate('window.scrollTo(0, 0)');
-  await snap(page, name);
-}
-
 async function searchActivities(page: Page, text: string) {
   await page.getByLabel('Search activities').fill(text);
   await expect.poll(() => new URL(page.url()).searchParams.get('search')).toBe(text || null);
-}
-
-/** Types a date into a date picker and leaves it. */
-async function typeDate(field: Locator, iso: string) {
-  await field.fill(iso);
-  await field.press('Escape');
-  await field.blur();
-  await expect(field).toHaveValue(shownDate(iso));
-}
-
-async function pickStudent(page: Page, name: string) {
-  const box = page.getByRole('textbox', { name: 'Student', exact: true });
-  await box.click();
-  await box.fill(name);
-  await page.getByRole('option', { name: new RegExp(name) }).click();
-  await expect(box).toHaveValue(name);
 }
 
 /** Every photo in `scope` has been loaded and decoded (the signed links work). */

@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { daysAgo, shownDate } from '../support/dates.ts';
-import { firstAdmin, signIn, snap } from '../support/helpers.ts';
+import { auth, pickStudent, snapTop, typeDate } from '../support/forms.ts';
+import { firstAdmin, signIn } from '../support/helpers.ts';
 import { pngFile } from '../support/images.ts';
 import {
   adminToken,
@@ -26,8 +27,6 @@ interface MeasurementRecord {
   studentId: string;
 }
 
-const auth = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
-
 async function apiMeasure(
   request: APIRequestContext,
   token: string,
@@ -41,27 +40,6 @@ async function apiMeasure(
   });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as MeasurementRecord;
-}
-
-/** Desktop and phone screenshots taken from the top of the page. */
-async function snapTop(page: Page, name: string) {
-  await page.evaluate('window.scrollTo(0, 0)');
-  await snap(page, name);
-}
-
-async function typeDate(field: Locator, iso: string) {
-  await field.fill(iso);
-  await field.press('Escape');
-  await field.blur();
-  await expect(field).toHaveValue(shownDate(iso));
-}
-
-async function pickStudent(page: Page, name: string) {
-  const box = page.getByRole('textbox', { name: 'Student', exact: true });
-  await box.click();
-  await box.fill(name);
-  await page.getByRole('option', { name: new RegExp(name) }).click();
-  await expect(box).toHaveValue(name);
 }
 
 /** The figure on a counter of the status page. */
