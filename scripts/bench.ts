@@ -8,6 +8,7 @@
  *   BENCH_STUDENTS      students (default 5,000)
  *   BENCH_TEACHERS      teachers (default students / 25, at least 1: every teacher holds up to 25)
  *   BENCH_MEASUREMENTS  measurements (default 6 per student)
+ *   BENCH_ACTIVITIES    activities (default 4 per student)
  *   BENCH_HOME_VISITS   home visits (default 2 per student)
  *   BENCH_DATABASES     which databases to measure: `pglite`, `postgres` or both, comma-separated
  *                       (default: pglite, plus postgres when DATABASE_URL is set)
@@ -39,6 +40,7 @@ const count = (name: string, fallback: number) => {
 const STUDENTS = Math.max(1, count('BENCH_STUDENTS', 5_000));
 const TEACHERS = Math.max(1, count('BENCH_TEACHERS', Math.ceil(STUDENTS / 25)));
 const MEASUREMENTS = count('BENCH_MEASUREMENTS', STUDENTS * 6);
+const ACTIVITIES = count('BENCH_ACTIVITIES', STUDENTS * 4);
 const HOME_VISITS = count('BENCH_HOME_VISITS', STUDENTS * 2);
 const REQUESTS = Math.max(1, count('BENCH_REQUESTS', 300));
 const CONCURRENCY = Math.max(1, count('BENCH_CONCURRENCY', 8));
@@ -58,7 +60,8 @@ async function exec(database: Database, query: ReturnType<typeof sql>) {
 /**
  * Seeds with one INSERT … SELECT over generate_series per table (no rows travel from Node), so 50,000
  * students and 300,000 measurements take seconds. Teacher k is `teacher<k>@bench.test`; student i is
- * `B-<i>`, assigned to teacher i mod TEACHERS; measurement and visit i belong to student i mod STUDENTS.
+ * `B-<i>`, assigned to teacher i mod TEACHERS; measurement, activity and visit i belong to student
+ * i mod STUDENTS.
  */
 async function seed(database: Database) {
   const today = todayIn('Asia/Colombo');
@@ -97,6 +100,17 @@ async function seed(database: Database) {
       sql`insert into measurements (student_id, date, height, weight)
         select s.id, ${today}::date - (i * 37) % 400, 60 + i % 60, 6 + i % 20
         from generate_series(0, ${MEASUREMENTS - 1}::int) i
+        join students s on s.student_id = 'B-' || (i % ${STUDENTS}::int)`,
+    );
+  }
+  if (ACTIVITIES > 0) {
+    // Recorded by the student's teacher, spread over the last 400 days.
+    await exec(
+      database,
+      sql`insert into activities (title, date, duration, description, student_id, teacher_id)
+        select (array['Reading corner', 'Clay modelling', 'Songs and rhymes', 'Garden walk'])[i % 4 + 1],
+          ${today}::date - (i * 29) % 400, 120, 'Activity ' || i, s.id, s.assigned_teacher_id
+        from generate_series(0, ${ACTIVITIES - 1}::int) i
         join students s on s.student_id = 'B-' || (i % ${STUDENTS}::int)`,
     );
   }
@@ -163,7 +177,7 @@ async function run(label: string, database: Database) {
   const { admin, teacher } = await seed(database);
   const perTeacher = Math.ceil(STUDENTS / TEACHERS);
   console.log(
-    `\n## ${label}\n\nseeded ${fmt(TEACHERS)} teachers, ${fmt(STUDENTS)} students, ${fmt(MEASUREMENTS)} measurements, ${fmt(HOME_VISITS)} home visits in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    `\n## ${label}\n\nseeded ${fmt(TEACHERS)} teachers, ${fmt(STUDENTS)} students, ${fmt(MEASUREMENTS)} measurements, ${fmt(ACTIVITIES)} activities, ${fmt(HOME_VISITS)} home visits in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
   const app = await buildApp(testConfig({ logLevel: process.env.BENCH_LOG_LEVEL || 'silent' }), { database });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -177,6 +191,19 @@ async function run(label: string, database: Database) {
     ['GET /users?page=1&limit=10 (admin)', '/users?page=1&limit=10', adminToken],
     ['GET /measurements/status/all (teacher)', '/measurements/status/all', teacherToken],
     [`GET /measurements/status/all (admin, all ${fmt(STUDENTS)})`, '/measurements/status/all', adminToken],
+    // The status page as the web app asks for it: one page of 10 and the counters.
+    [
+      'GET /measurements/status/all?page=1&limit=10 (admin)',
+      '/measurements/status/all?page=1&limit=10',
+      adminToken,
+    ],
+    ['GET /measurements/status/summary (admin)', '/measurements/status/summary', adminToken],
+    ['GET /measurements/status/summary (teacher)', '/measurements/status/summary', teacherToken],
+    // The activity (8 per page) and measurement (12 per page) lists as the web app asks for them.
+    ['GET /activities?page=1&limit=8 (teacher)', '/activities?page=1&limit=8', teacherToken],
+    ['GET /activities?page=1&limit=8 (admin)', '/activities?page=1&limit=8', adminToken],
+    ['GET /measurements?page=1&limit=12 (teacher)', '/measurements?page=1&limit=12', teacherToken],
+    ['GET /measurements?page=1&limit=12 (admin)', '/measurements?page=1&limit=12', adminToken],
     ['GET /dashboard/stats (admin)', '/dashboard/stats', adminToken],
     ['GET /dashboard/stats (teacher)', '/dashboard/stats', teacherToken],
     // The top-bar search as the web app sends it: one page of 8 per kind, teachers only among users.
