@@ -24,7 +24,13 @@ export interface Config {
   orgCode: string;
   orgTimezone: string;
   publicUrl: string;
+  /** Nominatim-style reverse geocoder (`<url>/reverse?format=jsonv2&lat=&lon=`); unset: coordinates. */
   geocoderUrl?: string;
+  /** How long to wait for the geocoder before falling back to the coordinates, ms. */
+  geocoderTimeoutMs: number;
+  /** Leaflet tile URL template for the small maps; unset: links to a maps service instead. */
+  mapTileUrl?: string;
+  mapTileAttribution: string;
   authIpLimitPerMinute: number;
   loginFailuresPer15Min: number;
   codeSendsPerHour: number;
@@ -95,6 +101,25 @@ function resolveJwtSecret(env: NodeJS.ProcessEnv, dataDir: string): string {
   return secret;
 }
 
+/**
+ * MAP_TILE_URL: an http(s) Leaflet template with {z}, {x} and {y}, e.g.
+ * https://tile.openstreetmap.org/{z}/{x}/{y}.png. Its origin is added to the CSP's img-src.
+ */
+export function parseTileUrl(value: string | undefined): string | undefined {
+  const v = value?.trim();
+  if (!v) return undefined;
+  let origin: string;
+  try {
+    origin = new URL(v.replace(/\{[a-z]\}/g, '0')).protocol;
+  } catch {
+    origin = '';
+  }
+  if (!/^https?:$/.test(origin) || !['{z}', '{x}', '{y}'].every((p) => v.includes(p))) {
+    throw new Error(`MAP_TILE_URL must be an http(s) URL with {z}, {x} and {y}, got "${v}"`);
+  }
+  return v;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   checkMailSetting(env);
   const dataDir = path.resolve(env.DATA_DIR || './data');
@@ -113,6 +138,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     orgTimezone: env.ORG_TIMEZONE || 'Asia/Colombo',
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
     geocoderUrl: env.GEOCODER_URL || undefined,
+    geocoderTimeoutMs: int(env.GEOCODER_TIMEOUT_MS, 3000, 'GEOCODER_TIMEOUT_MS'),
+    mapTileUrl: parseTileUrl(env.MAP_TILE_URL),
+    mapTileAttribution: env.MAP_TILE_ATTRIBUTION || '© OpenStreetMap contributors',
     authIpLimitPerMinute: int(env.AUTH_IP_LIMIT_PER_MINUTE, 60, 'AUTH_IP_LIMIT_PER_MINUTE'),
     loginFailuresPer15Min: int(env.LOGIN_FAILURES_PER_15_MIN, 10, 'LOGIN_FAILURES_PER_15_MIN'),
     codeSendsPerHour: int(env.CODE_SENDS_PER_HOUR, 5, 'CODE_SENDS_PER_HOUR'),
@@ -140,6 +168,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     orgCode: 'TEST',
     orgTimezone: 'Asia/Colombo',
     publicUrl: 'http://localhost:3000',
+    geocoderTimeoutMs: 1000,
+    mapTileAttribution: '© OpenStreetMap contributors',
     authIpLimitPerMinute: 1000,
     loginFailuresPer15Min: 10,
     codeSendsPerHour: 5,

@@ -11,3 +11,5 @@ export * from './paging.ts';
 export * from './files.ts';
 export * from './activities.ts';
 export * from './organisation.ts';
+export * from './geolocation.ts';
+export * from './home-visits.ts';

@@ -9,5 +9,11 @@ export const organisationSchema = z.object({
   timezone: z.string(),
   /** The organisation's day, YYYY-MM-DD. */
   today: z.string().regex(ISO_DATE_PATTERN),
+  /**
+   * Map tiles for the small maps (MAP_TILE_URL, a Leaflet URL template such as
+   * https://tile.example.org/{z}/{x}/{y}.png, and its attribution). Null when none is configured: pages
+   * then show links to a maps service instead of a map.
+   */
+  mapTiles: z.object({ url: z.string(), attribution: z.string() }).nullable(),
 });
 export type Organisation = z.infer<typeof organisationSchema>;

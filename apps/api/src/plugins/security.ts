@@ -10,6 +10,13 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  * when the app is served over HTTPS (directly, or behind a trusted proxy that says so in
  * X-Forwarded-Proto: see TRUST_PROXY).
  */
+function tileOrigin(template: string | undefined): string[] {
+  if (!template) return [];
+  // {s} (sub-domains a, b, c) becomes a wildcard host part.
+  const url = new URL(template.replace('{s}.', 'sub.').replace(/\{[a-z]\}/g, '0'));
+  return [template.includes('{s}.') ? `${url.protocol}//*.${url.host.slice('sub.'.length)}` : url.origin];
+}
+
 export default fp(async function securityPlugin(app: FastifyInstance) {
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -18,7 +25,8 @@ export default fp(async function securityPlugin(app: FastifyInstance) {
         scriptSrc: ["'self'"],
         // Mantine writes CSS variables into style elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // The map tiles (MAP_TILE_URL) are the one outside origin the pages load anything from.
+        imgSrc: ["'self'", 'data:', 'blob:', ...tileOrigin(app.config.mapTileUrl)],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],

@@ -40,9 +40,7 @@ export function roundCoordinate(value: number): number {
 }
 
 /** '9.306400, 80.403700': coordinates as text, the name of a place when no geocoder is available. */
-export function coordinatesText(latitude: number, longitude: number): string {
-  return `${latitude.toFixed(6)}, ${longitude.toFixed(6)}`;
-}
+export { coordinatesText } from '@csp/contracts';
 
 /** A link that shows the point on a maps service. */
 export function mapsUrl(latitude: number, longitude: number): string {

@@ -1,6 +1,7 @@
 import { organisationSchema, todayIn } from '@csp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, seedUser, type TestContext } from '../../test/setup.ts';
+import { parseTileUrl } from '../../config.ts';
 import { organisationInfo } from './organisation.service.ts';
 
 describe('GET /api/organisation', () => {
@@ -29,8 +30,9 @@ describe('GET /api/organisation', () => {
       const after = todayIn('Pacific/Kiritimati');
       expect(res.statusCode).toBe(200);
       const body = organisationSchema.parse(res.json());
-      expect(Object.keys(res.json()).sort()).toEqual(['timezone', 'today']);
+      expect(Object.keys(res.json()).sort()).toEqual(['mapTiles', 'timezone', 'today']);
       expect(body.timezone).toBe('Pacific/Kiritimati');
+      expect(body.mapTiles).toBeNull();
       expect([before, after]).toContain(body.today);
     }
   });
@@ -38,11 +40,41 @@ describe('GET /api/organisation', () => {
   it("works out today in the organisation's zone, not in UTC", () => {
     // 17:00 UTC on 1 March is already 2 March in Kiritimati (UTC+14) and still 1 March in Colombo (22:30).
     const now = new Date('2026-03-01T17:00:00Z');
-    expect(organisationInfo({ config: { orgTimezone: 'Pacific/Kiritimati' } }, now)).toEqual({
+    const config = { mapTileAttribution: '© OSM' };
+    expect(organisationInfo({ config: { ...config, orgTimezone: 'Pacific/Kiritimati' } }, now)).toEqual({
       timezone: 'Pacific/Kiritimati',
       today: '2026-03-02',
+      mapTiles: null,
     });
-    expect(organisationInfo({ config: { orgTimezone: 'Asia/Colombo' } }, now).today).toBe('2026-03-01');
+    expect(organisationInfo({ config: { ...config, orgTimezone: 'Asia/Colombo' } }, now).today).toBe(
+      '2026-03-01',
+    );
+  });
+
+  it('names the map tiles when MAP_TILE_URL is set, and lets the CSP load them', async () => {
+    const url = 'https://{s}.tiles.example.org/{z}/{x}/{y}.png';
+    const withTiles = await createTestApp({ mapTileUrl: url, mapTileAttribution: '© Example' });
+    try {
+      const who = await seedUser(withTiles.app, { role: 'TEACHER' });
+      const res = await withTiles.app.inject({ method: 'GET', url: '/api/organisation', headers: who.auth });
+      expect(res.json().mapTiles).toEqual({ url, attribution: '© Example' });
+      expect(String(res.headers['content-security-policy'])).toMatch(
+        /img-src 'self' data: blob: https:\/\/\*\.tiles\.example\.org;/,
+      );
+    } finally {
+      await withTiles.close();
+    }
+    const plain = await get();
+    expect(String(plain.headers['content-security-policy'])).toMatch(/img-src 'self' data: blob:;/);
+  });
+
+  it('refuses a MAP_TILE_URL that is not an http(s) template', () => {
+    expect(parseTileUrl(undefined)).toBeUndefined();
+    expect(parseTileUrl('https://tile.example.org/{z}/{x}/{y}.png')).toBe(
+      'https://tile.example.org/{z}/{x}/{y}.png',
+    );
+    expect(() => parseTileUrl('javascript:alert(1)//{z}{x}{y}')).toThrow(/MAP_TILE_URL/);
+    expect(() => parseTileUrl('https://tile.example.org/tiles.png')).toThrow(/MAP_TILE_URL/);
   });
 
   it('is listed in the OpenAPI document', async () => {
