@@ -1,11 +1,15 @@
-import { PHOTO_MAX_BYTES, PHOTO_MESSAGES, PHOTO_MIME_TYPES } from '@csp/contracts';
-import { ActionIcon, Box, Button, Group, Image, Input, SimpleGrid, Stack, Text } from '@mantine/core';
+import { PHOTO_ACCEPT, PHOTO_MAX_BYTES, PHOTO_MESSAGES } from '@csp/contracts';
+import { ActionIcon, Box, Button, Group, Image, Input, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconPhotoPlus, IconX } from '@tabler/icons-react';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { toastError } from '../lib/notify.ts';
+import { FileTypeIcon } from './FileTypeIcon.tsx';
 import {
   addPhotos,
+  dropzoneAccept,
+  fileKind,
+  fileSizeText,
   pendingPhotos,
   photoEntries,
   pickedPhotoItems,
@@ -77,13 +81,37 @@ export function usePhotoItems(initial: PhotoItem[] = []) {
   return { items, add, remove, uploadPending };
 }
 
-function rejectionMessage(rejections: FileRejection[], tooMany: string): string {
-  const codes = new Set(rejections.flatMap((r) => r.errors.map((e) => e.code)));
-  if (codes.has('file-invalid-type')) return PHOTO_MESSAGES.wrongType;
-  if (codes.has('file-too-large')) return PHOTO_MESSAGES.tooLarge;
-  if (codes.has('too-many-files')) return tooMany;
-  return rejections[0]?.errors[0]?.message ?? PHOTO_MESSAGES.wrongType;
+/** What a dropzone takes and what it says (photos by default; records with documents give their own). */
+export interface FileRules {
+  /** An `<input accept>` list: MIME types and name endings. */
+  accept: string;
+  maxBytes: number;
+  wrongType: string;
+  tooLarge: string;
+  /** The line under the drop area, e.g. 'JPG, PNG, GIF or WebP, up to 5 MB each'. */
+  hint: string;
+  /** What the files are called on the buttons and lines: 'photos', 'files'. */
+  noun: string;
 }
+
+export const PHOTO_RULES: FileRules = {
+  accept: PHOTO_ACCEPT,
+  maxBytes: PHOTO_MAX_BYTES,
+  wrongType: PHOTO_MESSAGES.wrongType,
+  tooLarge: PHOTO_MESSAGES.tooLarge,
+  hint: 'JPG, PNG, GIF or WebP, up to 5 MB each',
+  noun: 'photos',
+};
+
+function rejectionMessage(rejections: FileRejection[], tooMany: string, rules: FileRules): string {
+  const codes = new Set(rejections.flatMap((r) => r.errors.map((e) => e.code)));
+  if (codes.has('file-invalid-type')) return rules.wrongType;
+  if (codes.has('file-too-large')) return rules.tooLarge;
+  if (codes.has('too-many-files')) return tooMany;
+  return rejections[0]?.errors[0]?.message ?? rules.wrongType;
+}
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 interface PhotoDropzoneProps {
   label: string;
@@ -92,16 +120,89 @@ interface PhotoDropzoneProps {
   /** Shown when more than `max` photos would be on the record. */
   tooManyMessage: string;
   disabled?: boolean;
+  /** The types, size and wording; photos (JPG, PNG, GIF, WebP up to 5 MB) when not given. */
+  rules?: FileRules;
+  /**
+   * 'grid' (photos): previews in a grid. 'list' (files that may be documents): one row per file with a
+   * thumbnail or a document icon, its name and its size in MB.
+   */
+  layout?: 'grid' | 'list';
+}
+
+/** One chosen file as a row: thumbnail or icon, name, size and remove. */
+function FileRow({
+  item,
+  onRemove,
+  disabled,
+}: {
+  item: ReturnType<typeof usePhotoItems>['items'][number];
+  onRemove: () => void;
+  disabled?: boolean;
+}) {
+  const kind = fileKind(item.mimeType, item.name);
+  const details = [
+    item.sizeBytes === undefined ? '' : fileSizeText(item.sizeBytes),
+    item.file && item.entry !== undefined ? 'uploaded' : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  return (
+    <Paper component="li" withBorder radius="md" p="xs">
+      <Group gap="sm" wrap="nowrap">
+        <Box
+          w={48}
+          h={48}
+          style={{ flexShrink: 0, display: 'flex', alignItems: 'center', justifyContent: 'center' }}
+        >
+          {kind === 'image' ? (
+            <Image src={item.src} alt="" w={48} h={48} radius="sm" fit="cover" />
+          ) : (
+            <FileTypeIcon kind={kind} />
+          )}
+        </Box>
+        <Box miw={0} style={{ flex: 1 }}>
+          <Text size="sm" truncate title={item.name}>
+            {item.name}
+          </Text>
+          {details && (
+            <Text size="xs" c="dimmed">
+              {details}
+            </Text>
+          )}
+        </Box>
+        <ActionIcon
+          color="red"
+          variant="subtle"
+          radius="xl"
+          size="lg"
+          aria-label={`Remove ${item.name}`}
+          onClick={onRemove}
+          disabled={disabled}
+        >
+          <IconX size={18} aria-hidden />
+        </ActionIcon>
+      </Group>
+    </Paper>
+  );
 }
 
 /**
- * Photo evidence on a form: a drop area with a 'Choose photos' button (the file chooser) for JPG, PNG,
- * GIF and WebP images up to 5 MB, and the previews, each with a remove button.
+ * Photo evidence (or other files) on a form: a drop area with a 'Choose photos' button (the file
+ * chooser) for the accepted types up to their size, and the chosen files, each with a remove button.
  */
-export function PhotoDropzone({ label, photos, max, tooManyMessage, disabled }: PhotoDropzoneProps) {
+export function PhotoDropzone({
+  label,
+  photos,
+  max,
+  tooManyMessage,
+  disabled,
+  rules = PHOTO_RULES,
+  layout = 'grid',
+}: PhotoDropzoneProps) {
   const labelId = useId();
   const hintId = useId();
   const openRef = useRef<() => void>(null);
+  const accept = useMemo(() => dropzoneAccept(rules.accept), [rules.accept]);
   const full = photos.items.length >= max;
   const onDrop = (files: File[]) => {
     if (photos.add(files, max) > 0) toastError(tooManyMessage);
@@ -114,9 +215,9 @@ export function PhotoDropzone({ label, photos, max, tooManyMessage, disabled }: 
       <Dropzone
         openRef={openRef}
         onDrop={onDrop}
-        onReject={(rejections) => toastError(rejectionMessage(rejections, tooManyMessage))}
-        accept={[...PHOTO_MIME_TYPES]}
-        maxSize={PHOTO_MAX_BYTES}
+        onReject={(rejections) => toastError(rejectionMessage(rejections, tooManyMessage, rules))}
+        accept={accept}
+        maxSize={rules.maxBytes}
         multiple
         disabled={disabled || full}
         activateOnClick={false}
@@ -131,10 +232,12 @@ export function PhotoDropzone({ label, photos, max, tooManyMessage, disabled }: 
           <IconPhotoPlus size={32} stroke={1.5} color="var(--mantine-color-teal-7)" aria-hidden />
           <div>
             <Text fw={600} size="sm">
-              {full ? 'Photo limit reached' : 'Drag photos here, or'}
+              {full
+                ? `${capitalised(rules.noun.replace(/s$/, ''))} limit reached`
+                : `Drag ${rules.noun} here, or`}
             </Text>
             <Text size="xs" c="dimmed" id={hintId}>
-              JPG, PNG, GIF or WebP, up to 5 MB each; at most {max} photos
+              {rules.hint}; at most {max} {rules.noun}
             </Text>
           </div>
           <Button
@@ -144,11 +247,25 @@ export function PhotoDropzone({ label, photos, max, tooManyMessage, disabled }: 
             disabled={disabled || full}
             aria-describedby={hintId}
           >
-            Choose photos
+            Choose {rules.noun}
           </Button>
         </Group>
       </Dropzone>
-      {photos.items.length > 0 && (
+      {layout === 'list' && photos.items.length > 0 && (
+        <Stack
+          gap="xs"
+          component="ul"
+          m={0}
+          p={0}
+          style={{ listStyle: 'none' }}
+          aria-label={`${label}: ${photos.items.length} chosen`}
+        >
+          {photos.items.map((p) => (
+            <FileRow key={p.key} item={p} onRemove={() => photos.remove(p.key)} disabled={disabled} />
+          ))}
+        </Stack>
+      )}
+      {layout === 'grid' && photos.items.length > 0 && (
         <SimpleGrid
           cols={{ base: 2, xs: 3, sm: 4 }}
           spacing="sm"

@@ -1,9 +1,14 @@
+import { HOME_VISIT_FILE_ACCEPT } from '@csp/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   addPhotos,
+  dropzoneAccept,
+  fileKind,
+  fileSizeText,
   pendingPhotos,
   photoEntries,
   pickedPhotoItems,
+  storedFileItems,
   storedPhotoItems,
   withUploaded,
 } from './photo-items.ts';
@@ -44,5 +49,64 @@ describe('photo items', () => {
     );
     expect(photoEntries(done)).toEqual([LINK, 'up-a', 'up-b']);
     expect(pendingPhotos(done)).toEqual([]);
+  });
+});
+
+describe('files with names, types and sizes', () => {
+  it('keeps stored files with their names, types and sizes, already uploaded', () => {
+    const [stored] = storedFileItems([
+      { url: LINK, name: 'report.pdf', mimeType: 'application/pdf', sizeBytes: 2048 },
+    ]);
+    expect(stored).toEqual({
+      key: `stored-${ID}`,
+      src: LINK,
+      name: 'report.pdf',
+      entry: LINK,
+      mimeType: 'application/pdf',
+      sizeBytes: 2048,
+    });
+    expect(pendingPhotos([stored])).toEqual([]);
+  });
+
+  it('gives picked files their type and size', () => {
+    const [item] = picked('a.png');
+    expect(item.mimeType).toBe('image/png');
+    expect(item.sizeBytes).toBe(3);
+  });
+
+  it('tells images, PDF and Word files apart, by name when there is no type', () => {
+    expect(fileKind('image/webp')).toBe('image');
+    expect(fileKind('application/pdf')).toBe('pdf');
+    expect(fileKind('application/msword')).toBe('word');
+    expect(fileKind('application/vnd.openxmlformats-officedocument.wordprocessingml.document')).toBe('word');
+    expect(fileKind('', 'Notes.DOCX')).toBe('word');
+    expect(fileKind('', 'scan.pdf')).toBe('pdf');
+    expect(fileKind(undefined, 'photo.JPG')).toBe('image');
+    expect(fileKind('text/plain', 'a.pdf')).toBe('other');
+    expect(fileKind('', 'a.txt')).toBe('other');
+  });
+
+  it('shows sizes in MB with 2 decimals', () => {
+    expect(fileSizeText(0)).toBe('0.00 MB');
+    expect(fileSizeText(1024 * 1024)).toBe('1.00 MB');
+    expect(fileSizeText(1.5 * 1024 * 1024)).toBe('1.50 MB');
+    expect(fileSizeText(123_456)).toBe('0.12 MB');
+  });
+
+  it('turns an accept list into types with their name endings', () => {
+    expect(dropzoneAccept('image/png, application/pdf,application/msword,.doc,.pdf,.odt')).toEqual({
+      'image/png': ['.odt'],
+      'application/pdf': ['.pdf'],
+      'application/msword': ['.doc'],
+    });
+    expect(dropzoneAccept(HOME_VISIT_FILE_ACCEPT)).toEqual({
+      'image/jpeg': [],
+      'image/png': [],
+      'image/gif': [],
+      'image/webp': [],
+      'application/pdf': ['.pdf'],
+      'application/msword': ['.doc'],
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['.docx'],
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { fileIdOfEntry } from '@csp/contracts';
+import { fileIdOfEntry, WORD_MIME_TYPES } from '@csp/contracts';
 
 /**
  * A photo on a record's form: one already stored (its signed link) or a file picked on this device,
@@ -14,6 +14,10 @@ export interface PhotoItem {
   file?: File;
   /** What goes into the record's `photos`: the stored photo's link, or the upload's answer. */
   entry?: string;
+  /** The file's type when known (picked files; stored files of records that answer it). */
+  mimeType?: string;
+  /** The file's size in bytes when known. */
+  sizeBytes?: number;
 }
 
 /** The photos a record already has, in their order. */
@@ -32,7 +36,77 @@ export function pickedPhotoItems(
   previewOf: (file: File) => string,
   keyOf: (file: File, index: number) => string,
 ): PhotoItem[] {
-  return files.map((file, i) => ({ key: keyOf(file, i), src: previewOf(file), name: file.name, file }));
+  return files.map((file, i) => ({
+    key: keyOf(file, i),
+    src: previewOf(file),
+    name: file.name,
+    file,
+    mimeType: file.type,
+    sizeBytes: file.size,
+  }));
+}
+
+/** Stored files that come with their names, types and sizes (home visits' `files`), in their order. */
+export function storedFileItems(
+  files: readonly { url: string; name: string; mimeType: string; sizeBytes: number }[],
+): PhotoItem[] {
+  return files.map((f, i) => ({
+    key: `stored-${fileIdOfEntry(f.url) ?? i}`,
+    src: f.url,
+    name: f.name,
+    entry: f.url,
+    mimeType: f.mimeType,
+    sizeBytes: f.sizeBytes,
+  }));
+}
+
+export type FileKind = 'image' | 'pdf' | 'word' | 'other';
+
+const WORD_TYPES: readonly string[] = WORD_MIME_TYPES;
+
+/** What a file is, from its type, else from its name's ending (browsers give some documents no type). */
+export function fileKind(mimeType: string | undefined, name = ''): FileKind {
+  const type = (mimeType ?? '').toLowerCase();
+  const lower = name.toLowerCase();
+  if (type.startsWith('image/')) return 'image';
+  if (type === 'application/pdf') return 'pdf';
+  if (WORD_TYPES.includes(type)) return 'word';
+  if (type) return 'other';
+  if (/\.(jpe?g|png|gif|webp)$/.test(lower)) return 'image';
+  if (lower.endsWith('.pdf')) return 'pdf';
+  if (/\.docx?$/.test(lower)) return 'word';
+  return 'other';
+}
+
+/** '1.25 MB': a size in megabytes with 2 decimals. */
+export function fileSizeText(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+}
+
+/**
+ * A dropzone's `accept` from an `<input accept>` list ('image/png,application/pdf,.pdf'): each MIME type
+ * with the name endings given for it (known ones go with their type, others with the first type), so a
+ * file the browser gives no type is still taken by its name.
+ */
+export function dropzoneAccept(accept: string): Record<string, string[]> {
+  const parts = accept
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const types = parts.filter((p) => p.includes('/'));
+  const endings = parts.filter((p) => p.startsWith('.'));
+  const result: Record<string, string[]> = Object.fromEntries(types.map((t) => [t, [] as string[]]));
+  const typeOfEnding: Record<string, string> = {
+    '.pdf': 'application/pdf',
+    '.doc': WORD_TYPES[0],
+    '.docx': WORD_TYPES[1],
+  };
+  for (const ending of endings) {
+    const type = typeOfEnding[ending.toLowerCase()];
+    const target = type && type in result ? type : types[0];
+    if (target) result[target].push(ending);
+  }
+  return result;
 }
 
 /**
