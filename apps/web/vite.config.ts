@@ -25,6 +25,8 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
             { name: 'mantine', test: /node_modules[\\/](@mantine|@floating-ui)[\\/]/ },
+            // Loaded only with the lazy map of a home visit (not part of the first load).
+            { name: 'leaflet', test: /node_modules[\\/](leaflet|react-leaflet|@react-leaflet)[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },

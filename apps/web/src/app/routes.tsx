@@ -5,6 +5,11 @@ import { ActivityDetailPage } from '../features/activities/pages/ActivityDetailP
 import { CreateActivityPage } from '../features/activities/pages/CreateActivityPage.tsx';
 import { EditActivityPage } from '../features/activities/pages/EditActivityPage.tsx';
 import { DashboardPage } from '../features/dashboard/pages/DashboardPage.tsx';
+import { CreateHomeVisitPage } from '../features/home-visits/pages/CreateHomeVisitPage.tsx';
+import { EditHomeVisitPage } from '../features/home-visits/pages/EditHomeVisitPage.tsx';
+import { HomeVisitDetailPage } from '../features/home-visits/pages/HomeVisitDetailPage.tsx';
+import { HomeVisitReviewPage } from '../features/home-visits/pages/HomeVisitReviewPage.tsx';
+import { HomeVisitsListPage } from '../features/home-visits/pages/HomeVisitsListPage.tsx';
 import { CreateMeasurementPage } from '../features/measurements/pages/CreateMeasurementPage.tsx';
 import { MeasurementDetailPage } from '../features/measurements/pages/MeasurementDetailPage.tsx';
 import { MeasurementsListPage } from '../features/measurements/pages/MeasurementsListPage.tsx';
@@ -52,11 +57,11 @@ export const protectedRoutes: RouteObject[] = [
   { path: 'measurements/status', element: <MeasurementStatusPage /> },
   { path: 'measurements/:id', element: <MeasurementDetailPage /> },
 
-  notYet('home-visits', 'Home Visits'),
-  notYet('home-visits/create', 'Record Home Visit'),
-  notYet('home-visits/review', 'Visit Reviews'),
-  notYet('home-visits/:id', 'Home Visit Details'),
-  notYet('home-visits/:id/edit', 'Edit Home Visit'),
+  { path: 'home-visits', element: <HomeVisitsListPage /> },
+  { path: 'home-visits/create', element: <CreateHomeVisitPage /> },
+  { path: 'home-visits/review', element: <HomeVisitReviewPage /> },
+  { path: 'home-visits/:id', element: <HomeVisitDetailPage /> },
+  { path: 'home-visits/:id/edit', element: <EditHomeVisitPage /> },
 
   notYet('gifts', 'Gifts'),
   notYet('gifts/bulk-assign', 'Bulk Gift Assignment'),

@@ -1,0 +1,58 @@
+import { distanceText, hasLocationWarning, type HomeVisit } from '@csp/contracts';
+import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconChevronRight } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { DetailItem } from '../../../components/DetailItem.tsx';
+import { formatDate } from '../../../lib/dates.ts';
+import { personName } from '../home-visit-display.ts';
+import { LocationWarningBadge, VisitStatusBadge } from './HomeVisitBits.tsx';
+
+/**
+ * One visit on /home-visits (spec part 2 §2.2): the student, a status badge, the distance from home, the
+ * date, the teacher, the notes (cut short) and how many photos and files it has.
+ */
+export function HomeVisitCard({ visit }: { visit: HomeVisit }) {
+  const name = personName(visit.student);
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      component="li"
+      aria-label={`${name}, ${formatDate(visit.visitDate)}`}
+    >
+      <Stack gap="sm" h="100%">
+        <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+          <Title order={2} fz="md" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+            {name}
+          </Title>
+          <VisitStatusBadge status={visit.status} />
+        </Group>
+        {hasLocationWarning(visit.distanceFromHome) && (
+          <Group gap={4}>
+            <LocationWarningBadge size="sm" />
+          </Group>
+        )}
+        <SimpleGrid cols={2} spacing="xs" verticalSpacing="xs">
+          <DetailItem label="Date">{formatDate(visit.visitDate)}</DetailItem>
+          <DetailItem label="Distance from home">{distanceText(visit.distanceFromHome)}</DetailItem>
+          <DetailItem label="Teacher">{personName(visit.teacher)}</DetailItem>
+          <DetailItem label="Photos">{String(visit.photos.length)}</DetailItem>
+        </SimpleGrid>
+        <Text size="sm" c="dimmed" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+          {visit.notes || 'No notes'}
+        </Text>
+        <Button
+          component={Link}
+          to={`/home-visits/${visit.id}`}
+          variant="light"
+          fullWidth
+          mt="auto"
+          rightSection={<IconChevronRight size={16} aria-hidden />}
+        >
+          View Details
+        </Button>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,142 @@
+import { HOME_VISIT_LIMITS, HOME_VISIT_MESSAGES, type HomeVisit } from '@csp/contracts';
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { errorStatus } from '../../../lib/api.ts';
+import { formatDate } from '../../../lib/dates.ts';
+import { toastError, toastSuccess } from '../../../lib/notify.ts';
+import { useReviewHomeVisitMutation, type ReviewDecision } from '../api/home-visits.api.ts';
+import { personName } from '../home-visit-display.ts';
+import { reviewNotesError, visitErrorText } from '../home-visit-form.ts';
+
+const TEXTS = {
+  approve: {
+    title: 'Approve Home Visit',
+    button: 'Approve',
+    color: 'green',
+    done: HOME_VISIT_MESSAGES.approved,
+    failed: HOME_VISIT_MESSAGES.approveFailed,
+    placeholder: 'Optional notes for the teacher',
+  },
+  reject: {
+    title: 'Reject Home Visit',
+    button: 'Reject',
+    color: 'red',
+    done: HOME_VISIT_MESSAGES.rejected,
+    failed: HOME_VISIT_MESSAGES.rejectFailed,
+    placeholder: 'Why the visit is rejected',
+  },
+} as const;
+
+function ReviewForm({
+  visit,
+  decision,
+  onDone,
+  onBusy,
+}: {
+  visit: HomeVisit;
+  decision: ReviewDecision;
+  onDone: () => void;
+  onBusy: (busy: boolean) => void;
+}) {
+  const texts = TEXTS[decision];
+  const [notes, setNotes] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const review = useReviewHomeVisitMutation();
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const problem = reviewNotesError(decision, notes);
+    setError(problem);
+    if (problem) return;
+    onBusy(true);
+    review.mutate(
+      { id: visit.id, decision, notes },
+      {
+        onSuccess: () => {
+          toastSuccess(texts.done);
+          onDone();
+        },
+        onError: (err) => {
+          toastError(visitErrorText(err, texts.failed));
+          // Already reviewed by someone else: the queue is refetched and this dialog has nothing to do.
+          if (errorStatus(err) === 409) onDone();
+        },
+        onSettled: () => onBusy(false),
+      },
+    );
+  };
+
+  return (
+    <form noValidate onSubmit={submit}>
+      <Stack gap="md">
+        <Text size="sm">
+          {personName(visit.student)} · {formatDate(visit.visitDate)} · by {personName(visit.teacher)}
+        </Text>
+        <Textarea
+          label="Review notes"
+          placeholder={texts.placeholder}
+          withAsterisk={decision === 'reject'}
+          autosize
+          minRows={3}
+          maxRows={8}
+          maxLength={HOME_VISIT_LIMITS.reviewNotesMaxLength}
+          value={notes}
+          onChange={(e) => {
+            setNotes(e.currentTarget.value);
+            if (error) setError(null);
+          }}
+          error={error}
+          data-autofocus
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onDone} disabled={review.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" color={texts.color} disabled={review.isPending}>
+            {review.isPending ? 'Processing...' : texts.button}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * Approve or reject a visit (spec part 2 §2.2, §5 "Review of a visit"): a review-notes field, required
+ * (trimmed) to reject — 'Please provide a reason for rejection' is shown and nothing is sent — and
+ * optional to approve.
+ */
+export function ReviewDialog({
+  target,
+  opened,
+  onClose,
+}: {
+  /** The visit and the decision; kept while the dialog fades out. */
+  target: { visit: HomeVisit; decision: ReviewDecision } | null;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Modal
+      opened={opened && target !== null}
+      onClose={() => !busy && onClose()}
+      title={target ? TEXTS[target.decision].title : ''}
+      centered
+      closeOnClickOutside={!busy}
+      closeOnEscape={!busy}
+      withCloseButton={!busy}
+      styles={{ title: { fontWeight: 700 } }}
+    >
+      {target && (
+        <ReviewForm
+          key={`${target.visit.id}-${target.decision}`}
+          visit={target.visit}
+          decision={target.decision}
+          onDone={onClose}
+          onBusy={setBusy}
+        />
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,91 @@
+import { distanceText, type HomeVisit, type Student } from '@csp/contracts';
+
+/**
+ * How home visits read on the pages (spec part 2 §2.2): status badges and tags, distances, categories,
+ * the student choices of the record form. Pure, so it can be tested.
+ */
+
+/** Spec part 2 §2.2: Approved, Pending Review, Rejected; any other value is Unknown. */
+export function statusLabel(status: string | null | undefined): string {
+  switch (status) {
+    case 'APPROVED':
+      return 'Approved';
+    case 'PENDING':
+      return 'Pending Review';
+    case 'REJECTED':
+      return 'Rejected';
+    default:
+      return 'Unknown';
+  }
+}
+
+export function statusColor(status: string | null | undefined): string {
+  switch (status) {
+    case 'APPROVED':
+      return 'green';
+    case 'PENDING':
+      return 'yellow';
+    case 'REJECTED':
+      return 'red';
+    default:
+      return 'gray';
+  }
+}
+
+/**
+ * The tag beside the detail page's status badge: 'Within Range' on an approved visit, 'Location
+ * Warning' on a pending one recorded outside the range; none otherwise.
+ */
+export function statusTag(visit: Pick<HomeVisit, 'status' | 'isWithinRange'>): string | null {
+  if (visit.status === 'APPROVED') return 'Within Range';
+  if (visit.status === 'PENDING' && visit.isWithinRange === false) return 'Location Warning';
+  return null;
+}
+
+/**
+ * The detail page's distance from home: metres, or 'Location not verified' without a distance; green
+ * when within range, red when outside, grey when unknown.
+ */
+export function distanceFromHome(visit: Pick<HomeVisit, 'distanceFromHome' | 'isWithinRange'>): {
+  text: string;
+  color: string;
+} {
+  const { distanceFromHome: d, isWithinRange } = visit;
+  const text = d === null ? distanceText(null) : `${Math.round(d).toLocaleString('en')} m`;
+  const color = d === null || isWithinRange === null ? 'dimmed' : isWithinRange ? 'green' : 'red';
+  return { text, color };
+}
+
+/** The review cards show a category as it is stored, underscores as spaces: 'HOME BASE'. */
+export function categoryText(category: string): string {
+  return category.replace(/_/g, ' ');
+}
+
+/** '±12 m': the radius of a GPS fix. */
+export function accuracyText(accuracy: number): string {
+  return `±${Math.round(accuracy)} m`;
+}
+
+export function personName(person: { firstName: string; lastName: string }): string {
+  return `${person.firstName} ${person.lastName}`;
+}
+
+/** The record form's student choices: home-base students as 'First Last (age)', by name. */
+export function studentOptions(
+  students: readonly Pick<Student, 'id' | 'firstName' | 'lastName' | 'age' | 'category'>[],
+): { value: string; label: string }[] {
+  return students
+    .filter((s) => s.category === 'HOME_BASE')
+    .map((s) => ({ value: s.id, label: `${s.firstName} ${s.lastName} (${s.age})` }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+}
+
+/** '3 files', '1 file'. */
+export function filesCountText(count: number): string {
+  return `${count} ${count === 1 ? 'file' : 'files'}`;
+}
+
+/** '60 minutes', '1 minute'. */
+export function durationText(minutes: number): string {
+  return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+}
