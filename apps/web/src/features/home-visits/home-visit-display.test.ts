@@ -5,6 +5,7 @@ import {
   distanceFromHome,
   durationText,
   filesCountText,
+  placeName,
   statusColor,
   statusLabel,
   statusTag,
@@ -78,5 +79,13 @@ describe('studentOptions', () => {
       { value: '3', label: 'Ben Raj (1)' },
       { value: '1', label: 'Zara Perera (2)' },
     ]);
+  });
+});
+
+describe('placeName', () => {
+  it('is the name, unless it is only the coordinates as text', () => {
+    expect(placeName({ latitude: 9.66, longitude: 80.02, name: ' Main Street ' })).toBe('Main Street');
+    expect(placeName({ latitude: 9.66, longitude: 80.02, name: '9.660000, 80.020000' })).toBe('');
+    expect(placeName({ latitude: 9.66, longitude: 80.02, name: null })).toBe('');
   });
 });

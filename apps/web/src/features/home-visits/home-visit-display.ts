@@ -1,4 +1,4 @@
-import { distanceText, type HomeVisit, type Student } from '@csp/contracts';
+import { coordinatesText, distanceText, type HomeVisit, type Student } from '@csp/contracts';
 
 /**
  * How home visits read on the pages (spec part 2 §2.2): status badges and tags, distances, categories,
@@ -88,4 +88,13 @@ export function filesCountText(count: number): string {
 /** '60 minutes', '1 minute'. */
 export function durationText(minutes: number): string {
   return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+}
+
+/**
+ * A place's name worth showing beside its coordinates: '' when there is none or when it is only the
+ * coordinates as text (the name used when no geocoder answers).
+ */
+export function placeName(place: { latitude: number; longitude: number; name: string | null }): string {
+  const name = place.name?.trim() ?? '';
+  return name === coordinatesText(place.latitude, place.longitude) ? '' : name;
 }

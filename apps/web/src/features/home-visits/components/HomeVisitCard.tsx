@@ -22,17 +22,15 @@ export function HomeVisitCard({ visit }: { visit: HomeVisit }) {
       aria-label={`${name}, ${formatDate(visit.visitDate)}`}
     >
       <Stack gap="sm" h="100%">
-        <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+        <div>
           <Title order={2} fz="md" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
             {name}
           </Title>
-          <VisitStatusBadge status={visit.status} />
-        </Group>
-        {hasLocationWarning(visit.distanceFromHome) && (
-          <Group gap={4}>
-            <LocationWarningBadge size="sm" />
+          <Group gap={6} mt={6}>
+            <VisitStatusBadge status={visit.status} />
+            {hasLocationWarning(visit.distanceFromHome) && <LocationWarningBadge />}
           </Group>
-        )}
+        </div>
         <SimpleGrid cols={2} spacing="xs" verticalSpacing="xs">
           <DetailItem label="Date">{formatDate(visit.visitDate)}</DetailItem>
           <DetailItem label="Distance from home">{distanceText(visit.distanceFromHome)}</DetailItem>

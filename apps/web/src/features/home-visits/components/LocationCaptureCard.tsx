@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { coordinatesText, GEOLOCATION_MESSAGES, getCurrentPosition } from '../../../lib/geo.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { homeVisitsApi, useDistanceThreshold } from '../api/home-visits.api.ts';
-import { accuracyText } from '../home-visit-display.ts';
+import { accuracyText, placeName } from '../home-visit-display.ts';
 import type { VisitLocation } from '../home-visit-form.ts';
 
 /**
@@ -80,10 +80,16 @@ export function LocationCaptureCard({
               style={{ flexShrink: 0 }}
             />
             <Stack gap={2} miw={0}>
-              <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-                {value.name || coordinatesText(value.latitude, value.longitude)}
-              </Text>
-              <Text size="sm" c="dimmed">
+              {placeName(value) && (
+                <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {placeName(value)}
+                </Text>
+              )}
+              <Text
+                size="sm"
+                c={placeName(value) ? 'dimmed' : undefined}
+                fw={placeName(value) ? undefined : 600}
+              >
                 {coordinatesText(value.latitude, value.longitude)}
               </Text>
               {value.accuracy !== null && (

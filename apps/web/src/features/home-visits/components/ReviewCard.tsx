@@ -6,16 +6,15 @@ import { DetailItem } from '../../../components/DetailItem.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { coordinatesText } from '../../../lib/geo.ts';
 import type { ReviewDecision } from '../api/home-visits.api.ts';
-import { categoryText, durationText, personName } from '../home-visit-display.ts';
+import { categoryText, durationText, personName, placeName } from '../home-visit-display.ts';
 import { LocationWarningBadge } from './HomeVisitBits.tsx';
 import { VisitFiles } from './VisitFiles.tsx';
 
 function visitPlaceText(visit: HomeVisit): string {
   if (visit.latitude === null || visit.longitude === null) return '';
   const coordinates = coordinatesText(visit.latitude, visit.longitude);
-  return visit.locationName && visit.locationName !== coordinates
-    ? `${visit.locationName} (${coordinates})`
-    : coordinates;
+  const name = placeName({ latitude: visit.latitude, longitude: visit.longitude, name: visit.locationName });
+  return name ? `${name} (${coordinates})` : coordinates;
 }
 
 /**

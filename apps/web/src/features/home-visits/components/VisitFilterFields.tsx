@@ -36,8 +36,8 @@ export function VisitFilterFields({
     <Stack gap="sm">
       {search && (
         <TextInput
-          label="Search"
-          placeholder="Student or teacher name"
+          label="Search by student or teacher"
+          placeholder="Name"
           leftSection={<IconSearch size={16} aria-hidden />}
           value={search.text}
           onChange={(e) => search.onChange(e.currentTarget.value)}

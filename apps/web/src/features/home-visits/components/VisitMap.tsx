@@ -9,6 +9,8 @@ export interface MapPoint {
   label: string;
   /** A CSS colour for the marker. */
   color: string;
+  /** A larger open ring instead of a dot, so a dot on the same spot stays visible inside it. */
+  ring?: boolean;
 }
 
 /** With one point the map shows its street; with two it fits both. */
@@ -18,7 +20,8 @@ const MAX_FIT_ZOOM = 18;
 /**
  * A small map of the visit's points (loaded only on pages that show one, with Leaflet's own styles):
  * the organisation's tiles (MAP_TILE_URL) and a circle per point, never Leaflet's default marker images.
- * The page shows the legend; each circle also names itself on hover or focus.
+ * The page shows the legend; each circle also names itself on hover. Points are drawn in order (a ring
+ * first, so a dot on the same spot is drawn inside it).
  */
 export default function VisitMap({
   tiles,
@@ -49,8 +52,12 @@ export default function VisitMap({
         <CircleMarker
           key={p.label}
           center={[p.latitude, p.longitude]}
-          radius={9}
-          pathOptions={{ color: '#ffffff', weight: 2, fillColor: p.color, fillOpacity: 1 }}
+          radius={p.ring ? 14 : 8}
+          pathOptions={
+            p.ring
+              ? { color: p.color, weight: 4, fillColor: p.color, fillOpacity: 0.15 }
+              : { color: '#ffffff', weight: 2, fillColor: p.color, fillOpacity: 1 }
+          }
         >
           <Tooltip>{p.label}</Tooltip>
         </CircleMarker>

@@ -5,7 +5,7 @@ import { lazy, Suspense } from 'react';
 import { DetailItem } from '../../../components/DetailItem.tsx';
 import { coordinatesText, mapsUrl } from '../../../lib/geo.ts';
 import { useOrganisationQuery } from '../../organisation/api/organisation.api.ts';
-import { accuracyText, distanceFromHome } from '../home-visit-display.ts';
+import { accuracyText, distanceFromHome, placeName } from '../home-visit-display.ts';
 import type { MapPoint } from './VisitMap.tsx';
 
 /** Leaflet stays out of the main bundle: the map loads with the first page that shows one. */
@@ -14,16 +14,9 @@ const VisitMap = lazy(() => import('./VisitMap.tsx'));
 const VISIT_COLOR = DEFAULT_THEME.colors.teal[7];
 const HOME_COLOR = DEFAULT_THEME.colors.orange[8];
 
+/** The map's points: the student's home as a ring, the visit's place as a dot drawn inside it. */
 export function visitPoints(visit: HomeVisit): MapPoint[] {
   const points: MapPoint[] = [];
-  if (visit.latitude !== null && visit.longitude !== null) {
-    points.push({
-      latitude: visit.latitude,
-      longitude: visit.longitude,
-      label: 'Visit location',
-      color: VISIT_COLOR,
-    });
-  }
   const { homeLatitude, homeLongitude } = visit.student;
   if (homeLatitude !== null && homeLongitude !== null) {
     points.push({
@@ -31,6 +24,15 @@ export function visitPoints(visit: HomeVisit): MapPoint[] {
       longitude: homeLongitude,
       label: "Student's home",
       color: HOME_COLOR,
+      ring: true,
+    });
+  }
+  if (visit.latitude !== null && visit.longitude !== null) {
+    points.push({
+      latitude: visit.latitude,
+      longitude: visit.longitude,
+      label: 'Visit location',
+      color: VISIT_COLOR,
     });
   }
   return points;
@@ -59,13 +61,13 @@ function Legend({ points }: { points: MapPoint[] }) {
       {points.map((p) => (
         <Group key={p.label} gap={6} wrap="nowrap">
           <Box
-            w={12}
-            h={12}
+            w={p.ring ? 14 : 12}
+            h={p.ring ? 14 : 12}
             style={{
               borderRadius: '50%',
-              background: p.color,
-              border: '2px solid white',
-              boxShadow: '0 0 0 1px #868e96',
+              background: p.ring ? 'transparent' : p.color,
+              border: p.ring ? `3px solid ${p.color}` : '2px solid white',
+              boxShadow: p.ring ? undefined : `0 0 0 1px ${p.color}`,
             }}
             aria-hidden
           />
@@ -96,7 +98,11 @@ export function VisitPlaces({ visit }: { visit: HomeVisit }) {
         <DetailItem label="Visit location" fallback="No location captured">
           {hasVisitPlace && (
             <Stack gap={2}>
-              {visit.locationName && <Text size="sm">{visit.locationName}</Text>}
+              {placeName({
+                latitude: visit.latitude as number,
+                longitude: visit.longitude as number,
+                name: visit.locationName,
+              }) && <Text size="sm">{visit.locationName}</Text>}
               <Text size="sm" c="dimmed">
                 {coordinatesText(visit.latitude as number, visit.longitude as number)}
               </Text>
