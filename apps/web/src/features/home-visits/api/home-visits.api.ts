@@ -134,6 +134,12 @@ export function isVisitMissing(error: unknown): boolean {
   return status === 404 || status === 400;
 }
 
+/** A change refused because the visit changed meanwhile (reviewed: 409) or is not one's own (403). */
+function isStale(error: unknown): boolean {
+  const status = errorStatus(error);
+  return status === 409 || status === 403;
+}
+
 /** One page of visits; the previous page stays on screen while the next one loads. */
 export function useHomeVisitsQuery(params: HomeVisitListParams) {
   return useQuery({
@@ -223,6 +229,10 @@ export function useUpdateHomeVisitMutation(id: string) {
       queryClient.setQueryData(homeVisitKeys.detail(id), visit);
       return invalidateAround(queryClient);
     },
+    // Reviewed meanwhile (409) or no longer one's own (403): what is shown is out of date.
+    onError: (error) => {
+      if (isStale(error)) void queryClient.invalidateQueries({ queryKey: homeVisitKeys.detail(id) });
+    },
   });
 }
 
@@ -251,6 +261,13 @@ export function useReviewHomeVisitMutation() {
         queryClient.invalidateQueries({ queryKey: homeVisitKeys.detail(id) }),
         invalidateAround(queryClient),
       ]),
+    // Already reviewed by someone else (409) or gone (404): the queue is refetched.
+    onError: (error, { id }) => {
+      if (isStale(error) || isVisitMissing(error)) {
+        void queryClient.invalidateQueries({ queryKey: homeVisitKeys.detail(id) });
+        void invalidateAround(queryClient);
+      }
+    },
   });
 }
 

@@ -58,8 +58,8 @@ function ReviewForm({
         },
         onError: (err) => {
           toastError(visitErrorText(err, texts.failed));
-          // Already reviewed by someone else: the queue is refetched and this dialog has nothing to do.
-          if (errorStatus(err) === 409) onDone();
+          // Already reviewed by someone else, or gone: the queue is refetched and this dialog is done.
+          if (errorStatus(err) === 409 || errorStatus(err) === 404) onDone();
         },
         onSettled: () => onBusy(false),
       },
