@@ -239,7 +239,8 @@ export const approveHomeVisitBodySchema = z
       .nullable()
       .optional(),
   })
-  .optional();
+  .nullish()
+  .describe('May be left out altogether');
 
 // PATCH /api/home-visits/{id}/reject
 export const rejectHomeVisitBodySchema = z.strictObject({

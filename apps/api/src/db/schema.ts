@@ -337,6 +337,8 @@ export const homeVisits = pgTable(
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     locationName: text('location_name'),
+    /** The radius of the GPS fix, metres (the browser's coords.accuracy), when the device gave one. */
+    locationAccuracy: doublePrecision('location_accuracy'),
     status: reviewStatusEnum('status').notNull().default('PENDING'),
     isWithinRange: boolean('is_within_range'),
     distanceFromHome: doublePrecision('distance_from_home'),
@@ -356,7 +358,29 @@ export const homeVisits = pgTable(
     index('home_visits_status_idx').on(t.status),
     index('home_visits_visit_date_idx').on(t.visitDate),
     index('home_visits_deleted_at_idx').on(t.deletedAt),
+    // Lists, newest first (visit date, then recording time): every live visit, a recording teacher's
+    // (the teacherId filter), and the review queue (live PENDING visits).
+    index('home_visits_live_date_idx')
+      .on(t.visitDate.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.deletedAt} is null`),
+    index('home_visits_live_teacher_date_idx')
+      .on(
+        t.teacherId,
+        t.visitDate.desc().nullsFirst(),
+        t.createdAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+      )
+      .where(sql`${t.deletedAt} is null`),
+    index('home_visits_pending_date_idx')
+      .on(t.visitDate.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.deletedAt} is null and ${t.status} = 'PENDING'`),
+    // Whether an uploaded file is already on a visit (photos ?| array[...]).
+    index('home_visits_photos_idx').using('gin', t.photos),
     check('home_visits_duration_ck', sql`${t.duration} BETWEEN 1 AND 480`),
+    check('home_visits_latitude_ck', sql`${t.latitude} IS NULL OR ${t.latitude} BETWEEN -90 AND 90`),
+    check('home_visits_longitude_ck', sql`${t.longitude} IS NULL OR ${t.longitude} BETWEEN -180 AND 180`),
+    check('home_visits_distance_ck', sql`${t.distanceFromHome} IS NULL OR ${t.distanceFromHome} >= 0`),
+    check('home_visits_accuracy_ck', sql`${t.locationAccuracy} IS NULL OR ${t.locationAccuracy} >= 0`),
   ],
 );
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import zlib from 'node:zlib';
 
 /** Tiny valid images (1×1), for upload tests. */
 export const SAMPLE_IMAGES = {
@@ -50,3 +51,66 @@ export function multipart(parts: MultipartPart[]): { payload: Buffer; headers: R
 /** One file in one field. */
 export const fileUpload = (name: string, filename: string, contentType: string, data: Buffer | string) =>
   multipart([{ name, filename, contentType, data }]);
+
+/** A zip archive of stored (uncompressed) entries, enough for file-type to read its entry names. */
+function storedZip(entries: Record<string, string>): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const [name, text] of Object.entries(entries)) {
+    const data = Buffer.from(text);
+    const fileName = Buffer.from(name);
+    const crc = zlib.crc32(data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(fileName.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(fileName.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, fileName, data);
+    centrals.push(central, fileName);
+    offset += local.length + fileName.length + data.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(Object.keys(entries).length, 8);
+  end.writeUInt16LE(Object.keys(entries).length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+/** A compound (OLE) file whose directory names `stream` (UTF-16LE, as compound files store names). */
+function compoundFile(stream: string): Buffer {
+  const data = Buffer.alloc(1536);
+  Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]).copy(data, 0);
+  Buffer.from(stream, 'utf16le').copy(data, 1024);
+  return data;
+}
+
+/** Small documents of each kind a home visit accepts, and look-alikes it must refuse. */
+export const SAMPLE_DOCUMENTS = {
+  pdf: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+  docx: storedZip({
+    '[Content_Types].xml':
+      '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+      '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+    'word/document.xml': '<w:document/>',
+  }),
+  doc: compoundFile('WordDocument'),
+  /** A compound file that is not a Word document (an installer's layout). */
+  msi: compoundFile('SummaryInformation'),
+  exe: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200)]),
+  html: Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>'),
+} as const;

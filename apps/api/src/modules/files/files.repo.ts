@@ -45,3 +45,9 @@ export async function lockOwnUploads(
     .for('update');
   return rows.length;
 }
+
+/** Name, type and size of stored files (the rows that exist among `ids`). */
+export async function findStoredFiles(db: DbOrTx, ids: string[]): Promise<StoredFile[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(storedFiles).where(inArray(storedFiles.id, ids));
+}

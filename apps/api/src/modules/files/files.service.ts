@@ -180,6 +180,22 @@ export interface SaveUploadOptions {
 
 const PURPOSE_PATTERN = /^[a-z0-9][a-z0-9-]{0,40}$/;
 
+/** The name of a Word 97–2003 document's main stream, as a compound file's directory stores it. */
+const WORD_STREAM_NAME = Buffer.from('WordDocument', 'utf16le');
+
+/**
+ * The type of a file from its bytes (file-type's magic numbers). A compound (OLE) file is a Word
+ * 97–2003 document (.doc) only when it holds a WordDocument stream; any other compound file (an MSI
+ * installer, a spreadsheet) stays `application/x-cfb` and is refused wherever Word is accepted.
+ */
+export async function detectFileType(data: Buffer): Promise<{ mime: string; ext: string } | undefined> {
+  const detected = await fileTypeFromBuffer(data);
+  if (detected?.mime === 'application/x-cfb' && data.includes(WORD_STREAM_NAME)) {
+    return { mime: 'application/msword', ext: 'doc' };
+  }
+  return detected;
+}
+
 /**
  * Checks and stores an upload: the real type from magic bytes (415 when not allowed), the size
  * (413), a server-generated key `<purpose>/<uuid>.<ext of the detected type>`, and a stored_files row.
@@ -204,7 +220,7 @@ export async function saveUpload<T = undefined>(
   if (data.length > opts.maxBytes) throw payloadTooLarge(opts.tooLargeMessage);
   if (data.length === 0) throw badRequest('The file is empty');
 
-  const detected = await fileTypeFromBuffer(data);
+  const detected = await detectFileType(data);
   if (!detected || !opts.allowed.includes(detected.mime)) {
     throw unsupportedMediaType(opts.wrongTypeMessage);
   }
