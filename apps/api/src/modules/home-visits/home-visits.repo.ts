@@ -1,0 +1,348 @@
+import { HOME_VISIT_LIMITS, type HomeVisitStatus, type LocationFilter } from '@csp/contracts';
+import { aliasedTable, and, count, desc, eq, gt, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { homeVisits, students, users } from '../../db/schema.ts';
+import { containsPattern } from '../../db/sql-helpers.ts';
+import type { Page } from '../../lib/paging.ts';
+import type { Actor } from '../../plugins/auth.ts';
+
+export type HomeVisitRow = typeof homeVisits.$inferSelect;
+export type NewHomeVisitRow = typeof homeVisits.$inferInsert;
+
+export interface HomeVisitWithRefs {
+  visit: HomeVisitRow;
+  student: {
+    id: string;
+    firstName: string;
+    lastName: string;
+    dateOfBirth: string;
+    category: 'CENTER_BASE' | 'HOME_BASE' | 'SURVIVAL_PROGRAM';
+    address: string | null;
+    homeLatitude: number | null;
+    homeLongitude: number | null;
+    homeLocationName: string | null;
+  };
+  teacher: { id: string; firstName: string; lastName: string };
+  /** Null (left join) when no administrator has reviewed the visit, or their account is gone. */
+  reviewer: { firstName: string | null; lastName: string | null } | null;
+}
+
+export interface HomeVisitFilter {
+  date?: string;
+  year?: number;
+  month?: number;
+  status?: HomeVisitStatus;
+  /** The teacher who recorded the visits. */
+  teacherId?: string;
+  studentId?: string;
+  location?: LocationFilter;
+  /** Text in the student's or the teacher's name. */
+  search?: string;
+  /** Only visits waiting for review (the review queue). */
+  pendingOnly?: boolean;
+}
+
+const teacher = aliasedTable(users, 'teacher');
+const reviewer = aliasedTable(users, 'reviewer');
+
+/** A teacher's students (assigned, live); an admin's: every live student. */
+function studentInScope(actor: Actor): SQL {
+  return actor.role === 'TEACHER'
+    ? sql`${isNull(students.deletedAt)} and ${eq(students.assignedTeacherId, actor.id)}`
+    : isNull(students.deletedAt);
+}
+
+/** `home_visits.student_id in (the actor's students)`: a teacher's ≤ 25 students lead the plan. */
+const ofScopedStudent = (actor: Actor) =>
+  sql`${homeVisits.studentId} in (select ${students.id} from ${students} where ${studentInScope(actor)})`;
+
+/**
+ * What an actor sees: live visits of live students in their scope (a teacher: visits of the students
+ * assigned to them). Queries join `students`; a teacher's scope is also a condition on the visits.
+ */
+function visibleTo(actor: Actor): SQL | undefined {
+  return and(
+    isNull(homeVisits.deletedAt),
+    isNull(students.deletedAt),
+    actor.role === 'TEACHER' ? ofScopedStudent(actor) : undefined,
+  );
+}
+
+/**
+ * What a teacher may change: their own live visit, of a student still assigned to them, that no
+ * administrator has reviewed. UPDATE statements carry this whole condition, so a reassignment, a
+ * deletion or a review that lands first makes them match nothing.
+ */
+function ownedBy(actor: Actor): SQL | undefined {
+  return and(
+    isNull(homeVisits.deletedAt),
+    eq(homeVisits.teacherId, actor.id),
+    isNull(homeVisits.reviewedById),
+    ofScopedStudent(actor),
+  );
+}
+
+const nextDay = (year: number, month: number) =>
+  month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
+
+function whereOf(actor: Actor, filter: HomeVisitFilter): SQL | undefined {
+  const c: (SQL | undefined)[] = [visibleTo(actor)];
+  if (filter.pendingOnly) c.push(eq(homeVisits.status, 'PENDING'));
+  if (filter.status) c.push(eq(homeVisits.status, filter.status));
+  if (filter.date) c.push(eq(homeVisits.visitDate, filter.date));
+  if (filter.year !== undefined && filter.month !== undefined) {
+    const from = `${filter.year}-${String(filter.month).padStart(2, '0')}-01`;
+    c.push(
+      sql`${homeVisits.visitDate} >= ${from}::date and ${homeVisits.visitDate} < ${nextDay(filter.year, filter.month)}::date`,
+    );
+  } else if (filter.year !== undefined) {
+    c.push(
+      sql`${homeVisits.visitDate} >= ${`${filter.year}-01-01`}::date and ${homeVisits.visitDate} < ${`${filter.year + 1}-01-01`}::date`,
+    );
+  } else if (filter.month !== undefined) {
+    c.push(sql`extract(month from ${homeVisits.visitDate}) = ${filter.month}`);
+  }
+  if (filter.teacherId) c.push(eq(homeVisits.teacherId, filter.teacherId));
+  if (filter.studentId) c.push(eq(homeVisits.studentId, filter.studentId));
+  if (filter.location === 'warnings') {
+    c.push(gt(homeVisits.distanceFromHome, HOME_VISIT_LIMITS.locationWarningMeters));
+  } else if (filter.location === 'normal') {
+    c.push(lte(homeVisits.distanceFromHome, HOME_VISIT_LIMITS.locationWarningMeters));
+  }
+  if (filter.search) {
+    // Conditions on home_visits (ids through arrays), so the student and teacher indexes serve them.
+    const p = containsPattern(filter.search);
+    c.push(
+      or(
+        sql`${homeVisits.studentId} = any(array(select ${students.id} from ${students} where ${isNull(
+          students.deletedAt,
+        )} and (${students.firstName} || ' ' || ${students.lastName}) ilike ${p}))`,
+        sql`${homeVisits.teacherId} = any(array(select ${users.id} from ${users} where ${eq(
+          users.role,
+          'TEACHER',
+        )} and (${users.firstName} || ' ' || ${users.lastName}) ilike ${p}))`,
+      ),
+    );
+  }
+  return and(...c);
+}
+
+const selection = {
+  visit: homeVisits,
+  student: {
+    id: students.id,
+    firstName: students.firstName,
+    lastName: students.lastName,
+    dateOfBirth: students.dateOfBirth,
+    category: students.category,
+    address: students.address,
+    homeLatitude: students.homeLatitude,
+    homeLongitude: students.homeLongitude,
+    homeLocationName: students.homeLocationName,
+  },
+  teacher: { id: teacher.id, firstName: teacher.firstName, lastName: teacher.lastName },
+  reviewer: { firstName: reviewer.firstName, lastName: reviewer.lastName },
+};
+
+function selectVisits(db: DbOrTx) {
+  return db
+    .select(selection)
+    .from(homeVisits)
+    .innerJoin(students, eq(students.id, homeVisits.studentId))
+    .innerJoin(teacher, eq(teacher.id, homeVisits.teacherId))
+    .leftJoin(reviewer, eq(reviewer.id, homeVisits.reviewedById));
+}
+
+/** Visits visible to the actor that match the filter, newest first; one query, only the page's rows. */
+export async function listHomeVisits(
+  db: DbOrTx,
+  actor: Actor,
+  filter: HomeVisitFilter,
+  page?: Page,
+): Promise<HomeVisitWithRefs[]> {
+  const q = selectVisits(db)
+    .where(whereOf(actor, filter))
+    .orderBy(
+      // With a search, `visit_date + 0` keeps the planner from walking the date index row by row until
+      // a page of rare matches turns up: it finds the matches first, then sorts them (as activities do).
+      desc(filter.search ? sql`${homeVisits.visitDate} + 0` : homeVisits.visitDate),
+      desc(homeVisits.createdAt),
+      desc(homeVisits.id),
+    );
+  return page ? q.limit(page.limit).offset(page.offset) : q;
+}
+
+export async function countHomeVisits(db: DbOrTx, actor: Actor, filter: HomeVisitFilter): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(homeVisits)
+    .innerJoin(students, eq(students.id, homeVisits.studentId))
+    .where(whereOf(actor, filter));
+  return row.n;
+}
+
+/**
+ * The years of the visits the actor sees, newest first: a loose index scan (one probe of the date
+ * order per year), not a pass over every visit.
+ */
+export async function homeVisitYears(db: DbOrTx, actor: Actor): Promise<number[]> {
+  const visible = sql`from ${homeVisits} join ${students} on ${students.id} = ${homeVisits.studentId}
+    where ${visibleTo(actor)}`;
+  const result = (await db.execute(sql`
+    with recursive years(y) as (
+      (select extract(year from ${homeVisits.visitDate})::int ${visible}
+        order by ${homeVisits.visitDate} desc limit 1)
+      union all
+      select (select extract(year from ${homeVisits.visitDate})::int ${visible}
+          and ${homeVisits.visitDate} < make_date(years.y, 1, 1)
+          order by ${homeVisits.visitDate} desc limit 1)
+      from years where years.y is not null
+    )
+    select y from years where y is not null`)) as unknown as { rows: { y: number }[] };
+  return result.rows.map((r) => Number(r.y));
+}
+
+/** One visit if the actor may see it; `forUpdate` locks the visit row for the transaction. */
+export async function findHomeVisit(
+  db: DbOrTx,
+  actor: Actor,
+  id: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<HomeVisitWithRefs | undefined> {
+  const q = selectVisits(db).where(and(eq(homeVisits.id, id), visibleTo(actor)));
+  const [row] = opts.forUpdate ? await q.for('update', { of: homeVisits }) : await q;
+  return row;
+}
+
+/**
+ * The student an actor may record a visit for (a teacher: their own), with the home location the visit
+ * is checked against; share-locked for the transaction so a concurrent reassignment, deletion or move
+ * of the home waits until the visit is in.
+ */
+export async function lockStudentForVisit(tx: DbOrTx, actor: Actor, studentId: string) {
+  const [row] = await tx
+    .select({
+      id: students.id,
+      category: students.category,
+      homeLatitude: students.homeLatitude,
+      homeLongitude: students.homeLongitude,
+    })
+    .from(students)
+    .where(and(eq(students.id, studentId), studentInScope(actor)))
+    .for('share');
+  return row;
+}
+
+/** True when any of the files is on some visit other than `exceptId` (deleted ones too). */
+export async function filesInUse(tx: DbOrTx, fileIds: string[], exceptId?: string): Promise<boolean> {
+  if (fileIds.length === 0) return false;
+  const [row] = await tx
+    .select({ id: homeVisits.id })
+    .from(homeVisits)
+    .where(
+      and(
+        sql`${homeVisits.photos} ?| array[${sql.join(
+          fileIds.map((id) => sql`${id}`),
+          sql`, `,
+        )}]::text[]`,
+        exceptId ? ne(homeVisits.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function insertHomeVisit(tx: DbOrTx, values: NewHomeVisitRow): Promise<string> {
+  const [row] = await tx.insert(homeVisits).values(values).returning({ id: homeVisits.id });
+  return row.id;
+}
+
+export type HomeVisitChanges = Partial<
+  Pick<
+    NewHomeVisitRow,
+    | 'visitDate'
+    | 'duration'
+    | 'notes'
+    | 'photos'
+    | 'latitude'
+    | 'longitude'
+    | 'locationName'
+    | 'locationAccuracy'
+    | 'status'
+    | 'isWithinRange'
+    | 'distanceFromHome'
+  >
+>;
+
+/** Updates the actor's own, unreviewed visit; undefined when it is no longer theirs to change. */
+export async function updateOwnHomeVisit(
+  tx: DbOrTx,
+  actor: Actor,
+  id: string,
+  values: HomeVisitChanges,
+): Promise<string | undefined> {
+  const [row] = await tx
+    .update(homeVisits)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(homeVisits.id, id), ownedBy(actor)))
+    .returning({ id: homeVisits.id });
+  return row?.id;
+}
+
+/**
+ * Soft-deletes the actor's own visit (restorable: the files stay); false when it is not theirs. A
+ * reviewed visit may be deleted by its teacher too (an admin can bring it back).
+ */
+export async function softDeleteOwnHomeVisit(tx: DbOrTx, actor: Actor, id: string): Promise<boolean> {
+  const rows = await tx
+    .update(homeVisits)
+    .set({ deletedAt: new Date() })
+    .where(
+      and(
+        eq(homeVisits.id, id),
+        isNull(homeVisits.deletedAt),
+        eq(homeVisits.teacherId, actor.id),
+        ofScopedStudent(actor),
+      ),
+    )
+    .returning({ id: homeVisits.id });
+  return rows.length > 0;
+}
+
+/**
+ * Records an administrator's decision on a live visit still waiting for one: a single conditional
+ * UPDATE, so of two admins deciding at once exactly one changes the row. Answers the visit's teacher
+ * and student, or undefined when there was nothing pending to decide.
+ */
+export async function reviewPendingHomeVisit(
+  tx: DbOrTx,
+  id: string,
+  decision: { status: 'APPROVED' | 'REJECTED'; reviewNotes: string | null; reviewedById: string },
+): Promise<{ teacherId: string; studentId: string; visitDate: string } | undefined> {
+  const [row] = await tx
+    .update(homeVisits)
+    .set({ ...decision, reviewedAt: new Date(), updatedAt: new Date() })
+    .where(
+      and(
+        eq(homeVisits.id, id),
+        isNull(homeVisits.deletedAt),
+        eq(homeVisits.status, 'PENDING'),
+        sql`${homeVisits.studentId} in (select ${students.id} from ${students} where ${isNull(students.deletedAt)})`,
+      ),
+    )
+    .returning({
+      teacherId: homeVisits.teacherId,
+      studentId: homeVisits.studentId,
+      visitDate: homeVisits.visitDate,
+    });
+  return row;
+}
+
+/** A student's name, for the teacher's notification. */
+export async function studentName(db: DbOrTx, id: string): Promise<string> {
+  const [row] = await db
+    .select({ firstName: students.firstName, lastName: students.lastName })
+    .from(students)
+    .where(eq(students.id, id));
+  return row ? `${row.firstName} ${row.lastName}` : 'your student';
+}

@@ -1,0 +1,389 @@
+import {
+  ageOn,
+  distanceMeters,
+  HOME_VISIT_CATEGORIES,
+  HOME_VISIT_FILE_MIME_TYPES,
+  HOME_VISIT_LIMITS,
+  HOME_VISIT_MESSAGES,
+  isCoarseFix,
+  isIsoDate,
+  todayIn,
+  type createHomeVisitBodySchema,
+  type HomeVisit,
+  type HomeVisitListQuery,
+  type HomeVisitReviewQuery,
+  type HomeVisitUploadResponse,
+  type updateHomeVisitBodySchema,
+} from '@csp/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { fetchPage, pageOf, type Paged } from '../../lib/paging.ts';
+import type { Actor } from '../../plugins/auth.ts';
+import { findStoredFiles } from '../files/files.repo.ts';
+import {
+  areOwnUploads,
+  removeStoredObjects,
+  saveUpload,
+  signedFileUrl,
+  unlinkStoredFiles,
+  type IncomingFile,
+} from '../files/files.service.ts';
+import { notify } from '../notifications/notify.ts';
+import { homeVisitDistanceThreshold } from '../settings/settings.service.ts';
+import * as repo from './home-visits.repo.ts';
+
+export type HomeVisitsDeps = Pick<FastifyInstance, 'db' | 'storage' | 'log' | 'config'>;
+
+type CreateInput = z.output<typeof createHomeVisitBodySchema>;
+type UpdateInput = z.output<typeof updateHomeVisitBodySchema>;
+
+const M = HOME_VISIT_MESSAGES;
+/** stored_files.purpose (and store folder) of the files of home visits. */
+export const HOME_VISIT_FILE_PURPOSE = 'home-visit-file';
+/** notifications.type of a review decision (shown as General in the inbox). */
+export const HOME_VISIT_REVIEWED = 'home_visit_reviewed';
+
+type FileInfo = { name: string; mimeType: string; sizeBytes: number };
+
+function toDto(
+  r: repo.HomeVisitWithRefs,
+  files: Map<string, FileInfo>,
+  today: string,
+  config: HomeVisitsDeps['config'],
+): HomeVisit {
+  const v = r.visit;
+  const links = v.photos.map((id) => signedFileUrl(config, id));
+  return {
+    id: v.id,
+    studentId: v.studentId,
+    teacherId: v.teacherId,
+    teacher: r.teacher,
+    student: {
+      id: r.student.id,
+      firstName: r.student.firstName,
+      lastName: r.student.lastName,
+      age: ageOn(r.student.dateOfBirth, today),
+      category: r.student.category,
+      address: r.student.address,
+      homeLatitude: r.student.homeLatitude,
+      homeLongitude: r.student.homeLongitude,
+      homeLocationName: r.student.homeLocationName,
+    },
+    visitDate: v.visitDate,
+    duration: v.duration,
+    notes: v.notes,
+    photos: links,
+    files: v.photos.flatMap((id, i) => {
+      const info = files.get(id);
+      return info ? [{ url: links[i], ...info }] : [];
+    }),
+    latitude: v.latitude,
+    longitude: v.longitude,
+    locationName: v.locationName,
+    locationAccuracy: v.locationAccuracy,
+    status: v.status,
+    isWithinRange: v.isWithinRange,
+    distanceFromHome: v.distanceFromHome,
+    reviewNotes: v.reviewNotes,
+    reviewedBy:
+      r.reviewer?.firstName != null && r.reviewer.lastName != null
+        ? { firstName: r.reviewer.firstName, lastName: r.reviewer.lastName }
+        : null,
+    reviewedAt: v.reviewedAt?.toISOString() ?? null,
+    createdAt: v.createdAt.toISOString(),
+    updatedAt: v.updatedAt.toISOString(),
+  };
+}
+
+const today = (deps: HomeVisitsDeps) => todayIn(deps.config.orgTimezone);
+
+/** DTOs of the rows, with the names and types of their files (one lookup for all of them). */
+async function toDtos(deps: HomeVisitsDeps, db: DbOrTx, rows: repo.HomeVisitWithRefs[]) {
+  const stored = await findStoredFiles(db, [...new Set(rows.flatMap((r) => r.visit.photos))]);
+  const files = new Map(
+    stored.map((f) => [f.id, { name: f.originalName, mimeType: f.mimeType, sizeBytes: f.sizeBytes }]),
+  );
+  const orgToday = today(deps);
+  return rows.map((r) => toDto(r, files, orgToday, deps.config));
+}
+
+function checkDate(date: string | undefined, orgToday: string) {
+  if (date !== undefined && date > orgToday) throw badRequest(M.dateInFuture);
+}
+
+/** A PATCH's `visitDate`: a date as is; a date-time as the day it falls on in the organisation. */
+function dayOf(value: string | undefined, timeZone: string): string | undefined {
+  if (value === undefined || isIsoDate(value)) return value;
+  return todayIn(timeZone, new Date(value));
+}
+
+interface Placement {
+  status: 'APPROVED' | 'PENDING';
+  isWithinRange: boolean | null;
+  distanceFromHome: number | null;
+}
+
+/**
+ * Where a visit stands against the student's home: the great-circle distance and whether it is within
+ * the threshold. Within range, with a fix no coarser than the threshold → APPROVED at once; otherwise
+ * (farther, no coordinates, a student without a home location, or a fix too coarse to prove the place)
+ * → PENDING for an administrator.
+ */
+export function placeVisit(
+  visit: { latitude?: number | null; longitude?: number | null; accuracy?: number | null },
+  home: { homeLatitude: number | null; homeLongitude: number | null },
+  threshold: number,
+): Placement {
+  if (
+    visit.latitude === undefined ||
+    visit.latitude === null ||
+    visit.longitude === undefined ||
+    visit.longitude === null ||
+    home.homeLatitude === null ||
+    home.homeLongitude === null
+  ) {
+    return { status: 'PENDING', isWithinRange: null, distanceFromHome: null };
+  }
+  const distance = distanceMeters(
+    { latitude: visit.latitude, longitude: visit.longitude },
+    { latitude: home.homeLatitude, longitude: home.homeLongitude },
+  );
+  const isWithinRange = distance <= threshold;
+  const approved = isWithinRange && !isCoarseFix(visit.accuracy, threshold);
+  return { status: approved ? 'APPROVED' : 'PENDING', isWithinRange, distanceFromHome: distance };
+}
+
+/**
+ * New files of a visit must be the actor's own home-visit uploads, not yet on another visit. The
+ * files stay locked until the transaction ends, so two visits cannot take one file.
+ */
+async function claimFiles(tx: Tx, actor: Actor, fileIds: string[], visitId?: string) {
+  if (fileIds.length === 0) return;
+  if (!(await areOwnUploads(tx, fileIds, HOME_VISIT_FILE_PURPOSE, actor.id))) throw badRequest(M.fileInvalid);
+  if (await repo.filesInUse(tx, fileIds, visitId)) throw conflict(M.fileInUse);
+}
+
+function filterOf(query: HomeVisitListQuery | HomeVisitReviewQuery): repo.HomeVisitFilter {
+  return {
+    date: query.date,
+    year: query.year,
+    month: query.month,
+    location: query.location === 'all' ? undefined : query.location,
+    search: query.search || undefined,
+  };
+}
+
+/** Teachers: visits of their students (the spec's client sends their own teacherId); admins: all. */
+export async function listHomeVisits(
+  deps: HomeVisitsDeps,
+  actor: Actor,
+  query: HomeVisitListQuery,
+): Promise<Paged<HomeVisit>> {
+  if (actor.role === 'TEACHER' && query.teacherId && query.teacherId !== actor.id) throw forbidden(M.listOwn);
+  const filter: repo.HomeVisitFilter = {
+    ...filterOf(query),
+    status: query.status,
+    teacherId: query.teacherId,
+    studentId: query.studentId,
+  };
+  const page = await fetchPage(
+    pageOf(query, HOME_VISIT_LIMITS.pageSize),
+    (p) => repo.listHomeVisits(deps.db, actor, filter, p),
+    () => repo.countHomeVisits(deps.db, actor, filter),
+  );
+  return { ...page, items: await toDtos(deps, deps.db, page.items) };
+}
+
+/** The review queue: every live visit waiting for a decision, newest first (admins). */
+export async function pendingForReview(
+  deps: HomeVisitsDeps,
+  actor: Actor,
+  query: HomeVisitReviewQuery,
+): Promise<Paged<HomeVisit>> {
+  if (actor.role !== 'ADMIN') throw forbidden(M.onlyAdminsReview);
+  const filter = { ...filterOf(query), pendingOnly: true };
+  const page = await fetchPage(
+    pageOf(query, HOME_VISIT_LIMITS.reviewPageSize),
+    (p) => repo.listHomeVisits(deps.db, actor, filter, p),
+    () => repo.countHomeVisits(deps.db, actor, filter),
+  );
+  return { ...page, items: await toDtos(deps, deps.db, page.items) };
+}
+
+export async function homeVisitYears(deps: HomeVisitsDeps, actor: Actor): Promise<number[]> {
+  return repo.homeVisitYears(deps.db, actor);
+}
+
+export async function getHomeVisit(deps: HomeVisitsDeps, actor: Actor, id: string): Promise<HomeVisit> {
+  const found = await repo.findHomeVisit(deps.db, actor, id);
+  if (!found) throw notFound(M.notFound);
+  const [dto] = await toDtos(deps, deps.db, [found]);
+  return dto;
+}
+
+/** A teacher records a visit to one of their students; the server decides its status. */
+export async function createHomeVisit(
+  deps: HomeVisitsDeps,
+  actor: Actor,
+  body: CreateInput,
+): Promise<HomeVisit> {
+  if (actor.role !== 'TEACHER') throw forbidden(M.onlyTeachersRecord);
+  checkDate(body.date, today(deps));
+  return deps.db.transaction(async (tx) => {
+    const student = await repo.lockStudentForVisit(tx, actor, body.studentId);
+    if (!student) throw notFound(M.studentNotFound);
+    if (!(HOME_VISIT_CATEGORIES as readonly string[]).includes(student.category)) {
+      throw badRequest(M.studentCategory);
+    }
+    await claimFiles(tx, actor, body.photos);
+    const placement = placeVisit(body, student, await homeVisitDistanceThreshold(tx));
+    const id = await repo.insertHomeVisit(tx, {
+      studentId: body.studentId,
+      teacherId: actor.id,
+      visitDate: body.date,
+      duration: body.duration,
+      notes: body.notes ?? null,
+      photos: body.photos,
+      latitude: body.latitude ?? null,
+      longitude: body.longitude ?? null,
+      locationName: body.locationName ?? null,
+      locationAccuracy:
+        body.latitude === null || body.latitude === undefined ? null : (body.accuracy ?? null),
+      ...placement,
+    });
+    const created = await repo.findHomeVisit(tx, actor, id);
+    if (!created) throw notFound(M.notFound);
+    const [dto] = await toDtos(deps, tx, [created]);
+    return dto;
+  });
+}
+
+/**
+ * Only the teacher who recorded it edits a visit, and only until an administrator has decided on it
+ * (409 afterwards). A new location recomputes the distance and the status against today's threshold;
+ * files left out of a new `photos` list are deleted (rows in the transaction, objects after the commit).
+ */
+export async function updateHomeVisit(
+  deps: HomeVisitsDeps,
+  actor: Actor,
+  id: string,
+  body: UpdateInput,
+): Promise<HomeVisit> {
+  if (actor.role !== 'TEACHER') throw forbidden(M.editOwn);
+  const visitDate = dayOf(body.visitDate, deps.config.orgTimezone);
+  checkDate(visitDate, today(deps));
+  const { dto, removedKeys } = await deps.db.transaction(async (tx) => {
+    const current = await repo.findHomeVisit(tx, actor, id, { forUpdate: true });
+    if (!current) throw notFound(M.notFound);
+    if (current.visit.teacherId !== actor.id) throw forbidden(M.editOwn);
+    if (current.visit.reviewedById !== null) throw conflict(M.reviewedLocked);
+
+    let removed: string[] = [];
+    if (body.photos !== undefined) {
+      const kept = new Set(current.visit.photos);
+      await claimFiles(
+        tx,
+        actor,
+        body.photos.filter((p) => !kept.has(p)),
+        id,
+      );
+      const next = new Set(body.photos);
+      removed = current.visit.photos.filter((p) => !next.has(p));
+    }
+    const changes: repo.HomeVisitChanges = {
+      visitDate,
+      duration: body.duration,
+      notes: body.notes,
+      photos: body.photos,
+    };
+    if (body.latitude !== undefined || body.longitude !== undefined) {
+      const hasPoint = body.latitude !== null && body.latitude !== undefined;
+      Object.assign(changes, {
+        latitude: body.latitude ?? null,
+        longitude: body.longitude ?? null,
+        locationName: body.locationName ?? null,
+        locationAccuracy: hasPoint ? (body.accuracy ?? null) : null,
+        ...placeVisit(body, current.student, await homeVisitDistanceThreshold(tx)),
+      });
+    } else if (body.locationName !== undefined) {
+      changes.locationName = body.locationName;
+    }
+    if (!(await repo.updateOwnHomeVisit(tx, actor, id, changes))) throw notFound(M.notFound);
+    const removedKeys = removed.length > 0 ? await unlinkStoredFiles(tx, removed) : [];
+    const updated = await repo.findHomeVisit(tx, actor, id);
+    if (!updated) throw notFound(M.notFound);
+    const [dto] = await toDtos(deps, tx, [updated]);
+    return { dto, removedKeys };
+  });
+  await removeStoredObjects(deps, removedKeys);
+  return dto;
+}
+
+/** Soft delete by the teacher who recorded it; the files stay so that a restore brings all back. */
+export async function deleteHomeVisit(deps: HomeVisitsDeps, actor: Actor, id: string): Promise<void> {
+  if (actor.role !== 'TEACHER') throw forbidden(M.deleteOwn);
+  const current = await repo.findHomeVisit(deps.db, actor, id);
+  if (!current) throw notFound(M.notFound);
+  if (current.visit.teacherId !== actor.id) throw forbidden(M.deleteOwn);
+  if (!(await repo.softDeleteOwnHomeVisit(deps.db, actor, id))) throw notFound(M.notFound);
+}
+
+/**
+ * An administrator approves or rejects a pending visit, once: of two decisions at the same moment one
+ * lands and the other answers 409. The teacher is told in the same transaction.
+ */
+export async function reviewHomeVisit(
+  deps: HomeVisitsDeps,
+  actor: Actor,
+  id: string,
+  decision: { status: 'APPROVED' | 'REJECTED'; reviewNotes: string | null },
+): Promise<void> {
+  if (actor.role !== 'ADMIN') throw forbidden(M.onlyAdminsReview);
+  await deps.db.transaction(async (tx) => {
+    const reviewed = await repo.reviewPendingHomeVisit(tx, id, { ...decision, reviewedById: actor.id });
+    if (!reviewed) {
+      if (!(await repo.findHomeVisit(tx, actor, id))) throw notFound(M.notFound);
+      throw conflict(M.alreadyReviewed);
+    }
+    const student = await repo.studentName(tx, reviewed.studentId);
+    const approved = decision.status === 'APPROVED';
+    await notify(
+      tx,
+      reviewed.teacherId,
+      HOME_VISIT_REVIEWED,
+      approved ? 'Home visit approved' : 'Home visit rejected',
+      `Your home visit to ${student} on ${reviewed.visitDate} was ${approved ? 'approved' : 'rejected'}` +
+        (decision.reviewNotes ? `: ${decision.reviewNotes}` : '.'),
+    );
+  });
+}
+
+/**
+ * Stores one file of a home visit (an image, a PDF or a Word document by its bytes, at most 10 MB) for
+ * the teacher who will attach it. The file is read only after the role check.
+ */
+export async function uploadHomeVisitFile(
+  deps: HomeVisitsDeps,
+  actor: Actor,
+  receive: () => Promise<IncomingFile>,
+): Promise<HomeVisitUploadResponse> {
+  if (actor.role !== 'TEACHER') throw forbidden(M.onlyTeachersRecord);
+  const { file } = await saveUpload(deps, {
+    file: await receive(),
+    allowed: HOME_VISIT_FILE_MIME_TYPES,
+    maxBytes: HOME_VISIT_LIMITS.fileMaxBytes,
+    purpose: HOME_VISIT_FILE_PURPOSE,
+    ownerId: actor.id,
+    wrongTypeMessage: M.fileWrongType,
+    tooLargeMessage: M.fileTooLarge,
+  });
+  return {
+    id: file.id,
+    url: signedFileUrl(deps.config, file.id),
+    name: file.originalName,
+    mimeType: file.mimeType,
+    sizeBytes: file.sizeBytes,
+  };
+}
