@@ -26,7 +26,7 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
             { name: 'mantine', test: /node_modules[\\/](@mantine|@floating-ui)[\\/]/ },
             // Loaded only with the lazy map of a home visit (not part of the first load).
-            { name: 'leaflet', test: /node_modules[\\/](leaflet|react-leaflet|@react-leaflet)[\\/]/ },
+            { name: 'leaflet', test: /node_modules[\\/](leaflet)[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },

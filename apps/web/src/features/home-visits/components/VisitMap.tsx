@@ -1,6 +1,6 @@
 import 'leaflet/dist/leaflet.css';
-import { latLngBounds } from 'leaflet';
-import { CircleMarker, MapContainer, TileLayer, Tooltip } from 'react-leaflet';
+import { circleMarker, latLngBounds, map as leafletMap, tileLayer } from 'leaflet';
+import { useEffect, useRef } from 'react';
 
 export interface MapPoint {
   latitude: number;
@@ -32,36 +32,39 @@ export default function VisitMap({
   points: MapPoint[];
   height?: number;
 }) {
+  const container = useRef<HTMLDivElement>(null);
+  // The points by value: a parent's new array with the same points does not rebuild the map.
+  const pointsKey = JSON.stringify(points);
+  // Leaflet itself (BSD-2-Clause) draws into the element; the map lives as long as the element does.
+  useEffect(() => {
+    const element = container.current;
+    const points = JSON.parse(pointsKey) as MapPoint[];
+    if (!element || points.length === 0) return;
+    const m = leafletMap(element, { scrollWheelZoom: false });
+    tileLayer(tiles.url, { attribution: tiles.attribution }).addTo(m);
+    for (const p of points) {
+      circleMarker(
+        [p.latitude, p.longitude],
+        p.ring
+          ? { radius: 14, color: p.color, weight: 4, fillColor: p.color, fillOpacity: 0.15 }
+          : { radius: 8, color: '#ffffff', weight: 2, fillColor: p.color, fillOpacity: 1 },
+      )
+        .bindTooltip(p.label)
+        .addTo(m);
+    }
+    const positions = points.map((p) => [p.latitude, p.longitude] as [number, number]);
+    if (positions.length === 1) m.setView(positions[0], SINGLE_POINT_ZOOM);
+    else m.fitBounds(latLngBounds(positions), { padding: [32, 32], maxZoom: MAX_FIT_ZOOM });
+    return () => {
+      m.remove();
+    };
+  }, [tiles.url, tiles.attribution, pointsKey]);
+
   if (points.length === 0) return null;
-  const positions = points.map((p) => [p.latitude, p.longitude] as [number, number]);
-  const view =
-    points.length === 1
-      ? { center: positions[0], zoom: SINGLE_POINT_ZOOM }
-      : {
-          bounds: latLngBounds(positions),
-          boundsOptions: { padding: [32, 32] as [number, number], maxZoom: MAX_FIT_ZOOM },
-        };
   return (
-    <MapContainer
-      {...view}
-      scrollWheelZoom={false}
+    <div
+      ref={container}
       style={{ height, width: '100%', borderRadius: 'var(--mantine-radius-md)', zIndex: 0 }}
-    >
-      <TileLayer url={tiles.url} attribution={tiles.attribution} />
-      {points.map((p) => (
-        <CircleMarker
-          key={p.label}
-          center={[p.latitude, p.longitude]}
-          radius={p.ring ? 14 : 8}
-          pathOptions={
-            p.ring
-              ? { color: p.color, weight: 4, fillColor: p.color, fillOpacity: 0.15 }
-              : { color: '#ffffff', weight: 2, fillColor: p.color, fillOpacity: 1 }
-          }
-        >
-          <Tooltip>{p.label}</Tooltip>
-        </CircleMarker>
-      ))}
-    </MapContainer>
+    />
   );
 }
