@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { addDays, addMonths, todayIn } from '@csp/contracts';
+import { addDays, addMonths, DISTANCE_THRESHOLD, EARTH_RADIUS_METERS, todayIn } from '@csp/contracts';
 import { count } from 'drizzle-orm';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
@@ -15,6 +15,7 @@ import { lockDataDir } from '../apps/api/src/db/lock.ts';
 import * as s from '../apps/api/src/db/schema.ts';
 import { hashPassword } from '../apps/api/src/lib/passwords.ts';
 import { createFileStore } from '../apps/api/src/lib/storage.ts';
+import { placeVisit } from '../apps/api/src/modules/home-visits/home-visits.service.ts';
 import { demoPicture } from './lib/demo-picture.ts';
 
 const PASSWORD = 'demo-pass-2026';
@@ -258,22 +259,51 @@ async function main() {
         })),
       );
 
+      // Home visits placed around each home, judged as the API judges them (placeVisit): most within
+      // the 50 m threshold (approved at once), some farther (pending, with a Location Warning), one
+      // without coordinates (not verified), and a few an administrator has already decided on.
       const home = students.filter((st) => st.category === 'HOME_BASE');
+      const OFFSETS_M = [8, 15, 30, 12, 120, 350, 1600, null, 22, 75, 40, 260, 18, 9, 510, 35];
       await tx.insert(s.homeVisits).values(
-        home.slice(0, 12).map((st, k) => ({
-          studentId: st.id,
-          teacherId: st.assignedTeacherId!,
-          visitDate: addDays(today, -between(1, 30)),
-          duration: 60,
-          notes: 'Talked with the mother about nutrition and play.',
-          latitude: st.homeLatitude,
-          longitude: st.homeLongitude,
-          locationName: st.homeLocationName,
-          status: (['APPROVED', 'PENDING', 'REJECTED'] as const)[k % 3],
-          isWithinRange: k % 3 !== 2,
-          distanceFromHome: k % 3 === 2 ? 180 : 12,
-          reviewNotes: k % 3 === 2 ? 'Location too far from the home.' : null,
-        })),
+        home.slice(0, OFFSETS_M.length).map((st, k) => {
+          const offset = OFFSETS_M[k];
+          const point =
+            offset === null || st.homeLatitude === null || st.homeLongitude === null
+              ? { latitude: null, longitude: null }
+              : {
+                  latitude: st.homeLatitude + (offset / EARTH_RADIUS_METERS) * (180 / Math.PI),
+                  longitude: st.homeLongitude,
+                };
+          const placed = placeVisit({ ...point, accuracy: 6 }, st, DISTANCE_THRESHOLD.default);
+          // Two far visits already decided: one rejected, one approved with a note.
+          const decided = offset === 1600 || offset === 510;
+          return {
+            studentId: st.id,
+            teacherId: st.assignedTeacherId!,
+            visitDate: addDays(today, -between(1, 30)),
+            duration: pick([30, 45, 60, 90]),
+            notes: pick([
+              'Talked with the mother about nutrition and play.',
+              'Checked the feeding routine; the child is active and curious.',
+              'Read picture books together; advised on sleep times.',
+            ]),
+            ...point,
+            locationName: point.latitude === null ? null : st.homeLocationName,
+            locationAccuracy: point.latitude === null ? null : 6,
+            ...placed,
+            ...(decided
+              ? {
+                  status: offset === 1600 ? ('REJECTED' as const) : ('APPROVED' as const),
+                  reviewNotes:
+                    offset === 1600
+                      ? 'The location is far from the home; please record the visit at the home.'
+                      : 'Met the family at the clinic; approved.',
+                  reviewedById: admin.id,
+                  reviewedAt: new Date(),
+                }
+              : {}),
+          };
+        }),
       );
 
       await tx.insert(s.gifts).values(
