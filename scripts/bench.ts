@@ -117,9 +117,10 @@ async function seed(database: Database) {
   if (HOME_VISITS > 0) {
     await exec(
       database,
-      sql`insert into home_visits (student_id, teacher_id, visit_date, status)
-        select s.id, s.assigned_teacher_id, ${today}::date - (i * 13) % 300,
-          (array['PENDING', 'APPROVED', 'REJECTED'])[i % 3 + 1]::review_status
+      sql`insert into home_visits (student_id, teacher_id, visit_date, status, distance_from_home, is_within_range)
+        select s.id, s.assigned_teacher_id, ${today}::date - (i * 13) % 700,
+          (array['PENDING', 'APPROVED', 'REJECTED'])[i % 3 + 1]::review_status,
+          (i * 7) % 400, (i * 7) % 400 <= 50
         from generate_series(0, ${HOME_VISITS - 1}::int) i
         join students s on s.student_id = 'B-' || (i % ${STUDENTS}::int)`,
     );
@@ -204,6 +205,30 @@ async function run(label: string, database: Database) {
     ['GET /activities?page=1&limit=8 (admin)', '/activities?page=1&limit=8', adminToken],
     ['GET /measurements?page=1&limit=12 (teacher)', '/measurements?page=1&limit=12', teacherToken],
     ['GET /measurements?page=1&limit=12 (admin)', '/measurements?page=1&limit=12', adminToken],
+    // Home visits: the list (12 per page) as each role's page asks for it, the review queue (10 per
+    // page) with and without a filter, and the year filter's options.
+    [
+      'GET /home-visits?teacherId=…&page=1&limit=12 (teacher)',
+      `/home-visits?teacherId=${teacher.id}&page=1&limit=12`,
+      teacherToken,
+    ],
+    ['GET /home-visits?page=1&limit=12 (admin)', '/home-visits?page=1&limit=12', adminToken],
+    [
+      'GET /home-visits?location=warnings&page=1&limit=12 (admin)',
+      '/home-visits?location=warnings&page=1&limit=12',
+      adminToken,
+    ],
+    [
+      'GET /home-visits/pending/review?page=1&limit=10 (admin)',
+      '/home-visits/pending/review?page=1&limit=10',
+      adminToken,
+    ],
+    [
+      'GET /home-visits/pending/review?search=kandiah&page=1&limit=10 (admin)',
+      '/home-visits/pending/review?search=kandiah&page=1&limit=10',
+      adminToken,
+    ],
+    ['GET /home-visits/years (admin)', '/home-visits/years', adminToken],
     ['GET /dashboard/stats (admin)', '/dashboard/stats', adminToken],
     ['GET /dashboard/stats (teacher)', '/dashboard/stats', teacherToken],
     // The top-bar search as the web app sends it: one page of 8 per kind, teachers only among users.
