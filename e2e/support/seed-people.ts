@@ -58,7 +58,10 @@ export const createTeacher = (
   names: { firstName: string; lastName: string },
 ) => createUser(request, token, { ...names, role: 'TEACHER' });
 
-/** POST /api/students: by default a four-year-old CENTER_BASE student, assigned to the teacher. */
+/**
+ * POST /api/students: by default a four-year-old CENTER_BASE student, assigned to the teacher; a home
+ * (coordinates, name) and an address when given.
+ */
 export async function createStudent(
   request: APIRequestContext,
   token: string,
@@ -69,6 +72,11 @@ export async function createStudent(
     dateOfBirth?: string;
     category?: string;
     studentId?: string;
+    address?: string;
+    /** Where the student lives (home visits measure their distance from it). */
+    homeLatitude?: number;
+    homeLongitude?: number;
+    homeLocationName?: string;
   },
 ): Promise<Created & { firstName: string; lastName: string }> {
   const res = await request.post('/api/students', {
@@ -80,6 +88,10 @@ export async function createStudent(
       firstName: fields.firstName,
       lastName: fields.lastName,
       assignedTeacherId: fields.assignedTeacherId,
+      ...(fields.address === undefined ? {} : { address: fields.address }),
+      ...(fields.homeLatitude === undefined ? {} : { homeLatitude: fields.homeLatitude }),
+      ...(fields.homeLongitude === undefined ? {} : { homeLongitude: fields.homeLongitude }),
+      ...(fields.homeLocationName === undefined ? {} : { homeLocationName: fields.homeLocationName }),
     },
   });
   expect(res.status(), await res.text()).toBe(201);
