@@ -88,6 +88,8 @@ describe('files with names, types and sizes', () => {
 
   it('shows sizes in MB with 2 decimals', () => {
     expect(fileSizeText(0)).toBe('0.00 MB');
+    expect(fileSizeText(58)).toBe('< 0.01 MB');
+    expect(fileSizeText(5243)).toBe('0.01 MB');
     expect(fileSizeText(1024 * 1024)).toBe('1.00 MB');
     expect(fileSizeText(1.5 * 1024 * 1024)).toBe('1.50 MB');
     expect(fileSizeText(123_456)).toBe('0.12 MB');

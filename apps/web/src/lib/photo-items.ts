@@ -78,9 +78,11 @@ export function fileKind(mimeType: string | undefined, name = ''): FileKind {
   return 'other';
 }
 
-/** '1.25 MB': a size in megabytes with 2 decimals. */
+/** '1.25 MB': a size in megabytes with 2 decimals ('< 0.01 MB' for a small file that is not empty). */
 export function fileSizeText(bytes: number): string {
-  return `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+  const mb = bytes / 1024 / 1024;
+  if (bytes > 0 && mb < 0.005) return '< 0.01 MB';
+  return `${mb.toFixed(2)} MB`;
 }
 
 /**

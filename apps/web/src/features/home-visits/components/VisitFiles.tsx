@@ -46,6 +46,7 @@ export function VisitFiles({
                   src={f.url}
                   alt={`${subject}, image ${i + 1} of ${images.length}: ${f.name}`}
                   h={compact ? 72 : { base: 120, sm: 170 }}
+                  w={compact ? 96 : undefined}
                   radius="md"
                   fit="cover"
                   style={{ border: '1px solid var(--mantine-color-default-border)' }}

@@ -1,5 +1,5 @@
 import { HOME_VISIT_LIMITS, type HomeVisit } from '@csp/contracts';
-import { Badge, Button, Collapse, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Box, Button, Collapse, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconChecklist, IconFilter, IconRuler } from '@tabler/icons-react';
 import { useId, useState } from 'react';
@@ -57,25 +57,32 @@ function ReviewQueue() {
 
   return (
     <Stack gap="lg">
-      <PageHeader
-        title={TITLE}
-        description="Home visits recorded outside the auto-approval distance, waiting for a decision."
-        action={
-          <Button
-            variant={thresholdOpen ? 'filled' : 'light'}
-            leftSection={<IconRuler size={18} aria-hidden />}
-            onClick={thresholdPanel.toggle}
-            aria-expanded={thresholdOpen}
-            aria-controls={thresholdId}
-          >
-            Distance
-          </Button>
-        }
-      />
+      {/* The header and the threshold panel are one item of the page's stack: closed, the panel leaves no gap. */}
+      <div>
+        <PageHeader
+          title={TITLE}
+          description="Home visits recorded outside the auto-approval distance, waiting for a decision."
+          action={
+            <Button
+              variant={thresholdOpen ? 'filled' : 'light'}
+              leftSection={<IconRuler size={18} aria-hidden />}
+              onClick={thresholdPanel.toggle}
+              aria-expanded={thresholdOpen}
+              aria-controls={thresholdId}
+            >
+              Distance
+            </Button>
+          }
+        />
 
-      <Collapse in={thresholdOpen} id={thresholdId}>
-        {thresholdOpen && <ThresholdPanel id={thresholdTitleId} onClose={thresholdPanel.close} />}
-      </Collapse>
+        <Collapse in={thresholdOpen} id={thresholdId}>
+          {thresholdOpen && (
+            <Box pt="lg">
+              <ThresholdPanel id={thresholdTitleId} onClose={thresholdPanel.close} />
+            </Box>
+          )}
+        </Collapse>
+      </div>
 
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         <Group justify="space-between" gap="sm">
