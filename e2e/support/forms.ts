@@ -28,3 +28,16 @@ export async function pickStudent(page: Page, name: string) {
   await page.getByRole('option', { name: new RegExp(name) }).click();
   await expect(box).toHaveValue(name);
 }
+
+/** The image has been loaded and decoded (its signed link works). */
+export async function expectImageLoaded(img: Locator) {
+  await expect
+    .poll(() =>
+      img.evaluate((el) => {
+        // Typed here: this project's e2e code is compiled without the DOM types.
+        const image = el as unknown as { complete: boolean; naturalWidth: number };
+        return image.complete && image.naturalWidth > 0;
+      }),
+    )
+    .toBe(true);
+}

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { daysAgo, shownDate } from '../support/dates.ts';
-import { auth, pickStudent, snapTop, typeDate } from '../support/forms.ts';
+import { auth, expectImageLoaded, pickStudent, snapTop, typeDate } from '../support/forms.ts';
 import { firstAdmin, signIn } from '../support/helpers.ts';
 import { jpegFile, pngFile } from '../support/images.ts';
 import {
@@ -45,17 +45,7 @@ async function searchActivities(page: Page, text: string) {
 async function expectImagesLoaded(scope: Locator, count: number) {
   const images = scope.getByRole('img');
   await expect(images).toHaveCount(count);
-  for (const img of await images.all()) {
-    await expect
-      .poll(() =>
-        img.evaluate((el) => {
-          // Typed here: this project's e2e code is compiled without the DOM types.
-          const image = el as unknown as { complete: boolean; naturalWidth: number };
-          return image.complete && image.naturalWidth > 0;
-        }),
-      )
-      .toBe(true);
-  }
+  for (const img of await images.all()) await expectImageLoaded(img);
 }
 
 test('a teacher records an activity with photos, finds it, edits it and deletes it; an admin only looks', async ({

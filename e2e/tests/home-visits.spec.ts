@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { daysAgo, shownDate } from '../support/dates.ts';
-import { auth, snapTop, typeDate } from '../support/forms.ts';
+import { auth, expectImageLoaded, snapTop, typeDate } from '../support/forms.ts';
 import { firstAdmin, signIn } from '../support/helpers.ts';
 import { pngFile } from '../support/images.ts';
 import {
@@ -273,15 +273,7 @@ test('a teacher records a visit at the home (approved) and one 300 m away with a
   const documentation = region(page, 'File Documentation');
   await expect(documentation).toContainText('1 file');
   const photo = documentation.getByRole('img', { name: `Visit to ${name}, image 1 of 1: porch.png` });
-  await expect
-    .poll(() =>
-      photo.evaluate((el) => {
-        // Typed here: this project's e2e code is compiled without the DOM types.
-        const image = el as unknown as { complete: boolean; naturalWidth: number };
-        return image.complete && image.naturalWidth > 0;
-      }),
-    )
-    .toBe(true);
+  await expectImageLoaded(photo);
   const summary = region(page, 'Visit Summary');
   await expect(summary).toContainText('Approved');
   await expect(summary).toContainText('45 minutes');

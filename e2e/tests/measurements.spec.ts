@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { daysAgo, shownDate } from '../support/dates.ts';
-import { auth, pickStudent, snapTop, typeDate } from '../support/forms.ts';
+import { auth, expectImageLoaded, pickStudent, snapTop, typeDate } from '../support/forms.ts';
 import { firstAdmin, signIn } from '../support/helpers.ts';
 import { pngFile } from '../support/images.ts';
 import {
@@ -135,14 +135,7 @@ test('a teacher records a measurement with a photo and reads it back', async ({ 
   await expect(details).toContainText('Measured after the morning session.');
   const photo = page.getByRole('region', { name: 'Photos (1)' }).getByRole('img');
   await expect(photo).toHaveCount(1);
-  await expect
-    .poll(() =>
-      photo.evaluate((el) => {
-        const image = el as unknown as { complete: boolean; naturalWidth: number };
-        return image.complete && image.naturalWidth > 0;
-      }),
-    )
-    .toBe(true);
+  await expectImageLoaded(photo);
   await snapTop(page, 'measurements-detail');
 
   // The student's page counts it.
