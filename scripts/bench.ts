@@ -16,6 +16,7 @@
  *   BENCH_CONCURRENCY   requests in flight (default 8)
  *   BENCH_ONLY          only the endpoints whose label contains this text (`a|b`: either)
  *   BENCH_SKIP          leave out the endpoints whose label contains this text (`a|b`: either)
+ *   BENCH_KEEP_DATABASE `1`: keep the PostgreSQL database (its name is printed), e.g. to EXPLAIN queries
  */
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
@@ -303,7 +304,8 @@ async function main() {
       await database.close();
     }
   } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    if (process.env.BENCH_KEEP_DATABASE === '1') console.log(`\n(kept the database ${name})`);
+    else await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
   }
 }
