@@ -77,7 +77,8 @@ function ownedBy(actor: Actor): SQL | undefined {
   return and(
     isNull(homeVisits.deletedAt),
     eq(homeVisits.teacherId, actor.id),
-    isNull(homeVisits.reviewedById),
+    // reviewed_at, not reviewed_by_id: the reviewer's account may be deleted later (set null).
+    isNull(homeVisits.reviewedAt),
     ofScopedStudent(actor),
   );
 }

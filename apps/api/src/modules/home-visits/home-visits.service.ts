@@ -278,7 +278,7 @@ export async function updateHomeVisit(
     const current = await repo.findHomeVisit(tx, actor, id, { forUpdate: true });
     if (!current) throw notFound(M.notFound);
     if (current.visit.teacherId !== actor.id) throw forbidden(M.editOwn);
-    if (current.visit.reviewedById !== null) throw conflict(M.reviewedLocked);
+    if (current.visit.reviewedAt !== null) throw conflict(M.reviewedLocked);
 
     let removed: string[] = [];
     if (body.photos !== undefined) {

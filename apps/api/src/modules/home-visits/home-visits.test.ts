@@ -553,6 +553,9 @@ describe('PATCH and DELETE /api/home-visits/{id}: the owner only', () => {
       'This home visit has been reviewed and can no longer be changed',
     );
     expect((await rowOf(v.id)).distanceFromHome).toBe(500);
+    // Still closed when the reviewing admin's account is gone (reviewed_by_id set null).
+    await t.app.db.update(homeVisits).set({ reviewedById: null }).where(eq(homeVisits.id, v.id));
+    expectError(await patch(teacher, v.id, { notes: 'x' }), 409);
     const del = await remove(teacher, v.id);
     expect(del.statusCode).toBe(200);
     expect(del.json()).toEqual({ message: 'Home visit deleted successfully' });
