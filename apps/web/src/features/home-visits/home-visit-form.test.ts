@@ -223,7 +223,16 @@ describe('who may change a visit', () => {
 
   it('an administrator-reviewed visit is locked; a server-approved one is not', () => {
     expect(isReviewed(visit())).toBe(false);
-    expect(isReviewed(visit({ reviewedBy: { firstName: 'Ada', lastName: 'Admin' } }))).toBe(true);
+    expect(
+      isReviewed(
+        visit({
+          reviewedBy: { firstName: 'Ada', lastName: 'Admin' },
+          reviewedAt: '2026-11-20T10:00:00.000Z',
+        }),
+      ),
+    ).toBe(true);
+    // The reviewer's account deleted since: still reviewed.
+    expect(isReviewed(visit({ reviewedBy: null, reviewedAt: '2026-11-20T10:00:00.000Z' }))).toBe(true);
   });
 });
 

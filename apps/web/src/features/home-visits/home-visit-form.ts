@@ -186,8 +186,9 @@ export function canChangeVisit(
  * A visit an administrator approved or rejected can no longer be edited (the server answers 409); one
  * the server approved by itself (no reviewer) still can.
  */
-export function isReviewed(visit: Pick<HomeVisit, 'reviewedBy'>): boolean {
-  return visit.reviewedBy !== null;
+export function isReviewed(visit: Pick<HomeVisit, 'reviewedAt'>): boolean {
+  // reviewedAt, not reviewedBy: the reviewer's account may since have been deleted.
+  return visit.reviewedAt !== null;
 }
 
 /** The toast of a failed call (spec part 2 §8): the server's message, else the given default. */
