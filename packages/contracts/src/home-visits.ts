@@ -3,7 +3,7 @@ import { isPlainText, notAllowedCharacters, searchQueryField, studentCategorySch
 import { isIsoDate } from './dates.ts';
 import { PHOTO_MIME_TYPES, photoEntriesField } from './files.ts';
 import { accuracyField, latitudeField, longitudeField } from './geolocation.ts';
-import { pageQueryFields } from './paging.ts';
+import { dateQueryField, monthQueryField, pageQueryFields, yearQueryField } from './paging.ts';
 import { personRefSchema } from './students.ts';
 
 /** Spec part 2 §5 and §9: home visits. */
@@ -250,25 +250,12 @@ export const rejectHomeVisitBodySchema = z.strictObject({
     .refine((v) => v.length > 0, { message: M.rejectReason }),
 });
 
-const year = z.coerce
-  .number({ message: 'year must be a year such as 2026' })
-  .int({ message: 'year must be a year such as 2026' })
-  .min(2000, { message: 'year must be a year such as 2026' })
-  .max(2100, { message: 'year must be a year such as 2026' });
-const month = z.coerce
-  .number({ message: 'month must be a whole number from 1 to 12' })
-  .int({ message: 'month must be a whole number from 1 to 12' })
-  .min(1, { message: 'month must be a whole number from 1 to 12' })
-  .max(12, { message: 'month must be a whole number from 1 to 12' });
-
 const filterFields = {
-  date: z
-    .string()
-    .refine(isIsoDate, { message: 'date must be a date (YYYY-MM-DD)' })
+  date: dateQueryField.optional().describe('Only visits on this day'),
+  year: yearQueryField.optional().describe('Only visits in this year'),
+  month: monthQueryField
     .optional()
-    .describe('Only visits on this day'),
-  year: year.optional().describe('Only visits in this year'),
-  month: month.optional().describe('Only visits in this month (of `year` when given, else of any year)'),
+    .describe('Only visits in this month (of `year` when given, else of any year)'),
   location: z
     .enum(LOCATION_FILTERS, { message: 'location must be all, warnings or normal' })
     .optional()

@@ -13,3 +13,4 @@ export * from './activities.ts';
 export * from './organisation.ts';
 export * from './geolocation.ts';
 export * from './home-visits.ts';
+export * from './gifts.ts';

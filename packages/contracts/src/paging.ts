@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIsoDate } from './dates.ts';
 
 /** Server-side pages of lists (ARCHITECTURE.md: with page/limit a list answers one page + X-Total-Count). */
 export const PAGING = { defaultLimit: 20, maxLimit: 100, maxPage: 100_000 } as const;
@@ -31,3 +32,19 @@ export interface PageQuery {
   page?: number;
   limit?: number;
 }
+
+const yearMessage = 'year must be a year such as 2026';
+const monthMessage = 'month must be a whole number from 1 to 12';
+
+/** The `year` / `month` / `date` filters of dated lists (home visits, gifts, leaves). */
+export const yearQueryField = z.coerce
+  .number({ message: yearMessage })
+  .int({ message: yearMessage })
+  .min(2000, { message: yearMessage })
+  .max(2100, { message: yearMessage });
+export const monthQueryField = z.coerce
+  .number({ message: monthMessage })
+  .int({ message: monthMessage })
+  .min(1, { message: monthMessage })
+  .max(12, { message: monthMessage });
+export const dateQueryField = z.string().refine(isIsoDate, { message: 'date must be a date (YYYY-MM-DD)' });
