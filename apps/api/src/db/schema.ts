@@ -414,18 +414,40 @@ export const gifts = pgTable(
       .references(() => students.id, { onDelete: 'cascade' }),
     status: giftStatusEnum('status').notNull().default('PENDING'),
     amount: numeric('amount', { precision: 12, scale: 2 }),
-    giftDate: date('gift_date', { mode: 'string' }),
+    /** The gift's date (the bulk sheet's, default the day it was assigned): the lists' date filters. */
+    giftDate: date('gift_date', { mode: 'string' })
+      .notNull()
+      .default(sql`current_date`),
     assignedAt: timestamp('assigned_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     assignedById: uuid('assigned_by_id').references(() => users.id, { onDelete: 'set null' }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
     deliveredById: uuid('delivered_by_id').references(() => users.id, { onDelete: 'set null' }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    cancelledById: uuid('cancelled_by_id').references(() => users.id, { onDelete: 'set null' }),
     evidenceFileId: uuid('evidence_file_id').references(() => storedFiles.id, { onDelete: 'set null' }),
     ...timestamps,
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
-    index('gifts_student_idx').on(t.studentId),
-    index('gifts_status_idx').on(t.status),
-    index('gifts_assigned_at_idx').on(t.assignedAt),
+    // Lists in their order: every live gift (admins), a teacher's students' gifts, one status's gifts.
+    index('gifts_live_date_idx')
+      .on(t.giftDate.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.deletedAt} is null`),
+    index('gifts_live_student_date_idx')
+      .on(
+        t.studentId,
+        t.giftDate.desc().nullsFirst(),
+        t.createdAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+      )
+      .where(sql`${t.deletedAt} is null`),
+    index('gifts_live_status_date_idx')
+      .on(t.status, t.giftDate.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.deletedAt} is null`),
+    // A gift ID (the sponsor's tracking code) names one live gift, whatever its letter case.
+    uniqueIndex('gifts_gift_id_live_uq')
+      .on(sql`lower(${t.giftId})`)
+      .where(sql`${t.giftId} is not null and ${t.deletedAt} is null`),
     check('gifts_amount_ck', sql`${t.amount} IS NULL OR ${t.amount} >= 0`),
   ],
 );
@@ -448,8 +470,19 @@ export const leaves = pgTable(
     reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
-    index('leaves_teacher_idx').on(t.teacherId),
-    index('leaves_status_idx').on(t.status),
+    // Lists newest first: every leave (admins), one teacher's; the overlap check and the calendar.
+    index('leaves_applied_idx').on(t.appliedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('leaves_teacher_applied_idx').on(
+      t.teacherId,
+      t.appliedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('leaves_status_applied_idx').on(
+      t.status,
+      t.appliedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('leaves_teacher_dates_idx').on(t.teacherId, t.startDate, t.endDate),
     index('leaves_dates_idx').on(t.startDate, t.endDate),
     check('leaves_dates_ck', sql`${t.endDate} >= ${t.startDate}`),
   ],

@@ -4,6 +4,7 @@ import { containsPattern } from '../../db/sql-helpers.ts';
 import { activities, students, users } from '../../db/schema.ts';
 import type { Page } from '../../lib/paging.ts';
 import type { Actor } from '../../plugins/auth.ts';
+import { ofStudentInScope, studentInScope } from '../../db/scopes.ts';
 
 export type ActivityRow = typeof activities.$inferSelect;
 export type NewActivityRow = typeof activities.$inferInsert;
@@ -23,19 +24,7 @@ export interface ActivityFilter {
 
 const teacher = aliasedTable(users, 'teacher');
 
-/**
- * The students an actor may work with: a teacher their assigned, non-deleted students; an admin every
- * non-deleted student.
- */
-function studentInScope(actor: Actor): SQL {
-  return actor.role === 'TEACHER'
-    ? sql`${isNull(students.deletedAt)} and ${eq(students.assignedTeacherId, actor.id)}`
-    : isNull(students.deletedAt);
-}
-
-/** `activities.student_id in (the actor's students)`: a teacher's ≤ 25 students lead the plan. */
-const ofScopedStudent = (actor: Actor) =>
-  sql`${activities.studentId} in (select ${students.id} from ${students} where ${studentInScope(actor)})`;
+const ofScopedStudent = (actor: Actor) => ofStudentInScope(activities.studentId, actor);
 
 /**
  * What an actor sees: non-deleted activities of the students in their scope (a deleted student's

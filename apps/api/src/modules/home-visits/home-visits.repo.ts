@@ -5,6 +5,7 @@ import { homeVisits, students, users } from '../../db/schema.ts';
 import { containsPattern } from '../../db/sql-helpers.ts';
 import type { Page } from '../../lib/paging.ts';
 import type { Actor } from '../../plugins/auth.ts';
+import { dateFilter, ofStudentInScope, studentInScope } from '../../db/scopes.ts';
 
 export type HomeVisitRow = typeof homeVisits.$inferSelect;
 export type NewHomeVisitRow = typeof homeVisits.$inferInsert;
@@ -45,16 +46,7 @@ export interface HomeVisitFilter {
 const teacher = aliasedTable(users, 'teacher');
 const reviewer = aliasedTable(users, 'reviewer');
 
-/** A teacher's students (assigned, live); an admin's: every live student. */
-function studentInScope(actor: Actor): SQL {
-  return actor.role === 'TEACHER'
-    ? sql`${isNull(students.deletedAt)} and ${eq(students.assignedTeacherId, actor.id)}`
-    : isNull(students.deletedAt);
-}
-
-/** `home_visits.student_id in (the actor's students)`: a teacher's ≤ 25 students lead the plan. */
-const ofScopedStudent = (actor: Actor) =>
-  sql`${homeVisits.studentId} in (select ${students.id} from ${students} where ${studentInScope(actor)})`;
+const ofScopedStudent = (actor: Actor) => ofStudentInScope(homeVisits.studentId, actor);
 
 /**
  * What an actor sees: live visits of live students in their scope (a teacher: visits of the students
@@ -83,26 +75,11 @@ function ownedBy(actor: Actor): SQL | undefined {
   );
 }
 
-const nextDay = (year: number, month: number) =>
-  month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
-
 function whereOf(actor: Actor, filter: HomeVisitFilter): SQL | undefined {
   const c: (SQL | undefined)[] = [visibleTo(actor)];
   if (filter.pendingOnly) c.push(eq(homeVisits.status, 'PENDING'));
   if (filter.status) c.push(eq(homeVisits.status, filter.status));
-  if (filter.date) c.push(eq(homeVisits.visitDate, filter.date));
-  if (filter.year !== undefined && filter.month !== undefined) {
-    const from = `${filter.year}-${String(filter.month).padStart(2, '0')}-01`;
-    c.push(
-      sql`${homeVisits.visitDate} >= ${from}::date and ${homeVisits.visitDate} < ${nextDay(filter.year, filter.month)}::date`,
-    );
-  } else if (filter.year !== undefined) {
-    c.push(
-      sql`${homeVisits.visitDate} >= ${`${filter.year}-01-01`}::date and ${homeVisits.visitDate} < ${`${filter.year + 1}-01-01`}::date`,
-    );
-  } else if (filter.month !== undefined) {
-    c.push(sql`extract(month from ${homeVisits.visitDate}) = ${filter.month}`);
-  }
+  c.push(...dateFilter(homeVisits.visitDate, filter));
   if (filter.teacherId) c.push(eq(homeVisits.teacherId, filter.teacherId));
   if (filter.studentId) c.push(eq(homeVisits.studentId, filter.studentId));
   if (filter.location === 'warnings') {

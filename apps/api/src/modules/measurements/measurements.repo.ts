@@ -5,6 +5,7 @@ import { measurements, students, users, type StudentCategoryValue } from '../../
 import { containsPattern } from '../../db/sql-helpers.ts';
 import type { Page } from '../../lib/paging.ts';
 import type { Actor } from '../../plugins/auth.ts';
+import { studentInScope } from '../../db/scopes.ts';
 import { categoryOn } from '../students/students.repo.ts';
 
 const teacher = aliasedTable(users, 'teacher');
@@ -147,13 +148,6 @@ export interface MeasurementFilter {
 }
 
 const measuredBy = aliasedTable(users, 'measured_by');
-
-/** The students an actor works with: a teacher their assigned, non-deleted ones; an admin all non-deleted. */
-function studentInScope(actor: Actor): SQL {
-  return actor.role === 'TEACHER'
-    ? sql`${isNull(students.deletedAt)} and ${eq(students.assignedTeacherId, actor.id)}`
-    : isNull(students.deletedAt);
-}
 
 /** `measurements.student_id in (live students of the teacher)`: their ≤ 25 students lead the plan. */
 const ofTeachersStudent = (teacherId: string) =>

@@ -1,0 +1,48 @@
+import { eq, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { Actor } from '../plugins/auth.ts';
+import { students } from './schema.ts';
+
+/**
+ * Conditions shared by the repositories of records that belong to a student (activities,
+ * measurements, home visits, gifts): who may see which students, and the dated lists' filters.
+ */
+
+/** The students an actor works with: a teacher their assigned, live ones; an admin every live one. */
+export function studentInScope(actor: Actor): SQL {
+  return actor.role === 'TEACHER'
+    ? sql`${isNull(students.deletedAt)} and ${eq(students.assignedTeacherId, actor.id)}`
+    : isNull(students.deletedAt);
+}
+
+/** `<studentColumn> in (the actor's students)`: a teacher's ≤ 25 students lead the plan. */
+export const ofStudentInScope = (studentColumn: AnyColumn, actor: Actor) =>
+  sql`${studentColumn} in (select ${students.id} from ${students} where ${studentInScope(actor)})`;
+
+export interface DateFilter {
+  /** One day, YYYY-MM-DD. */
+  date?: string;
+  year?: number;
+  /** 1–12: of `year` when given, else of any year. */
+  month?: number;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * The `date` / `year` / `month` filters of a dated list on a date column, as ranges the column's index
+ * can serve (a month of any year, the one case without a range, is an expression).
+ */
+export function dateFilter(column: AnyColumn, filter: DateFilter): SQL[] {
+  const c: SQL[] = [];
+  if (filter.date) c.push(sql`${column} = ${filter.date}::date`);
+  const { year, month } = filter;
+  if (year !== undefined && month !== undefined) {
+    const next = month === 12 ? `${year + 1}-01-01` : `${year}-${pad(month + 1)}-01`;
+    c.push(sql`${column} >= ${`${year}-${pad(month)}-01`}::date and ${column} < ${next}::date`);
+  } else if (year !== undefined) {
+    c.push(sql`${column} >= ${`${year}-01-01`}::date and ${column} < ${`${year + 1}-01-01`}::date`);
+  } else if (month !== undefined) {
+    c.push(sql`extract(month from ${column}) = ${month}`);
+  }
+  return c;
+}
