@@ -15,6 +15,7 @@ import errorsPlugin, { errorBody } from './plugins/errors.ts';
 import openapiPlugin from './plugins/openapi.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import { geocodeRoutes } from './modules/geocode/geocode.routes.ts';
+import { giftsRoutes } from './modules/gifts/gifts.routes.ts';
 import { homeVisitsRoutes, homeVisitUploadRoutes } from './modules/home-visits/home-visits.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import securityPlugin from './plugins/security.ts';
@@ -129,6 +130,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(homeVisitUploadRoutes, { prefix: '/file-upload/home-visit' });
       await api.register(settingsRoutes, { prefix: '/settings' });
       await api.register(geocodeRoutes, { prefix: '/geocode' });
+      await api.register(giftsRoutes, { prefix: '/gifts' });
       await api.register(leavesRoutes, { prefix: '/leaves' });
       await api.register(filesRoutes, { prefix: '/files' });
       await api.register(organisationRoutes, { prefix: '/organisation' });

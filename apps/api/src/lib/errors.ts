@@ -4,6 +4,8 @@ export class AppError extends Error {
     public readonly statusCode: number,
     message: string,
     public readonly headers: Record<string, string> = {},
+    /** Extra fields of the answer next to statusCode, error and message (e.g. a bulk form's per-row errors). */
+    public readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'AppError';

@@ -63,7 +63,10 @@ export const errorBody = (statusCode: number, message: string) => ({
 export default fp(async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
-      return reply.code(err.statusCode).headers(err.headers).send(errorBody(err.statusCode, err.message));
+      return reply
+        .code(err.statusCode)
+        .headers(err.headers)
+        .send({ ...errorBody(err.statusCode, err.message), ...err.details });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const part = err.validationContext ?? 'body';

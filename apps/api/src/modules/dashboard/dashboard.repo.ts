@@ -22,7 +22,7 @@ export async function dashboardCounts(db: DbOrTx, teacherId?: string) {
       (select count(*)::int from ${activities} join ${students} on ${students.id} = ${activities.studentId}
         where ${activities.deletedAt} is null and ${studentScope}) as "totalActivities",
       (select count(*)::int from ${gifts} join ${students} on ${students.id} = ${gifts.studentId}
-        where ${gifts.status} = 'PENDING' and ${studentScope}) as "pendingGifts"`)) as unknown as {
+        where ${gifts.status} = 'PENDING' and ${gifts.deletedAt} is null and ${studentScope}) as "pendingGifts"`)) as unknown as {
     rows: Counts[];
   };
   const row = result.rows[0];

@@ -64,6 +64,40 @@ export interface ReadUploadOptions {
   missingMessage?: string;
 }
 
+/**
+ * Like readUpload, for a form whose file may be left out: undefined when the request has no body, or
+ * a multipart form without a file (or with the browser's empty file part of an unused file input).
+ */
+export async function readOptionalUpload(
+  request: FastifyRequest,
+  opts: ReadUploadOptions,
+): Promise<IncomingFile | undefined> {
+  if (!request.isMultipart()) {
+    const length = Number(request.headers['content-length'] ?? 0);
+    if (request.headers['content-type'] === undefined && !(length > 0)) return undefined;
+    throw unsupportedMediaType(`Send the file as multipart/form-data in the field '${opts.field}'`);
+  }
+  const declaredLength = Number(request.headers['content-length']);
+  if (Number.isFinite(declaredLength) && declaredLength > opts.maxBytes + MULTIPART_OVERHEAD_BYTES) {
+    throw payloadTooLarge(opts.tooLargeMessage);
+  }
+  let part: MultipartFile | undefined;
+  try {
+    part = await request.file({ limits: { fileSize: opts.maxBytes } });
+    if (!part) return undefined;
+    if (part.fieldname !== opts.field) {
+      part.file.resume();
+      throw badRequest(`Unknown file field: ${part.fieldname}; send the file in '${opts.field}'`);
+    }
+    const data = await part.toBuffer();
+    if (data.length === 0 && !part.filename) return undefined;
+    if (data.length === 0) throw badRequest(`${opts.field}: the file is empty`);
+    return { data, fileName: part.filename ?? '' };
+  } catch (err) {
+    throw toUploadError(err, opts.tooLargeMessage);
+  }
+}
+
 /** Generous room for multipart boundaries, part headers and a few small fields. */
 const MULTIPART_OVERHEAD_BYTES = 256 * 1024;
 

@@ -32,3 +32,11 @@ export async function notifyMany(
     [...new Set(userIds)].map((userId) => ({ userId, type, title, message })),
   );
 }
+
+/** A different notification for each entry (one multi-row insert); nothing for an empty list. */
+export async function notifyEach(
+  db: DbOrTx,
+  items: { userId: string; type: NotificationType; title: string; message: string }[],
+) {
+  await insertNotifications(db, items);
+}

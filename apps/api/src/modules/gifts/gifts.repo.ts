@@ -1,0 +1,241 @@
+import { OPEN_GIFT_STATUSES, type GiftStatus } from '@csp/contracts';
+import { aliasedTable, and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { gifts, students, users } from '../../db/schema.ts';
+import { dateFilter, ofStudentInScope, studentInScope, type DateFilter } from '../../db/scopes.ts';
+import { containsPattern } from '../../db/sql-helpers.ts';
+import type { Page } from '../../lib/paging.ts';
+import type { Actor } from '../../plugins/auth.ts';
+
+export type GiftRow = typeof gifts.$inferSelect;
+export type NewGiftRow = typeof gifts.$inferInsert;
+
+type Name = { firstName: string | null; lastName: string | null } | null;
+
+export interface GiftWithRefs {
+  gift: GiftRow;
+  student: {
+    id: string;
+    studentId: string;
+    firstName: string;
+    lastName: string;
+    category: 'CENTER_BASE' | 'HOME_BASE' | 'SURVIVAL_PROGRAM';
+  };
+  /** The student's assigned teacher (left join: a student may have none). */
+  teacher: { id: string | null; firstName: string | null; lastName: string | null } | null;
+  deliverer: Name;
+  canceller: Name;
+}
+
+export interface GiftFilter extends DateFilter {
+  status?: GiftStatus;
+  studentId?: string;
+  /** Gifts of the students assigned to this teacher. */
+  teacherId?: string;
+  /** Text in the gift's name, sub-type or gift ID, the student's name or the teacher's. */
+  search?: string;
+}
+
+const teacher = aliasedTable(users, 'teacher');
+const deliverer = aliasedTable(users, 'deliverer');
+const canceller = aliasedTable(users, 'canceller');
+
+/**
+ * What an actor sees: live gifts of live students in their scope (a teacher: gifts of the students
+ * assigned to them). Queries join `students`; a teacher's scope is also a condition on the gifts.
+ */
+function visibleTo(actor: Actor): SQL | undefined {
+  return and(
+    isNull(gifts.deletedAt),
+    isNull(students.deletedAt),
+    actor.role === 'TEACHER' ? ofStudentInScope(gifts.studentId, actor) : undefined,
+  );
+}
+
+function whereOf(actor: Actor, filter: GiftFilter): SQL | undefined {
+  const c: (SQL | undefined)[] = [visibleTo(actor), ...dateFilter(gifts.giftDate, filter)];
+  if (filter.status) c.push(eq(gifts.status, filter.status));
+  if (filter.studentId) c.push(eq(gifts.studentId, filter.studentId));
+  if (filter.teacherId) {
+    c.push(
+      sql`${gifts.studentId} in (select ${students.id} from ${students} where ${eq(
+        students.assignedTeacherId,
+        filter.teacherId,
+      )})`,
+    );
+  }
+  if (filter.search) {
+    const p = containsPattern(filter.search);
+    c.push(
+      or(
+        sql`(coalesce(${gifts.name}, '') || ' ' || coalesce(${gifts.giftSubType}, '') || ' ' || coalesce(${gifts.giftId}, '')) ilike ${p}`,
+        // Ids through arrays, so the student index of the gifts serves them.
+        sql`${gifts.studentId} = any(array(select ${students.id} from ${students} where ${isNull(
+          students.deletedAt,
+        )} and ((${students.firstName} || ' ' || ${students.lastName}) ilike ${p}
+          or ${students.assignedTeacherId} = any(array(select ${users.id} from ${users} where ${eq(
+            users.role,
+            'TEACHER',
+          )} and (${users.firstName} || ' ' || ${users.lastName}) ilike ${p})))))`,
+      ),
+    );
+  }
+  return and(...c);
+}
+
+const selection = {
+  gift: gifts,
+  student: {
+    id: students.id,
+    studentId: students.studentId,
+    firstName: students.firstName,
+    lastName: students.lastName,
+    category: students.category,
+  },
+  teacher: { id: teacher.id, firstName: teacher.firstName, lastName: teacher.lastName },
+  deliverer: { firstName: deliverer.firstName, lastName: deliverer.lastName },
+  canceller: { firstName: canceller.firstName, lastName: canceller.lastName },
+};
+
+function selectGifts(db: DbOrTx) {
+  return db
+    .select(selection)
+    .from(gifts)
+    .innerJoin(students, eq(students.id, gifts.studentId))
+    .leftJoin(teacher, eq(teacher.id, students.assignedTeacherId))
+    .leftJoin(deliverer, eq(deliverer.id, gifts.deliveredById))
+    .leftJoin(canceller, eq(canceller.id, gifts.cancelledById));
+}
+
+/** Gifts visible to the actor that match the filter, newest gift date first; only the page's rows. */
+export async function listGifts(
+  db: DbOrTx,
+  actor: Actor,
+  filter: GiftFilter,
+  page?: Page,
+): Promise<GiftWithRefs[]> {
+  const q = selectGifts(db)
+    .where(whereOf(actor, filter))
+    .orderBy(
+      // With a search, `gift_date + 0` lets the planner find the few matches first, then sort them.
+      desc(filter.search ? sql`${gifts.giftDate} + 0` : gifts.giftDate),
+      desc(gifts.createdAt),
+      desc(gifts.id),
+    );
+  return page ? q.limit(page.limit).offset(page.offset) : q;
+}
+
+export async function countGifts(db: DbOrTx, actor: Actor, filter: GiftFilter): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(gifts)
+    .innerJoin(students, eq(students.id, gifts.studentId))
+    .where(whereOf(actor, filter));
+  return row.n;
+}
+
+/** One gift if the actor may see it. */
+export async function findGift(db: DbOrTx, actor: Actor, id: string): Promise<GiftWithRefs | undefined> {
+  const [row] = await selectGifts(db).where(and(eq(gifts.id, id), visibleTo(actor)));
+  return row;
+}
+
+/** Live students by their student ID (the programme's code), with their assigned teacher. */
+export async function studentsByCode(tx: DbOrTx, codes: string[]) {
+  if (codes.length === 0) return [];
+  return tx
+    .select({
+      id: students.id,
+      studentId: students.studentId,
+      firstName: students.firstName,
+      lastName: students.lastName,
+      assignedTeacherId: students.assignedTeacherId,
+    })
+    .from(students)
+    .where(and(isNull(students.deletedAt), inArray(students.studentId, codes)));
+}
+
+/** A live student an admin may give a gift to. */
+export async function liveStudent(tx: DbOrTx, actor: Actor, id: string) {
+  const [row] = await tx
+    .select({ id: students.id })
+    .from(students)
+    .where(and(eq(students.id, id), studentInScope(actor)));
+  return row;
+}
+
+/** The gift IDs among `giftIds` (compared lower-cased) that a live gift other than `exceptId` holds. */
+export async function takenGiftIds(tx: DbOrTx, giftIds: string[], exceptId?: string): Promise<string[]> {
+  if (giftIds.length === 0) return [];
+  const rows = await tx
+    .select({ giftId: gifts.giftId })
+    .from(gifts)
+    .where(
+      and(
+        isNull(gifts.deletedAt),
+        sql`lower(${gifts.giftId}) in (${sql.join(
+          giftIds.map((g) => sql`${g.toLowerCase()}`),
+          sql`, `,
+        )})`,
+        exceptId ? sql`${gifts.id} <> ${exceptId}` : undefined,
+      ),
+    );
+  return rows.map((r) => (r.giftId ?? '').toLowerCase());
+}
+
+export async function insertGifts(tx: DbOrTx, rows: NewGiftRow[]): Promise<string[]> {
+  const inserted = await tx.insert(gifts).values(rows).returning({ id: gifts.id });
+  return inserted.map((r) => r.id);
+}
+
+export type GiftChanges = Partial<
+  Pick<NewGiftRow, 'giftId' | 'name' | 'giftSubType' | 'description' | 'notes' | 'studentId'>
+>;
+
+/** An administrator's edit of a live gift; false when there is no such gift. */
+export async function updateGift(tx: DbOrTx, id: string, values: GiftChanges): Promise<boolean> {
+  const rows = await tx
+    .update(gifts)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(gifts.id, id), isNull(gifts.deletedAt)))
+    .returning({ id: gifts.id });
+  return rows.length > 0;
+}
+
+/**
+ * Closes an open gift (delivers or cancels it) on behalf of the actor: one conditional UPDATE that
+ * carries the actor's scope and the open status, so of two closings at once exactly one lands, and a
+ * teacher whose student was reassigned meanwhile changes nothing. Answers the gift's id, or undefined.
+ */
+export async function closeOpenGift(
+  tx: DbOrTx,
+  actor: Actor,
+  id: string,
+  values:
+    | { status: 'DELIVERED'; deliveredAt: Date; deliveredById: string; evidenceFileId: string | null }
+    | { status: 'CANCELLED'; cancelledAt: Date; cancelledById: string },
+): Promise<string | undefined> {
+  const [row] = await tx
+    .update(gifts)
+    .set({ ...values, updatedAt: new Date() })
+    .where(
+      and(
+        eq(gifts.id, id),
+        isNull(gifts.deletedAt),
+        inArray(gifts.status, [...OPEN_GIFT_STATUSES]),
+        ofStudentInScope(gifts.studentId, actor),
+      ),
+    )
+    .returning({ id: gifts.id });
+  return row?.id;
+}
+
+/** Soft-deletes a live gift (the evidence file stays); false when there is none. */
+export async function softDeleteGift(tx: DbOrTx, id: string): Promise<boolean> {
+  const rows = await tx
+    .update(gifts)
+    .set({ deletedAt: new Date() })
+    .where(and(eq(gifts.id, id), isNull(gifts.deletedAt)))
+    .returning({ id: gifts.id });
+  return rows.length > 0;
+}
