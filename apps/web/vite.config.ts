@@ -24,7 +24,13 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-            { name: 'mantine', test: /node_modules[\\/](@mantine|@floating-ui)[\\/]/ },
+            { name: 'mantine', test: /node_modules[\\/](@mantine[\\/](?!charts[\\/])|@floating-ui[\\/])/ },
+            // Loaded only with the lazy leave analytics: @mantine/charts, recharts and what only they need
+            // (a group takes its modules' dependencies too, so it comes after react and mantine).
+            {
+              name: 'charts',
+              test: /node_modules[\\/](@mantine[\\/]charts|recharts)[\\/]/,
+            },
             // Loaded only with the lazy map of a home visit (not part of the first load).
             { name: 'leaflet', test: /node_modules[\\/](leaflet)[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/ },
