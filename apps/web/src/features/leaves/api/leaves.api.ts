@@ -1,0 +1,261 @@
+import {
+  LEAVE_LIMITS,
+  type ApplyLeaveBody,
+  type Leave,
+  type LeaveSummary,
+  type MonthlyLeaveStats,
+  type ReviewLeaveBody,
+  type TeacherLeaveStats,
+  type UserListItem,
+  type YearlyLeaveStats,
+} from '@csp/contracts';
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { AxiosError } from 'axios';
+import { api, errorStatus, serverMessage } from '../../../lib/api.ts';
+import { dashboardKeys } from '../../dashboard/api/dashboard.api.ts';
+import { userKeys } from '../../users/api/users.api.ts';
+import {
+  exportQuery,
+  leaveListQuery,
+  leaveSummaryQuery,
+  teacherStatsQuery,
+  type AnalyticsFilters,
+  type LeaveFilters,
+} from '../leave-filters.ts';
+import { filenameFromDisposition } from '../leave-display.ts';
+
+/** Leave cards per page on /leaves (spec part 2 §9). */
+export const LEAVES_PAGE_SIZE = LEAVE_LIMITS.pageSize;
+
+export interface LeaveListParams extends LeaveFilters {
+  /** A teacher's own list (GET /leaves/teacher/{id}); an administrator's is every leave (GET /leaves/all). */
+  teacherId?: string;
+  page: number;
+  limit: number;
+}
+
+export interface LeavePage {
+  items: Leave[];
+  total: number;
+}
+
+/** Query keys of the leaves feature. */
+export const leaveKeys = {
+  all: ['leaves'] as const,
+  lists: () => [...leaveKeys.all, 'list'] as const,
+  list: (params: LeaveListParams) => [...leaveKeys.lists(), params] as const,
+  summaries: () => [...leaveKeys.all, 'summary'] as const,
+  summary: (filters: LeaveFilters, teacherId: string | undefined) =>
+    [
+      ...leaveKeys.summaries(),
+      { search: filters.search, applied: filters.applied },
+      teacherId ?? null,
+    ] as const,
+  details: () => [...leaveKeys.all, 'detail'] as const,
+  detail: (id: string) => [...leaveKeys.details(), id] as const,
+  analytics: () => [...leaveKeys.all, 'analytics'] as const,
+  monthly: (year: number) => [...leaveKeys.analytics(), 'monthly', year] as const,
+  yearly: () => [...leaveKeys.analytics(), 'yearly'] as const,
+  teachers: (query: Record<string, string | number>) =>
+    [...leaveKeys.analytics(), 'teachers', query] as const,
+  /** The teacher filter's choices; under the users key so user changes refresh it. */
+  teacherOptions: () => [...userKeys.all, 'teachers'] as const,
+};
+
+function totalOf(headers: Record<string, unknown>, fallback: number): number {
+  const header = Number(headers['x-total-count']);
+  return Number.isFinite(header) ? header : fallback;
+}
+
+const path = (id: string) => `/leaves/${encodeURIComponent(id)}`;
+
+export const leavesApi = {
+  /** One page of GET /leaves/teacher/{id} (a teacher's own) or GET /leaves/all, and X-Total-Count. */
+  list: async ({ teacherId, page, limit, ...filters }: LeaveListParams): Promise<LeavePage> => {
+    const url = teacherId ? `/leaves/teacher/${encodeURIComponent(teacherId)}` : '/leaves/all';
+    const res = await api.get<Leave[]>(url, { params: leaveListQuery(filters, page, limit) });
+    return { items: res.data, total: totalOf(res.headers, res.data.length) };
+  },
+  summary: (filters: LeaveFilters, teacherId?: string) =>
+    api
+      .get<LeaveSummary>('/leaves/summary', { params: leaveSummaryQuery(filters, teacherId) })
+      .then((r) => r.data),
+  get: (id: string) => api.get<Leave>(path(id)).then((r) => r.data),
+  apply: (body: ApplyLeaveBody) => api.post<Leave>('/leaves/apply', body).then((r) => r.data),
+  /** PATCH /leaves/{id}/approve: the list's Quick Approve, without notes. */
+  approve: (id: string) => api.patch<Leave>(`${path(id)}/approve`, {}).then((r) => r.data),
+  review: (id: string, body: ReviewLeaveBody) =>
+    api.patch<Leave>(`${path(id)}/review`, body).then((r) => r.data),
+  monthly: (year: number) =>
+    api.get<MonthlyLeaveStats>('/leaves/analytics/monthly', { params: { year } }).then((r) => r.data),
+  yearly: () => api.get<YearlyLeaveStats>('/leaves/analytics/yearly').then((r) => r.data),
+  teachers: (query: Record<string, string | number>) =>
+    api.get<TeacherLeaveStats>('/leaves/analytics/teachers', { params: query }).then((r) => r.data),
+  /** GET /users?role=TEACHER: every teacher, for the dashboard's teacher filter. */
+  teacherOptions: () =>
+    api.get<UserListItem[]>('/users', { params: { role: 'TEACHER' } }).then((r) => r.data),
+  /**
+   * GET /leaves/analytics/export as a file: read with the bearer token (so not a plain link), then saved
+   * through an object URL under the name the server gives in Content-Disposition.
+   */
+  exportReport: async (filters: AnalyticsFilters): Promise<string> => {
+    const res = await api.get<Blob>('/leaves/analytics/export', {
+      params: exportQuery(filters),
+      responseType: 'blob',
+      headers: { Accept: 'text/csv' },
+    });
+    const name = filenameFromDisposition(
+      res.headers['content-disposition'],
+      `leave-report-${filters.view}-${filters.year}.csv`,
+    );
+    const url = URL.createObjectURL(res.data);
+    try {
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = name;
+      link.style.display = 'none';
+      document.body.append(link);
+      link.click();
+      link.remove();
+    } finally {
+      // Released after the browser has taken the file.
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    }
+    return name;
+  },
+};
+
+/**
+ * The message of a failed export: its body arrives as a Blob (the request asked for a file), so the
+ * server's JSON `{ message }` is read from it; undefined when there is none.
+ */
+export async function exportErrorMessage(error: unknown): Promise<string | undefined> {
+  const fromJson = serverMessage(error);
+  if (fromJson) return fromJson;
+  const data: unknown = error instanceof AxiosError ? error.response?.data : undefined;
+  if (!(data instanceof Blob)) return undefined;
+  try {
+    const body: unknown = JSON.parse(await data.text());
+    const message = body && typeof body === 'object' && 'message' in body ? body.message : undefined;
+    return typeof message === 'string' && message.trim() ? message : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** 404 (missing or not one's own) and 400 (not a valid id): nothing to show. */
+export function isLeaveMissing(error: unknown): boolean {
+  const status = errorStatus(error);
+  return status === 404 || status === 400;
+}
+
+/** One page of leaves; the previous page stays on screen while the next one loads. */
+export function useLeavesQuery(params: LeaveListParams) {
+  return useQuery({
+    queryKey: leaveKeys.list(params),
+    queryFn: () => leavesApi.list(params),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The stat tiles' figures. Silent: the tiles show dashes when they cannot be read. */
+export function useLeaveSummaryQuery(filters: LeaveFilters, teacherId?: string) {
+  return useQuery({
+    queryKey: leaveKeys.summary(filters, teacherId),
+    queryFn: () => leavesApi.summary(filters, teacherId),
+    placeholderData: keepPreviousData,
+    meta: { silent: true },
+  });
+}
+
+/** One leave. Silent: the page shows 'Leave application not found.' or an inline error with a retry. */
+export function useLeaveQuery(id: string, enabled = true) {
+  return useQuery({
+    queryKey: leaveKeys.detail(id),
+    queryFn: () => leavesApi.get(id),
+    enabled,
+    retry: (failures, error) => failures < 1 && !isLeaveMissing(error) && errorStatus(error) !== 403,
+    meta: { silent: true },
+  });
+}
+
+export function useMonthlyLeaveStatsQuery(year: number, enabled: boolean) {
+  return useQuery({
+    queryKey: leaveKeys.monthly(year),
+    queryFn: () => leavesApi.monthly(year),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export function useYearlyLeaveStatsQuery(enabled: boolean) {
+  return useQuery({ queryKey: leaveKeys.yearly(), queryFn: leavesApi.yearly, enabled });
+}
+
+export function useTeacherLeaveStatsQuery(filters: AnalyticsFilters, enabled: boolean) {
+  const query = teacherStatsQuery(filters);
+  return useQuery({
+    queryKey: leaveKeys.teachers(query),
+    queryFn: () => leavesApi.teachers(query),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export function useTeacherOptionsQuery(enabled: boolean) {
+  return useQuery({
+    queryKey: leaveKeys.teacherOptions(),
+    queryFn: leavesApi.teacherOptions,
+    enabled,
+    meta: { silent: true },
+  });
+}
+
+/**
+ * Leaves appear in the lists, the stat tiles, the analytics and the dashboard's today/tomorrow panel
+ * (and, later, the attendance calendar, which reads under the same key).
+ */
+function invalidateAround(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: leaveKeys.all }),
+    queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
+  ]);
+}
+
+export function useApplyLeaveMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: leavesApi.apply,
+    onSuccess: (leave) => {
+      queryClient.setQueryData(leaveKeys.detail(leave.id), leave);
+      return invalidateAround(queryClient);
+    },
+  });
+}
+
+/** A decision on a leave: Quick Approve from the list (no notes) or the review page's decision. */
+export type LeaveDecision =
+  { id: string; quick: true } | { id: string; quick?: false; body: ReviewLeaveBody };
+
+export function useReviewLeaveMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (decision: LeaveDecision) =>
+      decision.quick ? leavesApi.approve(decision.id) : leavesApi.review(decision.id, decision.body),
+    onSuccess: (leave) => {
+      queryClient.setQueryData(leaveKeys.detail(leave.id), leave);
+      return invalidateAround(queryClient);
+    },
+    // Reviewed meanwhile by someone else (409) or gone (404): what is shown is out of date.
+    onError: (error) => {
+      const status = errorStatus(error);
+      if (status === 409 || status === 404) void invalidateAround(queryClient);
+    },
+  });
+}
