@@ -175,8 +175,8 @@ export function sanitizeFileName(name: string): string {
   return Array.from(cleaned).slice(0, 200).join('') || 'file';
 }
 
-/** `inline` with a plain-ASCII filename plus the exact UTF-8 name (RFC 6266 / RFC 8187). */
-export function contentDispositionInline(fileName: string): string {
+/** `inline` or `attachment` with a plain-ASCII filename plus the exact UTF-8 name (RFC 6266 / RFC 8187). */
+function contentDisposition(kind: 'inline' | 'attachment', fileName: string): string {
   const ascii = fileName
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -186,8 +186,12 @@ export function contentDispositionInline(fileName: string): string {
     /['()*]/g,
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );
-  return `inline; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
+
+export const contentDispositionInline = (fileName: string) => contentDisposition('inline', fileName);
+/** A download the browser saves under `fileName` (e.g. a CSV report). */
+export const contentDispositionAttachment = (fileName: string) => contentDisposition('attachment', fileName);
 
 /** The name a download gets: the client's name with the extension of the type actually stored. */
 export function downloadName(file: Pick<StoredFile, 'originalName' | 'storageKey'>): string {
