@@ -420,11 +420,7 @@ describe('analytics and the CSV report', () => {
   });
 
   it('exports a CSV that quotes properly and cannot run formulas', async () => {
-    const res = await inject(
-      admin,
-      'GET',
-      `/api/leaves/analytics/export?view=teachers&year=${year - 1}`,
-    );
+    const res = await inject(admin, 'GET', `/api/leaves/analytics/export?view=teachers&year=${year - 1}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toContain(`filename="leave-report-teachers-${year - 1}.csv"`);
