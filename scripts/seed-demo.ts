@@ -306,19 +306,58 @@ async function main() {
         }),
       );
 
+      // Gifts in every state: open ones (pending, in progress) for the teachers to deliver, delivered
+      // and cancelled ones with who closed them; each with a sponsor ID and an amount as the bulk form.
+      const giftStatuses = ['PENDING', 'PENDING', 'IN_PROGRESS', 'DELIVERED', 'CANCELLED'] as const;
       await tx.insert(s.gifts).values(
-        students.slice(20, 30).map((st, k) => ({
-          giftId: `GIFT-${1000 + k}`,
-          name: 'School bag',
-          giftSubType: pick(['Birthday gift', 'Festival gift', 'School supplies']),
-          studentId: st.id,
-          status: k < 7 ? ('PENDING' as const) : ('DELIVERED' as const),
-          giftDate: addDays(today, -k),
-          assignedById: admin.id,
-        })),
+        students.slice(0, 30).map((st, k) => {
+          const status = giftStatuses[k % giftStatuses.length];
+          const closedAt = new Date(Date.parse(`${addDays(today, -k)}T10:00:00Z`));
+          const closer = teachers.find((t) => t.id === st.assignedTeacherId)?.id ?? admin.id;
+          return {
+            giftId: `GIFT-${1000 + k}`,
+            globalSponsorId: `GS-${20_000 + between(0, 999)}`,
+            giftSubType: pick(['Birthday gift', 'Festival gift', 'School supplies', 'Nutrition pack']),
+            studentId: st.id,
+            status,
+            amount: (between(100_000, 750_000) / 100).toFixed(2),
+            giftDate: addDays(today, -k * 9),
+            assignedById: admin.id,
+            ...(status === 'DELIVERED' ? { deliveredAt: closedAt, deliveredById: closer } : {}),
+            ...(status === 'CANCELLED' ? { cancelledAt: closedAt, cancelledById: admin.id } : {}),
+            ...(k === 4 ? { notes: 'The family moved away before the gift could be given.' } : {}),
+          };
+        }),
       );
 
+      // Leaves across the last year (decided ones in the past), one covering today, one tomorrow,
+      // and a few waiting for a decision.
+      const reasons = [
+        'Family function',
+        'Medical appointment',
+        'Temple festival',
+        'Child unwell',
+        'Wedding',
+      ];
+      const pastLeaves = teachers.flatMap((t, ti) =>
+        Array.from({ length: 6 }, (_, k) => {
+          const start = addDays(today, -(20 + k * 55 + ti * 7));
+          const rejected = (k + ti) % 4 === 3;
+          return {
+            teacherId: t.id,
+            startDate: start,
+            endDate: addDays(start, (k + ti) % 3),
+            reason: pick(reasons),
+            status: rejected ? ('REJECTED' as const) : ('APPROVED' as const),
+            appliedAt: new Date(Date.parse(`${addDays(start, -5)}T08:00:00Z`)),
+            reviewNotes: rejected ? 'Too many teachers away that week.' : null,
+            reviewedById: admin.id,
+            reviewedAt: new Date(Date.parse(`${addDays(start, -3)}T09:00:00Z`)),
+          };
+        }),
+      );
       await tx.insert(s.leaves).values([
+        ...pastLeaves,
         {
           teacherId: teachers[1].id,
           startDate: today,
@@ -342,6 +381,13 @@ async function main() {
           startDate: addDays(today, 5),
           endDate: addDays(today, 6),
           reason: 'Travel to Colombo',
+          status: 'PENDING',
+        },
+        {
+          teacherId: teachers[0].id,
+          startDate: addDays(today, 12),
+          endDate: addDays(today, 12),
+          reason: 'Parent-teacher meeting at my child’s school',
           status: 'PENDING',
         },
       ]);
