@@ -10,6 +10,8 @@
  *   BENCH_MEASUREMENTS  measurements (default 6 per student)
  *   BENCH_ACTIVITIES    activities (default 4 per student)
  *   BENCH_HOME_VISITS   home visits (default 2 per student)
+ *   BENCH_GIFTS         gifts (default 2 per student)
+ *   BENCH_LEAVES        leave applications (default 15 per teacher)
  *   BENCH_DATABASES     which databases to measure: `pglite`, `postgres` or both, comma-separated
  *                       (default: pglite, plus postgres when DATABASE_URL is set)
  *   BENCH_REQUESTS      requests per endpoint (default 300)
@@ -43,6 +45,8 @@ const TEACHERS = Math.max(1, count('BENCH_TEACHERS', Math.ceil(STUDENTS / 25)));
 const MEASUREMENTS = count('BENCH_MEASUREMENTS', STUDENTS * 6);
 const ACTIVITIES = count('BENCH_ACTIVITIES', STUDENTS * 4);
 const HOME_VISITS = count('BENCH_HOME_VISITS', STUDENTS * 2);
+const GIFTS = count('BENCH_GIFTS', STUDENTS * 2);
+const LEAVES = count('BENCH_LEAVES', TEACHERS * 15);
 const REQUESTS = Math.max(1, count('BENCH_REQUESTS', 300));
 const CONCURRENCY = Math.max(1, count('BENCH_CONCURRENCY', 8));
 const DATABASES = (process.env.BENCH_DATABASES || (process.env.DATABASE_URL ? 'pglite,postgres' : 'pglite'))
@@ -126,6 +130,30 @@ async function seed(database: Database) {
         join students s on s.student_id = 'B-' || (i % ${STUDENTS}::int)`,
     );
   }
+  if (GIFTS > 0) {
+    // Every status, dated over the last two years; a gift ID and a sponsor ID each.
+    await exec(
+      database,
+      sql`insert into gifts (gift_id, global_sponsor_id, gift_sub_type, student_id, status, amount, gift_date)
+        select 'BG-' || i, 'GS-' || (i % 997), (array['Birthday gift', 'School supplies', 'Festival gift'])[i % 3 + 1],
+          s.id, (array['PENDING', 'IN_PROGRESS', 'DELIVERED', 'CANCELLED', 'DELIVERED'])[i % 5 + 1]::gift_status,
+          (i % 5000) / 100.0, ${today}::date - (i * 11) % 730
+        from generate_series(0, ${GIFTS - 1}::int) i
+        join students s on s.student_id = 'B-' || (i % ${STUDENTS}::int)`,
+    );
+  }
+  if (LEAVES > 0) {
+    // Spread over the last three years, a day to three days each, decided except the newest.
+    await exec(
+      database,
+      sql`insert into leaves (teacher_id, start_date, end_date, reason, status, applied_at)
+        select u.id, ${today}::date - (i * 17) % 1095, ${today}::date - (i * 17) % 1095 + i % 3,
+          'Leave ' || i, (array['APPROVED', 'APPROVED', 'REJECTED', 'PENDING'])[i % 4 + 1]::review_status,
+          now() - ((i * 17) % 1095 + 5) * interval '1 day'
+        from generate_series(0, ${LEAVES - 1}::int) i
+        join users u on u.email = 'teacher' || (i % ${TEACHERS}::int) || '@bench.test'`,
+    );
+  }
   // A server that has been running a while has its statistics and visibility map; a fresh bulk load
   // does not until autovacuum comes by. Measure the steady state.
   await exec(database, sql`vacuum analyze`);
@@ -179,7 +207,7 @@ async function run(label: string, database: Database) {
   const { admin, teacher } = await seed(database);
   const perTeacher = Math.ceil(STUDENTS / TEACHERS);
   console.log(
-    `\n## ${label}\n\nseeded ${fmt(TEACHERS)} teachers, ${fmt(STUDENTS)} students, ${fmt(MEASUREMENTS)} measurements, ${fmt(ACTIVITIES)} activities, ${fmt(HOME_VISITS)} home visits in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    `\n## ${label}\n\nseeded ${fmt(TEACHERS)} teachers, ${fmt(STUDENTS)} students, ${fmt(MEASUREMENTS)} measurements, ${fmt(ACTIVITIES)} activities, ${fmt(HOME_VISITS)} home visits, ${fmt(GIFTS)} gifts, ${fmt(LEAVES)} leaves in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
   const app = await buildApp(testConfig({ logLevel: process.env.BENCH_LOG_LEVEL || 'silent' }), { database });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -230,6 +258,30 @@ async function run(label: string, database: Database) {
       adminToken,
     ],
     ['GET /home-visits/years (admin)', '/home-visits/years', adminToken],
+    // Gifts (12 per page) as each role's page asks for them, and with a search.
+    [
+      'GET /gifts?teacherId=…&page=1&limit=12 (teacher)',
+      `/gifts?teacherId=${teacher.id}&page=1&limit=12`,
+      teacherToken,
+    ],
+    ['GET /gifts?page=1&limit=12 (admin)', '/gifts?page=1&limit=12', adminToken],
+    [
+      'GET /gifts?status=PENDING&page=1&limit=12 (admin)',
+      '/gifts?status=PENDING&page=1&limit=12',
+      adminToken,
+    ],
+    ['GET /gifts?search=nila1&page=1&limit=12 (admin)', '/gifts?search=nila1&page=1&limit=12', adminToken],
+    // Leaves: the lists (10 per page) with their stat tiles, and the analytics tabs.
+    ['GET /leaves/all?page=1&limit=10 (admin)', '/leaves/all?page=1&limit=10', adminToken],
+    ['GET /leaves/summary (admin)', '/leaves/summary', adminToken],
+    [
+      'GET /leaves/teacher/{id}?page=1&limit=10 (teacher)',
+      `/leaves/teacher/${teacher.id}?page=1&limit=10`,
+      teacherToken,
+    ],
+    ['GET /leaves/analytics/monthly (admin)', '/leaves/analytics/monthly', adminToken],
+    ['GET /leaves/analytics/yearly (admin)', '/leaves/analytics/yearly', adminToken],
+    ['GET /leaves/analytics/teachers (admin)', '/leaves/analytics/teachers', adminToken],
     ['GET /dashboard/stats (admin)', '/dashboard/stats', adminToken],
     ['GET /dashboard/stats (teacher)', '/dashboard/stats', teacherToken],
     // The top-bar search as the web app sends it: one page of 8 per kind, teachers only among users.
