@@ -10,6 +10,10 @@ import { EditHomeVisitPage } from '../features/home-visits/pages/EditHomeVisitPa
 import { HomeVisitDetailPage } from '../features/home-visits/pages/HomeVisitDetailPage.tsx';
 import { HomeVisitReviewPage } from '../features/home-visits/pages/HomeVisitReviewPage.tsx';
 import { HomeVisitsListPage } from '../features/home-visits/pages/HomeVisitsListPage.tsx';
+import { ApplyLeavePage } from '../features/leaves/pages/ApplyLeavePage.tsx';
+import { LeaveDashboardPage } from '../features/leaves/pages/LeaveDashboardPage.tsx';
+import { LeaveReviewPage } from '../features/leaves/pages/LeaveReviewPage.tsx';
+import { LeavesListPage } from '../features/leaves/pages/LeavesListPage.tsx';
 import { CreateMeasurementPage } from '../features/measurements/pages/CreateMeasurementPage.tsx';
 import { MeasurementDetailPage } from '../features/measurements/pages/MeasurementDetailPage.tsx';
 import { MeasurementsListPage } from '../features/measurements/pages/MeasurementsListPage.tsx';
@@ -70,10 +74,10 @@ export const protectedRoutes: RouteObject[] = [
 
   notYet('attendance', 'My Attendance'),
 
-  notYet('leaves', 'Leaves'),
-  notYet('leaves/apply', 'Apply for Leave'),
-  notYet('leaves/dashboard', 'Leave Analytics'),
-  notYet('leaves/:id/review', 'Leave Review'),
+  { path: 'leaves', element: <LeavesListPage /> },
+  { path: 'leaves/apply', element: <ApplyLeavePage /> },
+  { path: 'leaves/dashboard', element: <LeaveDashboardPage /> },
+  { path: 'leaves/:id/review', element: <LeaveReviewPage /> },
 
   { path: 'notifications', element: <NotificationsPage /> },
   { path: 'profile', element: <ProfilePage /> },

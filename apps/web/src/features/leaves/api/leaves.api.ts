@@ -243,12 +243,18 @@ export function useApplyLeaveMutation() {
 export type LeaveDecision =
   { id: string; quick: true } | { id: string; quick?: false; body: ReviewLeaveBody };
 
-export function useReviewLeaveMutation() {
+/**
+ * `onReviewed` runs first, before the cache holds the reviewed leave: the review page leaves at once,
+ * instead of showing its own decision as 'already reviewed' (and losing a per-call callback as its form
+ * goes away).
+ */
+export function useReviewLeaveMutation({ onReviewed }: { onReviewed?: (leave: Leave) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (decision: LeaveDecision) =>
       decision.quick ? leavesApi.approve(decision.id) : leavesApi.review(decision.id, decision.body),
     onSuccess: (leave) => {
+      onReviewed?.(leave);
       queryClient.setQueryData(leaveKeys.detail(leave.id), leave);
       return invalidateAround(queryClient);
     },

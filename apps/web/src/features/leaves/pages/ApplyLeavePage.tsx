@@ -1,0 +1,216 @@
+import {
+  LEAVE_LIMITS,
+  LEAVE_MESSAGES,
+  LEAVE_TYPES,
+  LEAVE_TYPE_LABELS,
+  leaveApplyFormSchema,
+  type LeaveApplyFormValues,
+  type LeaveType,
+} from '@csp/contracts';
+import {
+  Button,
+  Grid,
+  Group,
+  List,
+  Paper,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconInfoCircle, IconLock } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { BackLink } from '../../../components/BackLink.tsx';
+import { DateField } from '../../../components/DateField.tsx';
+import { DetailItem } from '../../../components/DetailItem.tsx';
+import { PageMessage } from '../../../components/PageStates.tsx';
+import { PageTitle } from '../../../components/PageTitle.tsx';
+import { getErrorMessage, serverMessage } from '../../../lib/api.ts';
+import { schemaResolver } from '../../../lib/forms.ts';
+import { toastError, toastSuccess } from '../../../lib/notify.ts';
+import { useCurrentUser } from '../../auth/auth-context.ts';
+import { useOrgToday } from '../../organisation/api/organisation.api.ts';
+import { useApplyLeaveMutation } from '../api/leaves.api.ts';
+import { applySummary, daysText, toApplyBody } from '../leave-display.ts';
+
+const TITLE = 'Apply for Leave';
+
+/** Spec part 2 §2.4: the guidelines beside the form. */
+const GUIDELINES = [
+  `Apply at least ${LEAVE_LIMITS.advanceDays} days in advance whenever possible.`,
+  'Emergency leave may be applied for retroactively, with supporting documentation.',
+  'All leave applications need an administrator’s approval.',
+  'You will get an email and an in-app notification about the decision.',
+  'Hand over your responsibilities (students, visits, activities) before your leave starts.',
+];
+
+function SidePanel({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-label={title}>
+      <Title order={2} fz="h4" mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+function ApplyLeaveForm() {
+  const navigate = useNavigate();
+  const today = useOrgToday();
+  const apply = useApplyLeaveMutation();
+  const form = useForm<LeaveApplyFormValues>({
+    initialValues: { leaveType: 'SINGLE_DAY', startDate: '', endDate: '', reason: '' },
+    validate: schemaResolver(leaveApplyFormSchema(today)),
+  });
+  const values = form.getValues();
+  const single = values.leaveType === 'SINGLE_DAY';
+  const summary = applySummary(values);
+  /** The calendars offer today and later (spec §5); a typed earlier day gets the form's message. */
+  const beforeToday = (date: string) => date.slice(0, 10) < today;
+
+  const submit = (v: LeaveApplyFormValues) =>
+    apply.mutate(toApplyBody(v), {
+      onSuccess: () => {
+        toastSuccess(LEAVE_MESSAGES.submitted);
+        navigate('/leaves');
+      },
+      onError: (error) => {
+        const message = serverMessage(error);
+        if (message === LEAVE_MESSAGES.inPast) form.setFieldError('startDate', message);
+        if (message === LEAVE_MESSAGES.endBeforeStart) form.setFieldError('endDate', message);
+        toastError(getErrorMessage(error, LEAVE_MESSAGES.submitFailed));
+      },
+    });
+
+  return (
+    <Grid gutter="lg">
+      <Grid.Col span={{ base: 12, md: 7 }}>
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+          <form noValidate onSubmit={form.onSubmit(submit)}>
+            <Stack gap="md">
+              <Radio.Group
+                label="Leave type"
+                withAsterisk
+                {...form.getInputProps('leaveType')}
+                onChange={(value) => {
+                  form.setFieldValue('leaveType', value as LeaveType);
+                  form.clearFieldError('endDate');
+                }}
+              >
+                <Group gap="lg" mt={6}>
+                  {LEAVE_TYPES.map((type) => (
+                    <Radio key={type} value={type} label={LEAVE_TYPE_LABELS[type]} />
+                  ))}
+                </Group>
+              </Radio.Group>
+              <SimpleGrid cols={{ base: 1, xs: single ? 1 : 2 }} spacing="md">
+                <DateField
+                  label={single ? 'Leave date' : 'Start date'}
+                  placeholder="Pick a date"
+                  withAsterisk
+                  excludeDate={beforeToday}
+                  {...form.getInputProps('startDate')}
+                  value={values.startDate}
+                  onChange={(v) => form.setFieldValue('startDate', v)}
+                />
+                {!single && (
+                  <DateField
+                    label="End date"
+                    placeholder="Pick a date"
+                    withAsterisk
+                    excludeDate={beforeToday}
+                    {...form.getInputProps('endDate')}
+                    value={values.endDate}
+                    onChange={(v) => form.setFieldValue('endDate', v)}
+                  />
+                )}
+              </SimpleGrid>
+              <Textarea
+                label="Reason"
+                placeholder="Why you need the leave"
+                withAsterisk
+                autosize
+                minRows={4}
+                maxRows={10}
+                maxLength={LEAVE_LIMITS.reasonMaxLength}
+                {...form.getInputProps('reason')}
+              />
+              <Group justify="flex-end" gap="sm">
+                <Button component={Link} to="/leaves" variant="default">
+                  Cancel
+                </Button>
+                <Button type="submit" disabled={apply.isPending}>
+                  {apply.isPending ? 'Submitting...' : 'Submit Application'}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Paper>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 5 }}>
+        <Stack gap="lg">
+          <SidePanel title="Leave Summary">
+            <SimpleGrid cols={{ base: 1, xs: 3, md: 1 }} spacing="sm" verticalSpacing="sm">
+              <DetailItem label="Type">{summary.type}</DetailItem>
+              <DetailItem label="Dates" fallback="Not chosen yet">
+                {summary.dates}
+              </DetailItem>
+              <DetailItem label="Number of days">
+                {summary.days === null ? '' : daysText(summary.days)}
+              </DetailItem>
+            </SimpleGrid>
+          </SidePanel>
+          <SidePanel title="Guidelines">
+            <List
+              size="sm"
+              spacing={6}
+              icon={<IconInfoCircle size={16} color="var(--mantine-color-teal-text)" aria-hidden />}
+              styles={{ itemWrapper: { alignItems: 'flex-start' }, itemIcon: { marginTop: 2 } }}
+            >
+              {GUIDELINES.map((g) => (
+                <List.Item key={g}>{g}</List.Item>
+              ))}
+            </List>
+          </SidePanel>
+        </Stack>
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+/** /leaves/apply (spec part 2 §2.4 "Apply for leave", §5 "Leave apply", §8): teachers only. */
+export function ApplyLeavePage() {
+  const me = useCurrentUser();
+  if (me.role !== 'TEACHER') {
+    return (
+      <PageMessage
+        title={TITLE}
+        icon={IconLock}
+        action={
+          <Button component={Link} to="/leaves" variant="light">
+            Back to Leaves
+          </Button>
+        }
+      >
+        {LEAVE_MESSAGES.onlyTeachersApply}.
+      </PageMessage>
+    );
+  }
+  return (
+    <Stack gap="lg" maw={1100}>
+      <Stack gap={6}>
+        <BackLink to="/leaves">Back to Leaves</BackLink>
+        <PageTitle>{TITLE}</PageTitle>
+        <Text c="dimmed" size="sm">
+          Choose the day or days, say why, and send the application for approval.
+        </Text>
+      </Stack>
+      <ApplyLeaveForm />
+    </Stack>
+  );
+}
