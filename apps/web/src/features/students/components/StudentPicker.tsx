@@ -1,4 +1,4 @@
-import { LIMITS } from '@csp/contracts';
+import { CATEGORY_LABELS, LIMITS, type StudentCategory } from '@csp/contracts';
 import { Group, Loader, Select, Text, type ComboboxItem, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -10,6 +10,7 @@ export const STUDENT_PICKER_SIZE = 50;
 
 interface StudentOption extends ComboboxItem {
   studentId: string;
+  category?: StudentCategory;
 }
 
 type StudentPickerProps = Omit<
@@ -20,13 +21,21 @@ type StudentPickerProps = Omit<
   teacherId?: string;
   value: string;
   onChange: (studentId: string) => void;
+  /** Each option also shows the student's category ('STU-001 · Center Base'). */
+  withCategory?: boolean;
 };
+
+/** The grey text beside an option's name: the student ID, and the category when asked for. */
+function optionDetail(option: StudentOption, withCategory?: boolean): string {
+  if (!withCategory || !option.category) return option.studentId;
+  return `${option.studentId} · ${CATEGORY_LABELS[option.category]}`;
+}
 
 /**
  * A student picker on record forms: type a name, parent name or student ID (searched on the server,
  * 300 ms after typing stops); each option shows the student ID under the name.
  */
-export function StudentPicker({ teacherId, value, onChange, ...props }: StudentPickerProps) {
+export function StudentPicker({ teacherId, value, onChange, withCategory, ...props }: StudentPickerProps) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), LIMITS.searchDebounceMs);
   const [chosen, setChosen] = useState<StudentOption | null>(null);
@@ -42,6 +51,7 @@ export function StudentPicker({ teacherId, value, onChange, ...props }: StudentP
     value: s.id,
     label: `${s.firstName} ${s.lastName}`,
     studentId: s.studentId,
+    category: s.category,
   }));
   // A student given from outside (?studentId= from the student's page) may be beyond the first matches.
   const known = options.some((o) => o.value === value) || chosen?.value === value;
@@ -59,6 +69,7 @@ export function StudentPicker({ teacherId, value, onChange, ...props }: StudentP
             value,
             label: `${preset.data.firstName} ${preset.data.lastName}`,
             studentId: preset.data.studentId,
+            category: preset.data.category,
           }
         : null;
   if (selected && !options.some((o) => o.value === selected.value)) options.unshift(selected);
@@ -86,7 +97,7 @@ export function StudentPicker({ teacherId, value, onChange, ...props }: StudentP
         <Group gap={6} wrap="nowrap" justify="space-between" w="100%">
           <Text size="sm">{option.label}</Text>
           <Text size="xs" c="dimmed">
-            {(option as StudentOption).studentId}
+            {optionDetail(option as StudentOption, withCategory)}
           </Text>
         </Group>
       )}
