@@ -5,6 +5,10 @@ import { ActivityDetailPage } from '../features/activities/pages/ActivityDetailP
 import { CreateActivityPage } from '../features/activities/pages/CreateActivityPage.tsx';
 import { EditActivityPage } from '../features/activities/pages/EditActivityPage.tsx';
 import { DashboardPage } from '../features/dashboard/pages/DashboardPage.tsx';
+import { BulkAssignGiftsPage } from '../features/gifts/pages/BulkAssignGiftsPage.tsx';
+import { EditGiftPage } from '../features/gifts/pages/EditGiftPage.tsx';
+import { GiftDetailPage } from '../features/gifts/pages/GiftDetailPage.tsx';
+import { GiftsListPage } from '../features/gifts/pages/GiftsListPage.tsx';
 import { CreateHomeVisitPage } from '../features/home-visits/pages/CreateHomeVisitPage.tsx';
 import { EditHomeVisitPage } from '../features/home-visits/pages/EditHomeVisitPage.tsx';
 import { HomeVisitDetailPage } from '../features/home-visits/pages/HomeVisitDetailPage.tsx';
@@ -67,10 +71,10 @@ export const protectedRoutes: RouteObject[] = [
   { path: 'home-visits/:id', element: <HomeVisitDetailPage /> },
   { path: 'home-visits/:id/edit', element: <EditHomeVisitPage /> },
 
-  notYet('gifts', 'Gifts'),
-  notYet('gifts/bulk-assign', 'Bulk Gift Assignment'),
-  notYet('gifts/:id', 'Gift Details'),
-  notYet('gifts/:id/edit', 'Edit Gift'),
+  { path: 'gifts', element: <GiftsListPage /> },
+  { path: 'gifts/bulk-assign', element: <BulkAssignGiftsPage /> },
+  { path: 'gifts/:id', element: <GiftDetailPage /> },
+  { path: 'gifts/:id/edit', element: <EditGiftPage /> },
 
   notYet('attendance', 'My Attendance'),
 

@@ -1,0 +1,195 @@
+import {
+  GIFT_EVIDENCE_FIELD,
+  GIFT_LIMITS,
+  type BulkAssignGiftsBody,
+  type Gift,
+  type MessageResponse,
+  type UpdateGiftBody,
+} from '@csp/contracts';
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { AxiosError } from 'axios';
+import { api, errorStatus } from '../../../lib/api.ts';
+import { dashboardKeys } from '../../dashboard/api/dashboard.api.ts';
+import { studentKeys, studentsApi, type StudentListParams } from '../../students/api/students.api.ts';
+import { matchStudent, rowErrorsOf } from '../bulk-rows.ts';
+import { giftFilterQuery, type GiftFilters } from '../gift-filters.ts';
+
+/** Gift cards per page on /gifts (spec part 2 §9). */
+export const GIFTS_PAGE_SIZE = GIFT_LIMITS.pageSize;
+
+export interface GiftListParams extends GiftFilters {
+  page: number;
+  limit: number;
+}
+
+export interface GiftPage {
+  items: Gift[];
+  total: number;
+}
+
+export interface BulkAssignResponse {
+  message: string;
+  count: number;
+  ids: string[];
+}
+
+/** Query keys of the gifts feature. */
+export const giftKeys = {
+  all: ['gifts'] as const,
+  lists: () => [...giftKeys.all, 'list'] as const,
+  list: (params: GiftListParams) => [...giftKeys.lists(), params] as const,
+  details: () => [...giftKeys.all, 'detail'] as const,
+  detail: (id: string) => [...giftKeys.details(), id] as const,
+};
+
+function totalOf(headers: Record<string, unknown>, fallback: number): number {
+  const header = Number(headers['x-total-count']);
+  return Number.isFinite(header) ? header : fallback;
+}
+
+const path = (id: string) => `/gifts/${encodeURIComponent(id)}`;
+
+export const giftsApi = {
+  /** GET /api/gifts with filters and page/limit: one page and the X-Total-Count header. */
+  list: async ({ page, limit, ...filters }: GiftListParams): Promise<GiftPage> => {
+    const res = await api.get<Gift[]>('/gifts', { params: { ...giftFilterQuery(filters), page, limit } });
+    return { items: res.data, total: totalOf(res.headers, res.data.length) };
+  },
+  get: (id: string) => api.get<Gift>(path(id)).then((r) => r.data),
+  update: (id: string, body: UpdateGiftBody) => api.patch<Gift>(path(id), body).then((r) => r.data),
+  remove: (id: string) => api.delete<MessageResponse>(path(id)).then((r) => r.data),
+  /**
+   * PATCH /api/gifts/{id}/deliver-with-evidence: the photo in the multipart field 'evidenceImage', or no
+   * body at all when none was chosen (a photo is optional).
+   */
+  deliver: (id: string, evidence: File | null) => {
+    if (!evidence) return api.patch<Gift>(`${path(id)}/deliver-with-evidence`).then((r) => r.data);
+    const form = new FormData();
+    form.append(GIFT_EVIDENCE_FIELD, evidence, evidence.name);
+    return api.patch<Gift>(`${path(id)}/deliver-with-evidence`, form).then((r) => r.data);
+  },
+  cancel: (id: string) => api.patch<Gift>(`${path(id)}/cancel`).then((r) => r.data),
+  bulkAssign: (body: BulkAssignGiftsBody) =>
+    api.post<BulkAssignResponse>('/gifts/bulk-assign', body).then((r) => r.data),
+};
+
+/** 404 (missing, deleted or not in one's scope) and 400 (not a valid id): nothing to show. */
+export function isGiftMissing(error: unknown): boolean {
+  const status = errorStatus(error);
+  return status === 404 || status === 400;
+}
+
+/** The refused rows of a failed bulk assignment (a 400 listing them), else none. */
+export function bulkRowErrors(error: unknown) {
+  if (!(error instanceof AxiosError) || error.response?.status !== 400) return [];
+  return rowErrorsOf(error.response.data);
+}
+
+/** One page of gifts; the previous page stays on screen while the next one loads. */
+export function useGiftsQuery(params: GiftListParams) {
+  return useQuery({
+    queryKey: giftKeys.list(params),
+    queryFn: () => giftsApi.list(params),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One gift. Silent: the pages show 'Gift not found.' or an inline error with a retry. */
+export function useGiftQuery(id: string) {
+  return useQuery({
+    queryKey: giftKeys.detail(id),
+    queryFn: () => giftsApi.get(id),
+    retry: (failures, error) => failures < 1 && !isGiftMissing(error) && errorStatus(error) !== 403,
+    meta: { silent: true },
+  });
+}
+
+/** How many students a student-ID lookup reads (IDs that start alike: 'STU-1', 'STU-10', ...). */
+const LOOKUP_SIZE = 20;
+
+/**
+ * The student whose student ID is `code` (typed on the bulk form): GET /api/students?search=<code>,
+ * then an exact match on the student ID. Shares the students feature's cache.
+ */
+export function useStudentByCode(code: string) {
+  const params: StudentListParams = { search: code, page: 1, limit: LOOKUP_SIZE };
+  const query = useQuery({
+    queryKey: studentKeys.list(params),
+    queryFn: () => studentsApi.list(params),
+    enabled: code !== '',
+    staleTime: 60_000,
+    meta: { silent: true },
+  });
+  const student = query.data ? matchStudent(code, query.data.items) : undefined;
+  return { student, looking: code !== '' && query.isFetching, known: query.isSuccess && !query.isFetching };
+}
+
+/** Gifts appear in the lists and in the dashboard's 'Pending Gifts' figure. */
+function invalidateAround(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: giftKeys.lists() }),
+    queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
+  ]);
+}
+
+/** A change refused because the gift changed meanwhile (delivered or cancelled: 409) or went (404). */
+function refreshOnConflict(queryClient: QueryClient, id: string, error: unknown) {
+  const status = errorStatus(error);
+  if (status === 409 || status === 404) {
+    void queryClient.invalidateQueries({ queryKey: giftKeys.detail(id) });
+    void invalidateAround(queryClient);
+  }
+}
+
+export function useUpdateGiftMutation(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateGiftBody) => giftsApi.update(id, body),
+    onSuccess: (gift) => {
+      queryClient.setQueryData(giftKeys.detail(id), gift);
+      return invalidateAround(queryClient);
+    },
+  });
+}
+
+export function useDeleteGiftMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => giftsApi.remove(id),
+    onSuccess: (_data, id) => {
+      // The open detail page is left at once; a later visit refetches and finds nothing.
+      void queryClient.invalidateQueries({ queryKey: giftKeys.detail(id), refetchType: 'none' });
+      return invalidateAround(queryClient);
+    },
+  });
+}
+
+export type GiftStatusChange = { action: 'deliver'; evidence: File | null } | { action: 'cancel' };
+
+/** Deliver (with an optional evidence photo) or cancel an open gift. */
+export function useGiftStatusMutation(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: GiftStatusChange) =>
+      change.action === 'deliver' ? giftsApi.deliver(id, change.evidence) : giftsApi.cancel(id),
+    onSuccess: (gift) => {
+      queryClient.setQueryData(giftKeys.detail(id), gift);
+      return invalidateAround(queryClient);
+    },
+    onError: (error) => refreshOnConflict(queryClient, id, error),
+  });
+}
+
+export function useBulkAssignGiftsMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: giftsApi.bulkAssign,
+    onSuccess: () => invalidateAround(queryClient),
+  });
+}

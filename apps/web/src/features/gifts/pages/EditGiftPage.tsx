@@ -1,0 +1,134 @@
+import { GIFT_LIMITS, GIFT_MESSAGES, giftFormSchema, type Gift, type GiftFormValues } from '@csp/contracts';
+import { Button, Group, Paper, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { Link, useNavigate, useParams } from 'react-router';
+import { BackLink } from '../../../components/BackLink.tsx';
+import { LoadFailurePage } from '../../../components/PageStates.tsx';
+import { PageLoader } from '../../../components/PageLoader.tsx';
+import { PageTitle } from '../../../components/PageTitle.tsx';
+import { errorStatus, getErrorMessage } from '../../../lib/api.ts';
+import { schemaResolver } from '../../../lib/forms.ts';
+import { toastError, toastSuccess } from '../../../lib/notify.ts';
+import { useCurrentUser } from '../../auth/auth-context.ts';
+import { StudentPicker } from '../../students/components/StudentPicker.tsx';
+import { isGiftMissing, useGiftQuery, useUpdateGiftMutation } from '../api/gifts.api.ts';
+import { AdminsOnly, GiftNotFound } from '../components/GiftBits.tsx';
+import { giftFormValues, toUpdateGiftBody } from '../gift-display.ts';
+
+const TITLE = 'Edit Gift';
+
+function EditGiftForm({ gift }: { gift: Gift }) {
+  const navigate = useNavigate();
+  const update = useUpdateGiftMutation(gift.id);
+  const form = useForm<GiftFormValues>({
+    initialValues: giftFormValues(gift),
+    validate: schemaResolver(giftFormSchema),
+  });
+  const back = `/gifts/${gift.id}`;
+
+  const submit = (values: GiftFormValues) =>
+    update.mutate(toUpdateGiftBody(values), {
+      onSuccess: () => {
+        toastSuccess(GIFT_MESSAGES.updated);
+        navigate(back);
+      },
+      onError: (error) => {
+        const message = getErrorMessage(error, GIFT_MESSAGES.updateFailed);
+        // The gift ID is taken by another gift: say so at the field too.
+        if (errorStatus(error) === 409) form.setFieldError('giftId', message);
+        toastError(message);
+      },
+    });
+
+  const studentProps = form.getInputProps('studentId');
+  return (
+    <form noValidate onSubmit={form.onSubmit(submit)}>
+      <Stack gap="lg">
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+          <Stack gap="md">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <TextInput
+                label="Gift ID"
+                description="Optional tracking code"
+                maxLength={GIFT_LIMITS.codeMaxLength}
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
+                {...form.getInputProps('giftId')}
+              />
+              <StudentPicker
+                withCategory
+                withAsterisk
+                value={form.getValues().studentId}
+                onChange={(id) => form.setFieldValue('studentId', id)}
+                error={studentProps.error}
+                onBlur={studentProps.onBlur}
+              />
+              <TextInput
+                label="Gift name"
+                maxLength={GIFT_LIMITS.nameMaxLength}
+                {...form.getInputProps('name')}
+              />
+              <TextInput
+                label="Gift sub-type"
+                maxLength={GIFT_LIMITS.nameMaxLength}
+                {...form.getInputProps('giftSubType')}
+              />
+            </SimpleGrid>
+            <Textarea
+              label="Description"
+              autosize
+              minRows={3}
+              maxLength={GIFT_LIMITS.descriptionMaxLength}
+              {...form.getInputProps('description')}
+            />
+            <Textarea
+              label="Notes"
+              autosize
+              minRows={3}
+              maxLength={GIFT_LIMITS.notesMaxLength}
+              {...form.getInputProps('notes')}
+            />
+          </Stack>
+        </Paper>
+        <Group justify="flex-end" gap="sm">
+          <Button component={Link} to={back} variant="default">
+            Cancel
+          </Button>
+          <Button type="submit" disabled={update.isPending}>
+            {update.isPending ? 'Saving...' : 'Save Changes'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function EditGiftContent() {
+  const { id = '' } = useParams();
+  const query = useGiftQuery(id);
+  if (query.isPending) return <PageLoader label="Loading gift" />;
+  if (query.isError) {
+    if (isGiftMissing(query.error)) return <GiftNotFound title={TITLE} />;
+    return <LoadFailurePage title={TITLE} error={query.error} onRetry={() => query.refetch()} />;
+  }
+  const gift = query.data;
+  return (
+    <Stack gap="lg" maw={860}>
+      <Stack gap={6}>
+        <BackLink to={`/gifts/${gift.id}`}>Back to Gift</BackLink>
+        <PageTitle>{TITLE}</PageTitle>
+      </Stack>
+      <EditGiftForm key={gift.id} gift={gift} />
+    </Stack>
+  );
+}
+
+/**
+ * /gifts/{id}/edit (spec part 2 §2.3 "Gift edit", §5): gift ID (optional), student (name and category),
+ * gift name, sub-type, description and notes; a student and a name or sub-type are required.
+ * Administrators only: a teacher sees that the page is not for them and no call is made.
+ */
+export function EditGiftPage() {
+  const me = useCurrentUser();
+  if (me.role !== 'ADMIN') return <AdminsOnly title={TITLE} />;
+  return <EditGiftContent />;
+}
