@@ -3,6 +3,7 @@ import argon2 from '@node-rs/argon2';
 import type { Role } from '@csp/contracts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { expect } from 'vitest';
 import { buildApp } from '../app.ts';
 import { testConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
@@ -107,3 +108,16 @@ export async function seedUser(
 }
 
 export const json = <T = Record<string, unknown>>(res: LightMyRequestResponse) => res.json() as T;
+
+/** Asserts an error answer: the status, exactly { statusCode, error, message }, and the message if given. */
+export function expectError(
+  res: { statusCode: number; json: () => unknown },
+  status: number,
+  message?: string,
+) {
+  expect(res.statusCode).toBe(status);
+  const body = res.json() as Record<string, unknown>;
+  expect(Object.keys(body).sort()).toEqual(['error', 'message', 'statusCode']);
+  expect(body.statusCode).toBe(status);
+  if (message !== undefined) expect(body.message).toBe(message);
+}

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities, storedFiles, students } from '../../db/schema.ts';
 import { fileUpload, multipart, SAMPLE_IMAGES } from '../../test/multipart.ts';
-import { createTestApp, seedUser, type SeededUser, type TestContext } from '../../test/setup.ts';
+import { createTestApp, expectError, seedUser, type SeededUser, type TestContext } from '../../test/setup.ts';
 
 const LINK = /^\/api\/files\/([0-9a-f-]{36})\?expires=(\d+)&sig=([A-Za-z0-9_-]+)$/;
 
@@ -95,14 +95,6 @@ async function seedActivity(as: SeededUser, studentId: string, over: Record<stri
 const rowOf = async (id: string) => {
   const [row] = await t.app.db.select().from(activities).where(eq(activities.id, id));
   return row;
-};
-
-const expectError = (res: { statusCode: number; json: () => unknown }, status: number, message?: string) => {
-  expect(res.statusCode).toBe(status);
-  const body = res.json() as Record<string, unknown>;
-  expect(Object.keys(body).sort()).toEqual(['error', 'message', 'statusCode']);
-  expect(body.statusCode).toBe(status);
-  if (message !== undefined) expect(body.message).toBe(message);
 };
 
 beforeAll(async () => {

@@ -4,7 +4,14 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gifts, notifications, storedFiles, students } from '../../db/schema.ts';
 import { fileUpload, multipart, SAMPLE_IMAGES } from '../../test/multipart.ts';
-import { createTestApp, onPostgres, seedUser, type SeededUser, type TestContext } from '../../test/setup.ts';
+import {
+  createTestApp,
+  expectError,
+  onPostgres,
+  seedUser,
+  type SeededUser,
+  type TestContext,
+} from '../../test/setup.ts';
 
 let t: TestContext;
 let admin: SeededUser;
@@ -86,14 +93,6 @@ async function assign(rows: unknown[]): Promise<Gift[]> {
   const { ids } = res.json() as { ids: string[] };
   return Promise.all(ids.map(async (id) => giftSchema.parse((await get(admin, id)).json())));
 }
-
-const expectError = (res: { statusCode: number; json: () => unknown }, status: number, message?: string) => {
-  expect(res.statusCode).toBe(status);
-  const body = res.json() as Record<string, unknown>;
-  expect(Object.keys(body).sort()).toEqual(['error', 'message', 'statusCode']);
-  expect(body.statusCode).toBe(status);
-  if (message !== undefined) expect(body.message).toBe(message);
-};
 
 const idsOf = (res: { json: () => unknown }) => (res.json() as Gift[]).map((g) => g.id);
 

@@ -11,7 +11,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { homeVisits, notifications, storedFiles, students } from '../../db/schema.ts';
 import { fileUpload, SAMPLE_DOCUMENTS, SAMPLE_IMAGES } from '../../test/multipart.ts';
-import { createTestApp, onPostgres, seedUser, type SeededUser, type TestContext } from '../../test/setup.ts';
+import {
+  createTestApp,
+  expectError,
+  onPostgres,
+  seedUser,
+  type SeededUser,
+  type TestContext,
+} from '../../test/setup.ts';
 
 let t: TestContext;
 let admin: SeededUser;
@@ -105,14 +112,6 @@ async function seedVisit(as: SeededUser, studentId: string, over: Record<string,
 const rowOf = async (id: string) => {
   const [row] = await t.app.db.select().from(homeVisits).where(eq(homeVisits.id, id));
   return row;
-};
-
-const expectError = (res: { statusCode: number; json: () => unknown }, status: number, message?: string) => {
-  expect(res.statusCode).toBe(status);
-  const body = res.json() as Record<string, unknown>;
-  expect(Object.keys(body).sort()).toEqual(['error', 'message', 'statusCode']);
-  expect(body.statusCode).toBe(status);
-  if (message !== undefined) expect(body.message).toBe(message);
 };
 
 const setThreshold = (as: SeededUser, distanceMeters: unknown) =>

@@ -4,7 +4,14 @@ import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leaves, notifications, users } from '../../db/schema.ts';
-import { createTestApp, onPostgres, seedUser, type SeededUser, type TestContext } from '../../test/setup.ts';
+import {
+  createTestApp,
+  expectError,
+  onPostgres,
+  seedUser,
+  type SeededUser,
+  type TestContext,
+} from '../../test/setup.ts';
 
 let t: TestContext;
 let admin: SeededUser;
@@ -50,12 +57,6 @@ async function storeLeave(teacherId: string, values: Partial<typeof leaves.$infe
   return row;
 }
 
-const expectError = (res: { statusCode: number; json: () => unknown }, status: number, message?: string) => {
-  expect(res.statusCode).toBe(status);
-  const body = res.json() as Record<string, unknown>;
-  expect(Object.keys(body).sort()).toEqual(['error', 'message', 'statusCode']);
-  if (message !== undefined) expect(body.message).toBe(message);
-};
 const idsOf = (res: { json: () => unknown }) => (res.json() as Leave[]).map((l) => l.id);
 
 beforeAll(async () => {

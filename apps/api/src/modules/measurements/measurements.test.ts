@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { measurements, storedFiles, students } from '../../db/schema.ts';
 import { fileUpload, multipart, SAMPLE_IMAGES, type MultipartPart } from '../../test/multipart.ts';
-import { createTestApp, seedUser, type SeededUser, type TestContext } from '../../test/setup.ts';
+import { createTestApp, expectError, seedUser, type SeededUser, type TestContext } from '../../test/setup.ts';
 
 const LINK = /^\/api\/files\/([0-9a-f-]{36})\?expires=(\d+)&sig=([A-Za-z0-9_-]+)$/;
 
@@ -76,14 +76,6 @@ async function photo(as: SeededUser) {
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { url: string; id: string };
 }
-
-const expectError = (res: { statusCode: number; json: () => unknown }, status: number, message?: string) => {
-  expect(res.statusCode).toBe(status);
-  const body = res.json() as Record<string, unknown>;
-  expect(Object.keys(body).sort()).toEqual(['error', 'message', 'statusCode']);
-  expect(body.statusCode).toBe(status);
-  if (message !== undefined) expect(body.message).toBe(message);
-};
 
 beforeAll(async () => {
   t = await createTestApp();
