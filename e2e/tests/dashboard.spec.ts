@@ -69,22 +69,28 @@ test('an administrator sees the programme figures, quick actions and both panels
   const leavePanel = page.getByRole('region', { name: 'Today & Tomorrow Leave Approvals' });
   await expect(leavePanel).toBeVisible();
   await expect(leavePanel.getByRole('link', { name: 'View all leaves' })).toHaveAttribute('href', '/leaves');
-  const leaves = (await (await request.get('/api/leaves/today-tomorrow', auth)).json()) as {
-    today: DashboardLeave[];
-    tomorrow: DashboardLeave[];
-  };
-  for (const [day, list] of [
-    ['Today', leaves.today],
-    ['Tomorrow', leaves.tomorrow],
-  ] as const) {
-    const section = leavePanel.getByRole('region', { name: day });
-    if (list.length === 0) {
-      await expect(section).toContainText(`No approved leaves ${day.toLowerCase()}`);
-    } else {
-      for (const l of list)
-        await expect(section).toContainText(`${l.teacher.firstName} ${l.teacher.lastName}`);
+  // Other journeys may approve a leave meanwhile: compare the panel with the API until both agree.
+  await expect(async () => {
+    const leaves = (await (await request.get('/api/leaves/today-tomorrow', auth)).json()) as {
+      today: DashboardLeave[];
+      tomorrow: DashboardLeave[];
+    };
+    await page.reload();
+    for (const [day, list] of [
+      ['Today', leaves.today],
+      ['Tomorrow', leaves.tomorrow],
+    ] as const) {
+      const section = leavePanel.getByRole('region', { name: day });
+      if (list.length === 0) {
+        await expect(section).toContainText(`No approved leaves ${day.toLowerCase()}`, { timeout: 5_000 });
+      } else {
+        for (const l of list)
+          await expect(section).toContainText(`${l.teacher.firstName} ${l.teacher.lastName}`, {
+            timeout: 5_000,
+          });
+      }
     }
-  }
+  }).toPass({ timeout: 30_000 });
 
   // Measurement panel: the new student has never been measured.
   const panel = page.getByRole('region', { name: 'Student Measurement Status' });
