@@ -14,3 +14,4 @@ export * from './organisation.ts';
 export * from './geolocation.ts';
 export * from './home-visits.ts';
 export * from './gifts.ts';
+export * from './office-location.ts';
