@@ -16,6 +16,7 @@ import openapiPlugin from './plugins/openapi.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import { geocodeRoutes } from './modules/geocode/geocode.routes.ts';
 import { giftsRoutes } from './modules/gifts/gifts.routes.ts';
+import { officeLocationRoutes } from './modules/office-location/office-location.routes.ts';
 import { homeVisitsRoutes, homeVisitUploadRoutes } from './modules/home-visits/home-visits.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import securityPlugin from './plugins/security.ts';
@@ -132,6 +133,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(geocodeRoutes, { prefix: '/geocode' });
       await api.register(giftsRoutes, { prefix: '/gifts' });
       await api.register(leavesRoutes, { prefix: '/leaves' });
+      await api.register(officeLocationRoutes, { prefix: '/office-location' });
       await api.register(filesRoutes, { prefix: '/files' });
       await api.register(organisationRoutes, { prefix: '/organisation' });
     },

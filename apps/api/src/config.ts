@@ -42,7 +42,17 @@ export interface Config {
   logLevel: string;
   /** Lifetime of signed file URLs, seconds. */
   fileUrlTtlSeconds: number;
+  /** The office location 'Initialize Default Location' sets, and the set form's defaults. */
+  officeDefault: { latitude: number; longitude: number; address: string; radiusMeters: number };
 }
+
+/** The spec's default office: Jaffna, radius 50 m. */
+export const DEFAULT_OFFICE = {
+  latitude: 9.3064,
+  longitude: 80.4037,
+  address: 'Programme office, Jaffna',
+  radiusMeters: 50,
+} as const;
 
 /**
  * TRUST_PROXY: a hop count ("1" behind one reverse proxy) or a comma-separated list of proxy
@@ -86,6 +96,36 @@ const int = (value: string | undefined, fallback: number, name: string): number 
     throw new Error(`${name} must be a positive whole number, got "${value}"`);
   return n;
 };
+
+const degrees = (value: string | undefined, fallback: number, limit: number, name: string): number => {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || Math.abs(n) > limit)
+    throw new Error(`${name} must be a number between -${limit} and ${limit}, got "${value}"`);
+  return n;
+};
+
+function officeDefault(env: NodeJS.ProcessEnv): Config['officeDefault'] {
+  const radiusMeters = int(
+    env.OFFICE_DEFAULT_RADIUS_METERS,
+    DEFAULT_OFFICE.radiusMeters,
+    'OFFICE_DEFAULT_RADIUS_METERS',
+  );
+  if (radiusMeters < 10 || radiusMeters > 500) {
+    throw new Error(`OFFICE_DEFAULT_RADIUS_METERS must be between 10 and 500, got "${radiusMeters}"`);
+  }
+  return {
+    latitude: degrees(env.OFFICE_DEFAULT_LATITUDE, DEFAULT_OFFICE.latitude, 90, 'OFFICE_DEFAULT_LATITUDE'),
+    longitude: degrees(
+      env.OFFICE_DEFAULT_LONGITUDE,
+      DEFAULT_OFFICE.longitude,
+      180,
+      'OFFICE_DEFAULT_LONGITUDE',
+    ),
+    address: env.OFFICE_DEFAULT_ADDRESS?.trim() || DEFAULT_OFFICE.address,
+    radiusMeters,
+  };
+}
 
 /** JWT_SECRET, or a random one generated once into DATA_DIR/jwt-secret (mode 600). */
 function resolveJwtSecret(env: NodeJS.ProcessEnv, dataDir: string): string {
@@ -149,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: env.WEB_DIST_DIR || path.resolve(import.meta.dirname, '../../web/dist'),
     logLevel: env.LOG_LEVEL || 'info',
     fileUrlTtlSeconds: int(env.FILE_URL_TTL_SECONDS, 12 * 3600, 'FILE_URL_TTL_SECONDS'),
+    officeDefault: officeDefault(env),
   };
 }
 
@@ -176,6 +217,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     webDistDir: undefined,
     logLevel: 'silent',
     fileUrlTtlSeconds: 3600,
+    officeDefault: { ...DEFAULT_OFFICE },
     ...overrides,
   };
 }

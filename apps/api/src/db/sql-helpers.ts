@@ -17,6 +17,8 @@ export const ADVISORY_LOCKS = {
    * administrator can never be removed by two concurrent requests.
    */
   adminRoster: 727_003,
+  /** Setting the office location (and its first-time default): one change at a time. */
+  officeLocation: 727_004,
 } as const;
 
 /** A LIKE/ILIKE pattern matching `text` anywhere, with its wildcards escaped ("50%" means the text "50%"). */
