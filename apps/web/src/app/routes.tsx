@@ -23,6 +23,7 @@ import { MeasurementDetailPage } from '../features/measurements/pages/Measuremen
 import { MeasurementsListPage } from '../features/measurements/pages/MeasurementsListPage.tsx';
 import { MeasurementStatusPage } from '../features/measurements/pages/MeasurementStatusPage.tsx';
 import { NotificationsPage } from '../features/notifications/pages/NotificationsPage.tsx';
+import { OfficeLocationPage } from '../features/office-location/pages/OfficeLocationPage.tsx';
 import { ProfilePage } from '../features/profile/pages/ProfilePage.tsx';
 import { CreateStudentPage } from '../features/students/pages/CreateStudentPage.tsx';
 import { EditStudentPage } from '../features/students/pages/EditStudentPage.tsx';
@@ -87,7 +88,7 @@ export const protectedRoutes: RouteObject[] = [
   { path: 'profile', element: <ProfilePage /> },
 
   notYet('admin/deleted-records', 'Deleted Records'),
-  notYet('admin/office-location', 'Office Location'),
+  { path: 'admin/office-location', element: <OfficeLocationPage /> },
   notYet('admin/attendance-review', 'Attendance Review'),
   notYet('admin/teacher-attendance-report', 'Teacher Attendance Report'),
 ];
