@@ -37,15 +37,8 @@ export function MapsLink({
   children: string;
 }) {
   return (
-    <Anchor
-      href={mapsUrl(latitude, longitude)}
-      target="_blank"
-      rel="noopener noreferrer"
-      size="sm"
-      style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
-    >
-      {children}
-      <IconExternalLink size={14} aria-hidden />
+    <Anchor href={mapsUrl(latitude, longitude)} target="_blank" rel="noopener noreferrer" size="sm">
+      {children} <IconExternalLink size={14} aria-hidden style={{ verticalAlign: '-2px' }} />
       <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
     </Anchor>
   );
@@ -72,13 +65,7 @@ function LocationDetails({ location }: { location: OfficeLocation }) {
   );
 }
 
-function NoLocation() {
-  const initialize = useInitializeOfficeLocationMutation();
-  const run = () =>
-    initialize.mutate(undefined, {
-      onSuccess: () => toastSuccess(M.initialized),
-      onError: (error) => toastError(officeErrorText(error, M.initializeFailed)),
-    });
+function NoLocation({ onInitialize, pending }: { onInitialize: () => void; pending: boolean }) {
   return (
     <Stack align="center" gap="sm" py="md">
       <IconMapPinOff size={36} color="var(--mantine-color-gray-6)" aria-hidden />
@@ -87,7 +74,7 @@ function NoLocation() {
         Teachers&apos; check-ins cannot be compared with the office yet. Start with the programme&apos;s
         default location or set one below.
       </Text>
-      <Button onClick={run} loading={initialize.isPending}>
+      <Button onClick={onInitialize} loading={pending}>
         Initialize Default Location
       </Button>
     </Stack>
@@ -97,6 +84,13 @@ function NoLocation() {
 /** The active office location (spec part 2 §2.8), or 'No Office Location Set' with the default's button. */
 export function CurrentLocationPanel() {
   const current = useCurrentOfficeLocationQuery();
+  // Held here, not in the empty state: that unmounts as soon as the new location is shown.
+  const initialize = useInitializeOfficeLocationMutation();
+  const run = () =>
+    initialize.mutate(undefined, {
+      onSuccess: () => toastSuccess(M.initialized),
+      onError: (error) => toastError(officeErrorText(error, M.initializeFailed)),
+    });
   return (
     <Paper
       withBorder
@@ -123,7 +117,7 @@ export function CurrentLocationPanel() {
         ) : current.data ? (
           <LocationDetails location={current.data} />
         ) : (
-          <NoLocation />
+          <NoLocation onInitialize={run} pending={initialize.isPending} />
         )}
       </Stack>
     </Paper>

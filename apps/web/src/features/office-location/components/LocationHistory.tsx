@@ -43,9 +43,9 @@ export function LocationHistory() {
               <Table verticalSpacing="sm" horizontalSpacing="md" striped aria-labelledby={HEADING_ID}>
                 <Table.Thead bg="var(--mantine-color-gray-0)">
                   <Table.Tr>
-                    <Table.Th>Status</Table.Th>
+                    <Table.Th w={110}>Status</Table.Th>
                     <Table.Th>Coordinates</Table.Th>
-                    <Table.Th>Address</Table.Th>
+                    <Table.Th miw={200}>Address</Table.Th>
                     <Table.Th>Radius</Table.Th>
                     <Table.Th>Set by</Table.Th>
                     <Table.Th>Date</Table.Th>
@@ -54,15 +54,19 @@ export function LocationHistory() {
                 <Table.Tbody>
                   {items.map((row) => (
                     <Table.Tr key={row.id}>
-                      <Table.Td>
-                        <Badge color={row.isActive ? 'teal' : 'gray'} variant="light">
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        <Badge
+                          style={{ minWidth: 'max-content' }}
+                          color={row.isActive ? 'teal' : 'gray'}
+                          variant="light"
+                        >
                           {row.isActive ? 'Active' : 'Inactive'}
                         </Badge>
                       </Table.Td>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>
                         {coordinatesText(row.latitude, row.longitude)}
                       </Table.Td>
-                      <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                      <Table.Td miw={200} style={{ overflowWrap: 'anywhere' }}>
                         {row.address || M.notSpecified}
                       </Table.Td>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>{radiusText(row.radiusMeters)}</Table.Td>
