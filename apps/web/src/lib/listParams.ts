@@ -1,3 +1,4 @@
+import { MONTH_NAMES } from '@csp/contracts';
 import { LIMITS } from '@csp/contracts';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
@@ -84,3 +85,9 @@ export function useLastPageClamp({
     }
   }, [pastTheEnd, pages, setParams]);
 }
+
+/** The month filter's choices: 'All months', then January … December as 1 … 12. */
+export const MONTH_OPTIONS = [
+  { value: '', label: 'All months' },
+  ...MONTH_NAMES.map((label, i) => ({ value: String(i + 1), label })),
+];

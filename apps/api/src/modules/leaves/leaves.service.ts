@@ -7,6 +7,7 @@ import {
   LEAVE_LIMITS,
   LEAVE_MESSAGES,
   leaveDays,
+  MONTH_NAMES,
   todayIn,
   type applyLeaveBodySchema,
   type Leave,
@@ -304,21 +305,6 @@ export async function teacherStats(
     ...withRate(counts),
   }));
 }
-
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 const countHeaders = ['Applied', 'Approved', 'Pending', 'Rejected', 'Approval rate (%)', 'Approved days'];
 const countCells = (c: repo.LeaveCounts & { approvalRate: number }) => [

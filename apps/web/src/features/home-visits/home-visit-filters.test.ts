@@ -4,10 +4,10 @@ import {
   filtersFromParams,
   hasFilters,
   LOCATION_OPTIONS,
-  MONTH_OPTIONS,
   STATUS_OPTIONS,
   yearOptions,
 } from './home-visit-filters.ts';
+import { MONTH_OPTIONS } from '../../lib/listParams.ts';
 
 const read = (query: string) => filtersFromParams(new URLSearchParams(query));
 

@@ -23,21 +23,6 @@ export interface VisitFilters {
   search?: string;
 }
 
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 const wholeIn = (text: string | null, min: number, max: number): number | undefined => {
   if (!text || !/^\d+$/.test(text)) return undefined;
   const n = Number(text);
@@ -81,11 +66,6 @@ export function hasFilters(filters: VisitFilters): boolean {
 
 /** The address keys of the filters: 'Clear filters' empties them all. */
 export const FILTER_KEYS = ['year', 'month', 'date', 'status', 'location'] as const;
-
-export const MONTH_OPTIONS = [
-  { value: '', label: 'All months' },
-  ...MONTH_NAMES.map((label, i) => ({ value: String(i + 1), label })),
-];
 
 export const STATUS_OPTIONS = [
   { value: '', label: 'All statuses' },

@@ -1,6 +1,7 @@
 import {
   LEAVE_TYPE_LABELS,
   leaveDays,
+  MONTH_NAMES,
   type Leave,
   type LeaveApplyFormValues,
   type ApplyLeaveBody,
@@ -11,21 +12,6 @@ import { formatDate } from '../../lib/dates.ts';
  * How leaves read on the pages (spec part 2 §2.4): status badges, periods, durations, the apply form's
  * summary and body, the review line and the report's file name. Pure, so it can be tested.
  */
-
-export const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** 'Jan' … 'Dec' for month 1 … 12 (the charts' axis). */
 export const monthShort = (month: number) => (MONTH_NAMES[month - 1] ?? String(month)).slice(0, 3);

@@ -8,7 +8,7 @@ import {
   type LeaveReportView,
   type LeaveStatus,
 } from '@csp/contracts';
-import { MONTH_NAMES, statusLabel } from './leave-display.ts';
+import { statusLabel } from './leave-display.ts';
 
 /**
  * The filters of /leaves (spec part 2 §2.4: a search by teacher name or reason, status and the applied
@@ -148,11 +148,6 @@ export function exportQuery(filters: AnalyticsFilters): Record<string, string | 
 export function hasTeacherFilters(filters: AnalyticsFilters): boolean {
   return filters.month !== undefined || Boolean(filters.teacherId) || Boolean(filters.search);
 }
-
-export const ANALYTICS_MONTH_OPTIONS = [
-  { value: '', label: 'All months' },
-  ...MONTH_NAMES.map((label, i) => ({ value: String(i + 1), label })),
-];
 
 export const yearChoices = (thisYear: number) =>
   analyticsYears(thisYear).map((y) => ({ value: String(y), label: String(y) }));

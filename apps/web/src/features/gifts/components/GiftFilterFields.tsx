@@ -14,7 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { IconX } from '@tabler/icons-react';
 import { DateField } from '../../../components/DateField.tsx';
-import { MONTH_OPTIONS } from '../../home-visits/home-visit-filters.ts';
+import { MONTH_OPTIONS } from '../../../lib/listParams.ts';
 import { StudentPicker } from '../../students/components/StudentPicker.tsx';
 import { userKeys, usersApi, useUsersQuery } from '../../users/api/users.api.ts';
 import {

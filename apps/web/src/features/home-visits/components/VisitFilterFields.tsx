@@ -1,13 +1,8 @@
 import { Button, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconSearch, IconX } from '@tabler/icons-react';
 import { DateField } from '../../../components/DateField.tsx';
-import {
-  LOCATION_OPTIONS,
-  MONTH_OPTIONS,
-  STATUS_OPTIONS,
-  yearOptions,
-  type VisitFilters,
-} from '../home-visit-filters.ts';
+import { MONTH_OPTIONS } from '../../../lib/listParams.ts';
+import { LOCATION_OPTIONS, STATUS_OPTIONS, yearOptions, type VisitFilters } from '../home-visit-filters.ts';
 import { useVisitYearsQuery } from '../api/home-visits.api.ts';
 
 export type FilterKey = 'year' | 'month' | 'date' | 'status' | 'location';

@@ -1,6 +1,7 @@
 import '@mantine/charts/styles.css';
 import {
   approvalRate,
+  MONTH_NAMES,
   type LeaveReportView,
   type MonthlyLeaveStats,
   type TeacherLeaveStats,
@@ -29,7 +30,7 @@ import { BackLink } from '../../../components/BackLink.tsx';
 import { EmptyPanel, RetryPanel } from '../../../components/ListStates.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { PageLoader } from '../../../components/PageLoader.tsx';
-import { useListParams } from '../../../lib/listParams.ts';
+import { MONTH_OPTIONS, useListParams } from '../../../lib/listParams.ts';
 import { toastError } from '../../../lib/notify.ts';
 import { useOrgToday } from '../../organisation/api/organisation.api.ts';
 import {
@@ -40,9 +41,8 @@ import {
   useTeacherOptionsQuery,
   useYearlyLeaveStatsQuery,
 } from '../api/leaves.api.ts';
-import { MONTH_NAMES, monthShort, personName } from '../leave-display.ts';
+import { monthShort, personName } from '../leave-display.ts';
 import {
-  ANALYTICS_MONTH_OPTIONS,
   analyticsFromParams,
   hasTeacherFilters,
   yearChoices,
@@ -350,7 +350,7 @@ function TeacherFilters({
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
         <NativeSelect
           label="Month"
-          data={ANALYTICS_MONTH_OPTIONS}
+          data={MONTH_OPTIONS}
           value={filters.month === undefined ? '' : String(filters.month)}
           onChange={(e) => onChange('month', e.currentTarget.value)}
         />
