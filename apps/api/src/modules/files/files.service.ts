@@ -64,40 +64,6 @@ export interface ReadUploadOptions {
   missingMessage?: string;
 }
 
-/**
- * Like readUpload, for a form whose file may be left out: undefined when the request has no body, or
- * a multipart form without a file (or with the browser's empty file part of an unused file input).
- */
-export async function readOptionalUpload(
-  request: FastifyRequest,
-  opts: ReadUploadOptions,
-): Promise<IncomingFile | undefined> {
-  if (!request.isMultipart()) {
-    const length = Number(request.headers['content-length'] ?? 0);
-    if (request.headers['content-type'] === undefined && !(length > 0)) return undefined;
-    throw unsupportedMediaType(`Send the file as multipart/form-data in the field '${opts.field}'`);
-  }
-  const declaredLength = Number(request.headers['content-length']);
-  if (Number.isFinite(declaredLength) && declaredLength > opts.maxBytes + MULTIPART_OVERHEAD_BYTES) {
-    throw payloadTooLarge(opts.tooLargeMessage);
-  }
-  let part: MultipartFile | undefined;
-  try {
-    part = await request.file({ limits: { fileSize: opts.maxBytes } });
-    if (!part) return undefined;
-    if (part.fieldname !== opts.field) {
-      part.file.resume();
-      throw badRequest(`Unknown file field: ${part.fieldname}; send the file in '${opts.field}'`);
-    }
-    const data = await part.toBuffer();
-    if (data.length === 0 && !part.filename) return undefined;
-    if (data.length === 0) throw badRequest(`${opts.field}: the file is empty`);
-    return { data, fileName: part.filename ?? '' };
-  } catch (err) {
-    throw toUploadError(err, opts.tooLargeMessage);
-  }
-}
-
 /** Generous room for multipart boundaries, part headers and a few small fields. */
 const MULTIPART_OVERHEAD_BYTES = 256 * 1024;
 
@@ -107,8 +73,29 @@ const MULTIPART_OVERHEAD_BYTES = 256 * 1024;
  * file is too large, 415 when the request is not multipart, 400 for a missing file or a broken form.
  */
 export async function readUpload(request: FastifyRequest, opts: ReadUploadOptions): Promise<IncomingFile> {
+  return (await readFilePart(request, opts, false)) as IncomingFile;
+}
+
+/**
+ * Like readUpload, for a form whose file may be left out: undefined when the request has no body, or
+ * a multipart form without a file (or with the browser's empty file part of an unused file input).
+ */
+export async function readOptionalUpload(
+  request: FastifyRequest,
+  opts: ReadUploadOptions,
+): Promise<IncomingFile | undefined> {
+  return readFilePart(request, opts, true);
+}
+
+async function readFilePart(
+  request: FastifyRequest,
+  opts: ReadUploadOptions,
+  optional: boolean,
+): Promise<IncomingFile | undefined> {
   const missingMessage = opts.missingMessage ?? `${opts.field}: a file is required`;
   if (!request.isMultipart()) {
+    const length = Number(request.headers['content-length'] ?? 0);
+    if (optional && request.headers['content-type'] === undefined && !(length > 0)) return undefined;
     throw unsupportedMediaType(`Send the file as multipart/form-data in the field '${opts.field}'`);
   }
   const declaredLength = Number(request.headers['content-length']);
@@ -118,12 +105,18 @@ export async function readUpload(request: FastifyRequest, opts: ReadUploadOption
   let part: MultipartFile | undefined;
   try {
     part = await request.file({ limits: { fileSize: opts.maxBytes } });
-    if (!part) throw badRequest(missingMessage);
-    if (part.fieldname !== opts.field) {
-      part.file.resume();
+    if (!part) {
+      if (optional) return undefined;
       throw badRequest(missingMessage);
     }
+    if (part.fieldname !== opts.field) {
+      part.file.resume();
+      throw badRequest(
+        optional ? `Unknown file field: ${part.fieldname}; send the file in '${opts.field}'` : missingMessage,
+      );
+    }
     const data = await part.toBuffer();
+    if (data.length === 0 && optional && !part.filename) return undefined;
     if (data.length === 0) throw badRequest(`${opts.field}: the file is empty`);
     return { data, fileName: part.filename ?? '' };
   } catch (err) {
