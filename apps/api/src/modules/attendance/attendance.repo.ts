@@ -1,0 +1,345 @@
+import type { AttendanceStatus } from '@csp/contracts';
+import {
+  aliasedTable,
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { attendance, leaves, users } from '../../db/schema.ts';
+import { containsPattern } from '../../db/sql-helpers.ts';
+import type { Page } from '../../lib/paging.ts';
+import type { Actor } from '../../plugins/auth.ts';
+
+export type AttendanceRow = typeof attendance.$inferSelect;
+export type NewAttendanceRow = typeof attendance.$inferInsert;
+
+export interface AttendanceWithRefs {
+  record: AttendanceRow;
+  teacher: { id: string; firstName: string; lastName: string; email: string };
+  /** Null (left join) before a review, or when the reviewer's account is gone. */
+  reviewer: { firstName: string | null; lastName: string | null } | null;
+}
+
+export interface AttendanceFilter {
+  teacherId?: string;
+  status?: AttendanceStatus;
+  /** Text in the teacher's name or email. */
+  search?: string;
+  /** Organisation days, inclusive. */
+  from?: string;
+  to?: string;
+}
+
+const teacher = aliasedTable(users, 'teacher');
+const reviewer = aliasedTable(users, 'reviewer');
+
+/** Live teachers whose name or email holds the text (as an id array, so the record indexes lead). */
+const teachersMatching = (text: string) => {
+  const p = containsPattern(text);
+  return sql`array(select ${users.id} from ${users} where ${eq(users.role, 'TEACHER')} and ${isNull(
+    users.deletedAt,
+  )} and ((${users.firstName} || ' ' || ${users.lastName}) ilike ${p} or ${users.email} ilike ${p}))`;
+};
+
+/** What an actor sees: a teacher their own records; an admin every live teacher's. */
+function visibleTo(actor: Actor): SQL | undefined {
+  return and(
+    isNull(teacher.deletedAt),
+    actor.role === 'TEACHER' ? eq(attendance.teacherId, actor.id) : undefined,
+  );
+}
+
+function whereOf(actor: Actor, filter: AttendanceFilter): SQL | undefined {
+  const c: (SQL | undefined)[] = [visibleTo(actor)];
+  if (filter.teacherId) c.push(eq(attendance.teacherId, filter.teacherId));
+  if (filter.status) c.push(eq(attendance.status, filter.status));
+  if (filter.from) c.push(gte(attendance.date, filter.from));
+  if (filter.to) c.push(lte(attendance.date, filter.to));
+  if (filter.search) c.push(sql`${attendance.teacherId} = any(${teachersMatching(filter.search)})`);
+  return and(...c);
+}
+
+const selection = {
+  record: attendance,
+  teacher: { id: teacher.id, firstName: teacher.firstName, lastName: teacher.lastName, email: teacher.email },
+  reviewer: { firstName: reviewer.firstName, lastName: reviewer.lastName },
+};
+
+function selectRecords(db: DbOrTx) {
+  return db
+    .select(selection)
+    .from(attendance)
+    .innerJoin(teacher, eq(teacher.id, attendance.teacherId))
+    .leftJoin(reviewer, eq(reviewer.id, attendance.reviewedById));
+}
+
+const newestFirst = [desc(attendance.date), desc(attendance.checkIn), desc(attendance.id)];
+
+/** Records visible to the actor that match the filter, newest first; only the page's rows. */
+export async function listAttendance(
+  db: DbOrTx,
+  actor: Actor,
+  filter: AttendanceFilter,
+  page?: Page,
+): Promise<AttendanceWithRefs[]> {
+  const q = selectRecords(db)
+    .where(whereOf(actor, filter))
+    .orderBy(...newestFirst);
+  return page ? q.limit(page.limit).offset(page.offset) : q;
+}
+
+export async function countAttendance(db: DbOrTx, actor: Actor, filter: AttendanceFilter): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(attendance)
+    .innerJoin(teacher, eq(teacher.id, attendance.teacherId))
+    .where(whereOf(actor, filter));
+  return row.n;
+}
+
+/** Pending records, oldest first (the review order of the dashboard and the pending list). */
+export async function listPending(db: DbOrTx, actor: Actor, page?: Page): Promise<AttendanceWithRefs[]> {
+  const q = selectRecords(db)
+    .where(and(visibleTo(actor), eq(attendance.status, 'PENDING')))
+    .orderBy(asc(attendance.date), asc(attendance.checkIn), asc(attendance.id));
+  return page ? q.limit(page.limit).offset(page.offset) : q;
+}
+
+/** How many match in all and in each status; `incomplete`: days before `today` without a check-out. */
+export async function summarizeAttendance(db: DbOrTx, actor: Actor, filter: AttendanceFilter, today: string) {
+  const [row] = await db
+    .select({
+      total: count(),
+      pending: sql<number>`count(*) filter (where ${attendance.status} = 'PENDING')`.mapWith(Number),
+      approved: sql<number>`count(*) filter (where ${attendance.status} = 'APPROVED')`.mapWith(Number),
+      rejected: sql<number>`count(*) filter (where ${attendance.status} = 'REJECTED')`.mapWith(Number),
+      incomplete:
+        sql<number>`count(*) filter (where ${attendance.checkOut} is null and ${attendance.date} < ${today}::date)`.mapWith(
+          Number,
+        ),
+    })
+    .from(attendance)
+    .innerJoin(teacher, eq(teacher.id, attendance.teacherId))
+    .where(whereOf(actor, filter));
+  return row;
+}
+
+/** One record, if the actor may see it (a teacher: their own). */
+export async function findAttendance(
+  db: DbOrTx,
+  actor: Actor,
+  id: string,
+): Promise<AttendanceWithRefs | undefined> {
+  const [row] = await selectRecords(db).where(and(eq(attendance.id, id), visibleTo(actor)));
+  return row;
+}
+
+/** The teacher's record of a day, if any. */
+export async function findRecordOfDay(
+  db: DbOrTx,
+  teacherId: string,
+  date: string,
+): Promise<AttendanceRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(attendance)
+    .where(and(eq(attendance.teacherId, teacherId), eq(attendance.date, date)));
+  return row;
+}
+
+/**
+ * The day's check-in, unless the teacher already has a record of that day: the unique index on
+ * (teacher, day) decides between two check-ins at the same moment. Answers the new id, or undefined.
+ */
+export async function insertCheckIn(db: DbOrTx, values: NewAttendanceRow): Promise<string | undefined> {
+  const [row] = await db
+    .insert(attendance)
+    .values(values)
+    .onConflictDoNothing({ target: [attendance.teacherId, attendance.date] })
+    .returning({ id: attendance.id });
+  return row?.id;
+}
+
+/** The day's check-out, only on the teacher's own open record of that day. Answers the id, or undefined. */
+export async function checkOut(
+  db: DbOrTx,
+  teacherId: string,
+  date: string,
+  values: Pick<AttendanceRow, 'checkOut' | 'checkOutLocation' | 'checkOutLocationName'>,
+): Promise<string | undefined> {
+  const [row] = await db
+    .update(attendance)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(attendance.teacherId, teacherId), eq(attendance.date, date), isNull(attendance.checkOut)))
+    .returning({ id: attendance.id });
+  return row?.id;
+}
+
+interface Decision {
+  status: 'APPROVED' | 'REJECTED';
+  adminNotes: string | null;
+  reviewedById: string;
+}
+
+/** Records the decision only while the record is pending and its teacher live; answers the reviewed rows. */
+export async function reviewPending(db: DbOrTx, ids: string[], decision: Decision) {
+  return db
+    .update(attendance)
+    .set({ ...decision, reviewedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(
+      and(
+        inArray(attendance.id, ids),
+        eq(attendance.status, 'PENDING'),
+        sql`${attendance.teacherId} in (select ${users.id} from ${users} where ${isNull(users.deletedAt)})`,
+      ),
+    )
+    .returning({ id: attendance.id, teacherId: attendance.teacherId, date: attendance.date });
+}
+
+/** Of the given ids, those of records of live teachers (the bulk review's existence check). */
+export async function existingIds(db: DbOrTx, ids: string[]): Promise<string[]> {
+  const rows = await db
+    .select({ id: attendance.id })
+    .from(attendance)
+    .innerJoin(teacher, eq(teacher.id, attendance.teacherId))
+    .where(and(inArray(attendance.id, ids), isNull(teacher.deletedAt)));
+  return rows.map((r) => r.id);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Teachers
+// ---------------------------------------------------------------------------------------------------
+
+export interface TeacherRow {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  createdAt: Date;
+}
+
+export interface TeacherFilter {
+  teacherId?: string;
+  search?: string;
+}
+
+function teacherWhere(filter: TeacherFilter): SQL | undefined {
+  const c: (SQL | undefined)[] = [eq(users.role, 'TEACHER'), isNull(users.deletedAt)];
+  if (filter.teacherId) c.push(eq(users.id, filter.teacherId));
+  if (filter.search) {
+    const p = containsPattern(filter.search);
+    c.push(
+      or(sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${p}`, sql`${users.email} ilike ${p}`),
+    );
+  }
+  return and(...c);
+}
+
+/** Live teachers by name (the report's and the teacher cards' order); only the page's rows. */
+export async function listTeachers(db: DbOrTx, filter: TeacherFilter, page?: Page): Promise<TeacherRow[]> {
+  const q = db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(teacherWhere(filter))
+    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
+  return page ? q.limit(page.limit).offset(page.offset) : q;
+}
+
+export async function countTeachers(db: DbOrTx, filter: TeacherFilter): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users).where(teacherWhere(filter));
+  return row.n;
+}
+
+/** Each given teacher's record counts by status within the days (inclusive; open ends allowed). */
+export async function countsByTeacher(
+  db: DbOrTx,
+  teacherIds: string[],
+  range: { from?: string; to?: string },
+) {
+  if (teacherIds.length === 0) return [];
+  return db
+    .select({
+      teacherId: attendance.teacherId,
+      total: count(),
+      pending: sql<number>`count(*) filter (where ${attendance.status} = 'PENDING')`.mapWith(Number),
+      approved: sql<number>`count(*) filter (where ${attendance.status} = 'APPROVED')`.mapWith(Number),
+      rejected: sql<number>`count(*) filter (where ${attendance.status} = 'REJECTED')`.mapWith(Number),
+    })
+    .from(attendance)
+    .where(
+      and(
+        inArray(attendance.teacherId, teacherIds),
+        range.from ? gte(attendance.date, range.from) : undefined,
+        range.to ? lte(attendance.date, range.to) : undefined,
+      ),
+    )
+    .groupBy(attendance.teacherId);
+}
+
+/** The given teachers' records within the days, oldest first (the report's daily records). */
+export async function recordsOfTeachers(
+  db: DbOrTx,
+  teacherIds: string[],
+  from: string,
+  to: string,
+): Promise<AttendanceWithRefs[]> {
+  if (teacherIds.length === 0) return [];
+  return selectRecords(db)
+    .where(
+      and(inArray(attendance.teacherId, teacherIds), gte(attendance.date, from), lte(attendance.date, to)),
+    )
+    .orderBy(asc(attendance.teacherId), asc(attendance.date));
+}
+
+/** The day and status of every live teacher's records within the days (the report's totals). */
+export async function dayStatuses(db: DbOrTx, filter: TeacherFilter, from: string, to: string) {
+  return db
+    .select({ teacherId: attendance.teacherId, date: attendance.date, status: attendance.status })
+    .from(attendance)
+    .where(
+      and(
+        gte(attendance.date, from),
+        lte(attendance.date, to),
+        sql`${attendance.teacherId} in (select ${users.id} from ${users} where ${teacherWhere(filter)})`,
+      ),
+    );
+}
+
+/** Approved leaves of teachers (the given ones, or every live one matching) overlapping the days. */
+export async function approvedLeaves(
+  db: DbOrTx,
+  teachers: string[] | TeacherFilter,
+  from: string,
+  to: string,
+) {
+  if (Array.isArray(teachers) && teachers.length === 0) return [];
+  return db
+    .select({ teacherId: leaves.teacherId, startDate: leaves.startDate, endDate: leaves.endDate })
+    .from(leaves)
+    .where(
+      and(
+        eq(leaves.status, 'APPROVED'),
+        lte(leaves.startDate, to),
+        gte(leaves.endDate, from),
+        Array.isArray(teachers)
+          ? inArray(leaves.teacherId, teachers)
+          : sql`${leaves.teacherId} in (select ${users.id} from ${users} where ${teacherWhere(teachers)})`,
+      ),
+    );
+}

@@ -1,0 +1,621 @@
+import {
+  addDays,
+  ATTENDANCE_CSV_COLUMNS,
+  ATTENDANCE_LIMITS,
+  ATTENDANCE_MESSAGES,
+  attendanceReportFileName,
+  clockTime,
+  coordinatesText,
+  countDays,
+  distanceMeters,
+  isCoarseFix,
+  locationText,
+  minutesOfDayIn,
+  monthBounds,
+  todayIn,
+  weekStart,
+  type AdminAttendanceQuery,
+  type Attendance,
+  type AttendanceDashboard,
+  type AttendanceDashboardQuery,
+  type AttendanceListQuery,
+  type AttendanceStatus,
+  type AttendanceTeachersQuery,
+  type BulkReviewResponse,
+  type checkInBodySchema,
+  type checkOutBodySchema,
+  type MonthlyStats,
+  type MonthlyStatsQuery,
+  type PageQuery,
+  type TeacherAttendanceQuery,
+  type TeacherReport,
+  type TeacherReportsQuery,
+  type TeacherReportsSummary,
+  type TeacherReportsSummaryQuery,
+  type TeacherWithAttendance,
+} from '@csp/contracts';
+import { stringify } from 'csv-stringify/sync';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { fetchPage, pageOf, type Paged } from '../../lib/paging.ts';
+import { requireRole } from '../../lib/permissions.ts';
+import type { Actor } from '../../plugins/auth.ts';
+import { notifyEach } from '../notifications/notify.ts';
+import { activeOfficeLocation } from '../office-location/office-location.repo.ts';
+import * as repo from './attendance.repo.ts';
+import { audit, auditEach } from '../audit/audit.ts';
+
+export type AttendanceDeps = Pick<FastifyInstance, 'db' | 'config'>;
+
+type CheckInInput = z.output<typeof checkInBodySchema>;
+type CheckOutInput = z.output<typeof checkOutBodySchema>;
+type Decision = { status: 'APPROVED' | 'REJECTED'; adminNotes?: string | null };
+
+const M = ATTENDANCE_MESSAGES;
+const L = ATTENDANCE_LIMITS;
+/** notifications.type of a review decision (shown as General in the inbox). */
+export const ATTENDANCE_REVIEWED = 'attendance_reviewed';
+
+const today = (deps: AttendanceDeps, now = new Date()) => todayIn(deps.config.orgTimezone, now);
+
+function toDto(r: repo.AttendanceWithRefs): Attendance {
+  const a = r.record;
+  return {
+    id: a.id,
+    teacherId: a.teacherId,
+    date: a.date,
+    checkIn: a.checkIn.toISOString(),
+    checkOut: a.checkOut?.toISOString() ?? null,
+    checkInLocation: a.checkInLocation,
+    checkInLocationName: a.checkInLocationName,
+    checkOutLocation: a.checkOutLocation,
+    checkOutLocationName: a.checkOutLocationName,
+    status: a.status,
+    isWithinOfficeRange: a.isWithinOfficeRange,
+    distanceFromOffice: a.distanceFromOffice,
+    adminNotes: a.adminNotes,
+    reviewedBy:
+      r.reviewer?.firstName != null && r.reviewer.lastName != null
+        ? { firstName: r.reviewer.firstName, lastName: r.reviewer.lastName }
+        : null,
+    reviewedAt: a.reviewedAt?.toISOString() ?? null,
+    duration: a.checkOut ? Math.round((a.checkOut.getTime() - a.checkIn.getTime()) / 60_000) : null,
+    teacher: r.teacher,
+  };
+}
+
+async function found(db: DbOrTx, actor: Actor, id: string): Promise<Attendance> {
+  const row = await repo.findAttendance(db, actor, id);
+  if (!row) throw notFound(M.notFound);
+  return toDto(row);
+}
+
+/** A teacher may ask only about themselves. */
+function checkOwnTeacherId(actor: Actor, teacherId: string | undefined) {
+  if (actor.role === 'TEACHER' && teacherId !== undefined && teacherId !== actor.id)
+    throw forbidden(M.listOwn);
+}
+
+/** The place a check-in or check-out names: the given name, else the coordinates, else 'not available'. */
+function placeName(point: { latitude: number; longitude: number } | null | undefined, name?: string | null) {
+  if (name) return name;
+  return point ? coordinatesText(point.latitude, point.longitude) : M.locationNotAvailable;
+}
+
+/**
+ * A teacher checks in, once a day (the organisation's day, whatever the device's clock says). The
+ * time is the server's. The distance to the active office location decides the status: within its
+ * radius, with a fix no coarser than the radius → APPROVED at once; otherwise (farther, no
+ * coordinates, no office set) → PENDING for an administrator. Two check-ins at the same moment: the
+ * unique (teacher, day) index lets one land; the other answers 409.
+ */
+export async function checkIn(deps: AttendanceDeps, actor: Actor, body: CheckInInput): Promise<Attendance> {
+  if (actor.role !== 'TEACHER') throw forbidden(M.onlyTeachers);
+  const now = new Date();
+  const date = today(deps, now);
+  return deps.db.transaction(async (tx) => {
+    const point = body.checkInLocation ?? null;
+    const office = (await activeOfficeLocation(tx))?.location;
+    let distanceFromOffice: number | null = null;
+    let isWithinOfficeRange: boolean | null = null;
+    if (point && office) {
+      distanceFromOffice = distanceMeters(point, office);
+      isWithinOfficeRange = distanceFromOffice <= office.radiusMeters;
+    }
+    const approved =
+      isWithinOfficeRange === true && office && !isCoarseFix(body.accuracy, office.radiusMeters);
+    const id = await repo.insertCheckIn(tx, {
+      teacherId: actor.id,
+      date,
+      checkIn: now,
+      checkInLocation: point ? locationText(point.latitude, point.longitude) : null,
+      checkInLocationName: placeName(point, body.checkInLocationName),
+      distanceFromOffice,
+      isWithinOfficeRange,
+      status: approved ? 'APPROVED' : 'PENDING',
+    });
+    if (!id) throw conflict(M.alreadyCheckedIn);
+    const record = await found(tx, actor, id);
+    await audit(tx, actor, 'check_in', 'attendance', id, {
+      date: record.date,
+      checkInLocation: record.checkInLocation,
+      status: record.status,
+      distanceFromOffice: record.distanceFromOffice,
+    });
+    return record;
+  });
+}
+
+/** A teacher checks out of today's record, once; the time is the server's. */
+export async function checkOut(deps: AttendanceDeps, actor: Actor, body: CheckOutInput): Promise<Attendance> {
+  if (actor.role !== 'TEACHER') throw forbidden(M.onlyTeachers);
+  const now = new Date();
+  const date = today(deps, now);
+  return deps.db.transaction(async (tx) => {
+    const point = body.checkOutLocation ?? null;
+    const id = await repo.checkOut(tx, actor.id, date, {
+      checkOut: now,
+      checkOutLocation: point ? locationText(point.latitude, point.longitude) : null,
+      checkOutLocationName: placeName(point, body.checkOutLocationName),
+    });
+    if (!id) {
+      const record = await repo.findRecordOfDay(tx, actor.id, date);
+      throw conflict(record ? M.alreadyCheckedOut : M.notCheckedIn);
+    }
+    await audit(tx, actor, 'check_out', 'attendance', id, {
+      checkOutLocation: point ? locationText(point.latitude, point.longitude) : null,
+    });
+    return found(tx, actor, id);
+  });
+}
+
+/** Today's record of the teacher, or null before the check-in (an admin has none). */
+export async function todayRecord(deps: AttendanceDeps, actor: Actor): Promise<Attendance | null> {
+  const record = await repo.findRecordOfDay(deps.db, actor.id, today(deps));
+  return record ? found(deps.db, actor, record.id) : null;
+}
+
+const statusOf = (s: AttendanceStatus | 'ALL' | undefined) => (s === 'ALL' ? undefined : s);
+
+async function listPage(
+  deps: AttendanceDeps,
+  actor: Actor,
+  filter: repo.AttendanceFilter,
+  query: PageQuery,
+  defaultLimit?: number,
+): Promise<Paged<Attendance>> {
+  const page = await fetchPage(
+    pageOf(query, defaultLimit),
+    (p) => repo.listAttendance(deps.db, actor, filter, p),
+    () => repo.countAttendance(deps.db, actor, filter),
+  );
+  return { ...page, items: page.items.map(toDto) };
+}
+
+/** GET /attendance: records in a range, newest first (a teacher: their own). */
+export async function listAttendance(deps: AttendanceDeps, actor: Actor, query: AttendanceListQuery) {
+  checkOwnTeacherId(actor, query.teacherId);
+  return listPage(
+    deps,
+    actor,
+    { teacherId: query.teacherId, status: statusOf(query.status), from: query.startDate, to: query.endDate },
+    query,
+  );
+}
+
+/** The days of the review page's period choice (organisation days; weeks start on Sunday). */
+function periodRange(deps: AttendanceDeps, q: { period?: string; startDate?: string; endDate?: string }) {
+  const day = today(deps);
+  switch (q.period) {
+    case 'today':
+      return { from: day, to: day };
+    case 'this_week': {
+      const from = weekStart(day);
+      return { from, to: addDays(from, 6) };
+    }
+    case 'this_month': {
+      const [y, m] = day.split('-').map(Number);
+      return monthBounds(y, m);
+    }
+    default:
+      return { from: q.startDate, to: q.endDate };
+  }
+}
+
+function adminFilter(
+  deps: AttendanceDeps,
+  q: AttendanceDashboardQuery & { status?: AdminAttendanceQuery['status'] },
+) {
+  return {
+    teacherId: q.teacherId,
+    status: statusOf(q.status),
+    search: q.search || undefined,
+    ...periodRange(deps, q),
+  } satisfies repo.AttendanceFilter;
+}
+
+/** GET /attendance/admin/all: every live teacher's records (admins). */
+export async function adminList(deps: AttendanceDeps, actor: Actor, query: AdminAttendanceQuery) {
+  requireRole(actor, 'ADMIN');
+  return listPage(deps, actor, adminFilter(deps, query), query, L.reviewPageSize);
+}
+
+/** GET /attendance/admin/pending: pending records, oldest first (admins). */
+export async function pendingList(deps: AttendanceDeps, actor: Actor, query: PageQuery) {
+  requireRole(actor, 'ADMIN');
+  const page = await fetchPage(
+    pageOf(query, L.reviewPageSize),
+    (p) => repo.listPending(deps.db, actor, p),
+    () => repo.countAttendance(deps.db, actor, { status: 'PENDING' }),
+  );
+  return { ...page, items: page.items.map(toDto) };
+}
+
+/** The counters for the filters (admins) and the first five pending approvals. */
+export async function dashboard(
+  deps: AttendanceDeps,
+  actor: Actor,
+  query: AttendanceDashboardQuery,
+): Promise<AttendanceDashboard> {
+  requireRole(actor, 'ADMIN');
+  const [stats, pending] = await Promise.all([
+    repo.summarizeAttendance(deps.db, actor, adminFilter(deps, query), today(deps)),
+    repo.listPending(deps.db, actor, { offset: 0, limit: L.dashboardPending }),
+  ]);
+  return { stats, pending: pending.map(toDto) };
+}
+
+const zeroCounts = { total: 0, pending: 0, approved: 0, rejected: 0 };
+
+/** Live teachers by name, each with their record counts in the range (admins). */
+export async function teachersWithStats(
+  deps: AttendanceDeps,
+  actor: Actor,
+  query: AttendanceTeachersQuery,
+): Promise<Paged<TeacherWithAttendance>> {
+  requireRole(actor, 'ADMIN');
+  const filter = { search: query.search || undefined };
+  const page = await fetchPage(
+    pageOf(query),
+    (p) => repo.listTeachers(deps.db, filter, p),
+    () => repo.countTeachers(deps.db, filter),
+  );
+  const counts = new Map(
+    (
+      await repo.countsByTeacher(
+        deps.db,
+        page.items.map((t) => t.id),
+        { from: query.startDate, to: query.endDate },
+      )
+    ).map(({ teacherId, ...c }) => [teacherId, c]),
+  );
+  return {
+    ...page,
+    items: page.items.map(({ createdAt: _c, ...t }) => ({ ...t, stats: counts.get(t.id) ?? zeroCounts })),
+  };
+}
+
+async function liveTeacher(db: DbOrTx, id: string) {
+  const [teacher] = await repo.listTeachers(db, { teacherId: id });
+  if (!teacher) throw notFound(M.teacherNotFound);
+  return teacher;
+}
+
+/** One teacher's records (admins). */
+export async function teacherAttendance(
+  deps: AttendanceDeps,
+  actor: Actor,
+  teacherId: string,
+  query: TeacherAttendanceQuery,
+) {
+  requireRole(actor, 'ADMIN');
+  await liveTeacher(deps.db, teacherId);
+  return listPage(
+    deps,
+    actor,
+    { teacherId, status: statusOf(query.status), from: query.startDate, to: query.endDate },
+    query,
+  );
+}
+
+function decisionMessage(word: string, date: string, notes: string | null | undefined) {
+  return `Your attendance for ${date} was ${word}` + (notes ? `: ${notes}` : '.');
+}
+
+/**
+ * Admins decide pending records, all or nothing: each is decided only while still pending, so of two
+ * reviews at the same moment one lands and the other answers 409. Each teacher is told in the app, in
+ * the same transaction.
+ */
+async function decide(deps: AttendanceDeps, actor: Actor, ids: string[], decision: Decision) {
+  return deps.db.transaction(async (tx) => {
+    const reviewed = await repo.reviewPending(tx, ids, {
+      status: decision.status,
+      adminNotes: decision.adminNotes ?? null,
+      reviewedById: actor.id,
+    });
+    if (reviewed.length !== ids.length) {
+      const existing = await repo.existingIds(tx, ids);
+      if (existing.length !== ids.length) throw notFound(ids.length === 1 ? M.notFound : M.someNotFound);
+      throw conflict(ids.length === 1 ? M.alreadyReviewed : M.someAlreadyReviewed);
+    }
+    const word = decision.status === 'APPROVED' ? 'approved' : 'rejected';
+    await auditEach(
+      tx,
+      actor,
+      'review',
+      'attendance',
+      reviewed.map((r) => ({
+        entityId: r.id,
+        changes: { status: decision.status, adminNotes: decision.adminNotes ?? null },
+      })),
+    );
+    await notifyEach(
+      tx,
+      reviewed.map((r) => ({
+        userId: r.teacherId,
+        type: ATTENDANCE_REVIEWED,
+        title: `Attendance ${word}`,
+        message: decisionMessage(word, r.date, decision.adminNotes),
+      })),
+    );
+    return { count: reviewed.length, word };
+  });
+}
+
+/** POST /attendance/admin/review/{id}: approve or reject one pending record, once (admins). */
+export async function review(
+  deps: AttendanceDeps,
+  actor: Actor,
+  id: string,
+  decision: Decision,
+): Promise<Attendance> {
+  requireRole(actor, 'ADMIN');
+  await decide(deps, actor, [id], decision);
+  return found(deps.db, actor, id);
+}
+
+/** POST /attendance/admin/bulk-review: the same decision for every selected record, or none (admins). */
+export async function bulkReview(
+  deps: AttendanceDeps,
+  actor: Actor,
+  body: Decision & { attendanceIds: string[] },
+): Promise<BulkReviewResponse> {
+  requireRole(actor, 'ADMIN');
+  const ids = [...new Set(body.attendanceIds)];
+  const { count, word } = await decide(deps, actor, ids, body);
+  return {
+    message: `${count} attendance ${count === 1 ? 'record' : 'records'} ${word} successfully`,
+    updated: count,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Monthly figures: one rule for the calendar, the monthly stats and the report (decision 0009)
+// ---------------------------------------------------------------------------------------------------
+
+function monthOf(deps: AttendanceDeps, q: { year?: number; month?: number }) {
+  const [y, m] = today(deps).split('-').map(Number);
+  const year = q.year ?? y;
+  const month = q.month ?? (q.year === undefined || q.year === y ? m : 1);
+  return { year, month, ...monthBounds(year, month) };
+}
+
+/** Every day covered by the leaves, within [from, to]. */
+function leaveDaysOf(leaves: { startDate: string; endDate: string }[], from: string, to: string) {
+  const days = new Set<string>();
+  for (const l of leaves) {
+    for (let d = l.startDate < from ? from : l.startDate; d <= l.endDate && d <= to; d = addDays(d, 1)) {
+      days.add(d);
+    }
+  }
+  return days;
+}
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+interface TeacherMonth {
+  teacher: repo.TeacherRow;
+  records: { date: string; status: AttendanceStatus; checkIn?: Date; checkOut?: Date | null }[];
+  leaves: { startDate: string; endDate: string }[];
+}
+
+/** The teacher's month by the one rule: each day classified and counted, hours and average times. */
+function figuresOf(deps: AttendanceDeps, m: TeacherMonth, from: string, to: string) {
+  const tz = deps.config.orgTimezone;
+  const { days, counts } = countDays(from, to, {
+    today: today(deps),
+    workDays: deps.config.workDays,
+    firstDay: todayIn(tz, m.teacher.createdAt),
+    leaveDays: leaveDaysOf(m.leaves, from, to),
+    recordStatus: new Map(m.records.map((r) => [r.date, r.status])),
+  });
+  let minutes = 0;
+  const ins: number[] = [];
+  const outs: number[] = [];
+  for (const r of m.records) {
+    if (r.checkIn) ins.push(minutesOfDayIn(tz, r.checkIn));
+    if (r.checkIn && r.checkOut) {
+      minutes += (r.checkOut.getTime() - r.checkIn.getTime()) / 60_000;
+      outs.push(minutesOfDayIn(tz, r.checkOut));
+    }
+  }
+  const mean = (xs: number[]) => (xs.length ? clockTime(xs.reduce((a, b) => a + b, 0) / xs.length) : null);
+  return {
+    days,
+    counts,
+    totalHours: round1(minutes / 60),
+    averageCheckInTime: mean(ins),
+    averageCheckOutTime: mean(outs),
+  };
+}
+
+/** GET /attendance/monthly-stats: one teacher's month (a teacher: themselves; an admin names one). */
+export async function monthlyStats(
+  deps: AttendanceDeps,
+  actor: Actor,
+  query: MonthlyStatsQuery,
+): Promise<MonthlyStats> {
+  checkOwnTeacherId(actor, query.teacherId);
+  const teacherId = actor.role === 'TEACHER' ? actor.id : query.teacherId;
+  if (!teacherId) throw badRequest(M.teacherRequired);
+  const { year, month, from, to } = monthOf(deps, query);
+  const teacher = await liveTeacher(deps.db, teacherId);
+  const [records, leaves] = await Promise.all([
+    repo.recordsOfTeachers(deps.db, [teacherId], from, to),
+    repo.approvedLeaves(deps.db, [teacherId], from, to),
+  ]);
+  const f = figuresOf(deps, { teacher, records: records.map((r) => r.record), leaves }, from, to);
+  return {
+    teacherId,
+    year,
+    month,
+    attendancePercentage: f.counts.attendancePercentage,
+    daysPresent: f.counts.approvedDays,
+    daysAbsent: f.counts.absentDays,
+    approvedLeaveDays: f.counts.approvedLeaveDays,
+    pendingApprovals: f.counts.pendingDays,
+    rejectedDays: f.counts.rejectedDays,
+    totalHours: f.totalHours,
+    totalDays: f.counts.totalDays,
+    days: f.days,
+  };
+}
+
+const byTeacher = <T extends { teacherId: string }>(rows: T[]) => {
+  const map = new Map<string, T[]>();
+  for (const r of rows) {
+    const list = map.get(r.teacherId);
+    if (list) list.push(r);
+    else map.set(r.teacherId, [r]);
+  }
+  return map;
+};
+
+/** GET /attendance/admin/teacher-reports: each live teacher's month, by name (admins). */
+export async function teacherReports(
+  deps: AttendanceDeps,
+  actor: Actor,
+  query: TeacherReportsQuery,
+): Promise<Paged<TeacherReport>> {
+  requireRole(actor, 'ADMIN');
+  const { from, to } = monthOf(deps, query);
+  const filter = { teacherId: query.teacherId, search: query.search || undefined };
+  const page = await fetchPage(
+    pageOf(query, L.reportPageSize),
+    (p) => repo.listTeachers(deps.db, filter, p),
+    () => repo.countTeachers(deps.db, filter),
+  );
+  const ids = page.items.map((t) => t.id);
+  const [records, leaves] = await Promise.all([
+    repo.recordsOfTeachers(deps.db, ids, from, to),
+    repo.approvedLeaves(deps.db, ids, from, to),
+  ]);
+  const recordsOf = byTeacher(records.map((r) => ({ ...r, teacherId: r.record.teacherId })));
+  const leavesOf = byTeacher(leaves);
+  return {
+    ...page,
+    items: page.items.map((teacher) => {
+      const own = recordsOf.get(teacher.id) ?? [];
+      const f = figuresOf(
+        deps,
+        { teacher, records: own.map((r) => r.record), leaves: leavesOf.get(teacher.id) ?? [] },
+        from,
+        to,
+      );
+      const { createdAt: _c, ...ref } = teacher;
+      return {
+        teacher: ref,
+        totalDays: f.counts.totalDays,
+        presentDays: f.counts.approvedDays,
+        approvedDays: f.counts.approvedDays,
+        pendingDays: f.counts.pendingDays,
+        rejectedDays: f.counts.rejectedDays,
+        absentDays: f.counts.absentDays,
+        approvedLeaveDays: f.counts.approvedLeaveDays,
+        attendancePercentage: f.counts.attendancePercentage,
+        averageCheckInTime: f.averageCheckInTime,
+        averageCheckOutTime: f.averageCheckOutTime,
+        totalHours: f.totalHours,
+        records: own.map(toDto),
+      };
+    }),
+  };
+}
+
+/** The report's tiles over every matching teacher (admins). */
+export async function teacherReportsSummary(
+  deps: AttendanceDeps,
+  actor: Actor,
+  query: TeacherReportsSummaryQuery,
+): Promise<TeacherReportsSummary> {
+  requireRole(actor, 'ADMIN');
+  const { from, to } = monthOf(deps, query);
+  const filter = { teacherId: query.teacherId, search: query.search || undefined };
+  const [teachers, statuses, leaves] = await Promise.all([
+    repo.listTeachers(deps.db, filter),
+    repo.dayStatuses(deps.db, filter, from, to),
+    repo.approvedLeaves(deps.db, filter, from, to),
+  ]);
+  const statusesOf = byTeacher(statuses);
+  const leavesOf = byTeacher(leaves);
+  let percentages = 0;
+  let pendingReviews = 0;
+  let totalAbsents = 0;
+  for (const teacher of teachers) {
+    const { counts } = countDays(from, to, {
+      today: today(deps),
+      workDays: deps.config.workDays,
+      firstDay: todayIn(deps.config.orgTimezone, teacher.createdAt),
+      leaveDays: leaveDaysOf(leavesOf.get(teacher.id) ?? [], from, to),
+      recordStatus: new Map((statusesOf.get(teacher.id) ?? []).map((r) => [r.date, r.status])),
+    });
+    percentages += counts.attendancePercentage;
+    pendingReviews += counts.pendingDays;
+    totalAbsents += counts.absentDays;
+  }
+  return {
+    totalTeachers: teachers.length,
+    averageAttendance: teachers.length ? round1(percentages / teachers.length) : 0,
+    pendingReviews,
+    totalAbsents,
+  };
+}
+
+/**
+ * The report as a CSV file with the spec's columns, named by year and month (a CSV library does the
+ * quoting; a cell starting with =, +, -, @, a tab or a carriage return is prefixed with ' so that a
+ * spreadsheet shows it as text, never runs it).
+ */
+export async function exportReports(
+  deps: AttendanceDeps,
+  actor: Actor,
+  query: TeacherReportsSummaryQuery,
+): Promise<{ fileName: string; csv: string }> {
+  requireRole(actor, 'ADMIN');
+  const { year, month } = monthOf(deps, query);
+  const { items } = await teacherReports(deps, actor, { ...query, year, month });
+  const records = [
+    [...ATTENDANCE_CSV_COLUMNS],
+    ...items.map((r) => [
+      `${r.teacher.firstName} ${r.teacher.lastName}`,
+      r.teacher.email,
+      r.totalDays,
+      r.presentDays,
+      r.approvedDays,
+      r.pendingDays,
+      r.rejectedDays,
+      r.absentDays,
+      r.attendancePercentage,
+      r.averageCheckInTime ?? '',
+      r.averageCheckOutTime ?? '',
+      r.totalHours,
+    ]),
+  ];
+  return {
+    fileName: attendanceReportFileName(year, month),
+    csv: stringify(records, { bom: true, escape_formulas: true, record_delimiter: 'windows' }),
+  };
+}

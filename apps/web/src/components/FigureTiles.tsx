@@ -1,0 +1,98 @@
+import { Group, Paper, SimpleGrid, Skeleton, Text, ThemeIcon, type SimpleGridProps } from '@mantine/core';
+import type { Icon } from '@tabler/icons-react';
+import { useId } from 'react';
+
+export interface Figure {
+  label: string;
+  /** The shown value ('92.5%', '7h', or a count shown with separators); undefined while loading. */
+  value: string | number | undefined;
+  icon: Icon;
+  color: string;
+}
+
+/** `compact`: smaller figures, for rows of five or seven tiles. */
+type TileSize = 'default' | 'compact';
+
+const SIZES = {
+  default: { fz: { base: 24, sm: 28 }, skeleton: 28, icon: 36, glyph: 20, iconFrom: 'xs' },
+  compact: { fz: { base: 22, sm: 26 }, skeleton: 26, icon: 34, glyph: 19, iconFrom: 'sm' },
+} as const;
+
+/** One figure; a group named by its label so people (and tests) find it by that name. */
+function FigureTile({
+  label,
+  value,
+  icon: TileIcon,
+  color,
+  failed,
+  size,
+}: Figure & { failed: boolean; size: TileSize }) {
+  const labelId = useId();
+  const s = SIZES[size];
+  return (
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} role="group" aria-labelledby={labelId}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+        <div style={{ minWidth: 0 }}>
+          <Text id={labelId} size="xs" c="dimmed" tt="uppercase" fw={700} lh={1.3}>
+            {label}
+          </Text>
+          {value === undefined ? (
+            failed ? (
+              <Text fz={s.fz} fw={700} lh={1.2} mt={4} c="dimmed">
+                —
+              </Text>
+            ) : (
+              <Skeleton height={s.skeleton} width={40} mt={6} />
+            )
+          ) : (
+            <Text fz={s.fz} fw={700} lh={1.2} mt={4}>
+              {typeof value === 'number' ? value.toLocaleString() : value}
+            </Text>
+          )}
+        </div>
+        <ThemeIcon
+          variant="light"
+          color={color}
+          size={s.icon}
+          radius="md"
+          visibleFrom={s.iconFrom}
+          aria-hidden
+        >
+          <TileIcon size={s.glyph} stroke={1.6} />
+        </ThemeIcon>
+      </Group>
+    </Paper>
+  );
+}
+
+/**
+ * A row of figure tiles: the leave and attendance review lists' counters, the attendance report's, the
+ * calendar's monthly summary and the attendance dashboard's. Two a row on a phone, four on a wider
+ * screen unless `cols` says otherwise. `failed`: the figures could not be read (a dash, not a loader).
+ */
+export function FigureTiles({
+  figures,
+  failed,
+  cols = { base: 2, sm: 4 },
+  size = 'default',
+  label,
+}: {
+  figures: Figure[];
+  failed: boolean;
+  cols?: SimpleGridProps['cols'];
+  size?: TileSize;
+  /** Names the row as a region for assistive technology. */
+  label?: string;
+}) {
+  return (
+    <SimpleGrid
+      cols={cols}
+      spacing={{ base: 'xs', sm: 'md' }}
+      {...(label ? { component: 'section' as const, 'aria-label': label } : {})}
+    >
+      {figures.map((f) => (
+        <FigureTile key={f.label} {...f} failed={failed} size={size} />
+      ))}
+    </SimpleGrid>
+  );
+}

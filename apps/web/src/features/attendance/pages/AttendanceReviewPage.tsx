@@ -1,0 +1,236 @@
+import {
+  ATTENDANCE_LIMITS,
+  ATTENDANCE_MESSAGES,
+  ATTENDANCE_PERIOD_LABELS,
+  ATTENDANCE_PERIODS,
+  ATTENDANCE_STATUSES,
+  type Attendance,
+  type AttendancePeriod,
+  type AttendanceStatus,
+} from '@csp/contracts';
+import { Button, Grid, Group, NativeSelect, Paper, SimpleGrid, Stack, Tabs, TextInput } from '@mantine/core';
+import {
+  IconCalendarCheck,
+  IconCircleCheck,
+  IconCircleX,
+  IconClockHour4,
+  IconListCheck,
+  IconSearch,
+  IconX,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ListPager } from '../../../components/ListPager.tsx';
+import { EmptyPanel, RetryPanel } from '../../../components/ListStates.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { PageLoader } from '../../../components/PageLoader.tsx';
+import { getErrorMessage } from '../../../lib/api.ts';
+import { useLastPageClamp, useListParams } from '../../../lib/listParams.ts';
+import { toastError, toastSuccess } from '../../../lib/notify.ts';
+import { useOrganisationQuery } from '../../organisation/api/organisation.api.ts';
+import { AdminOnly } from '../../users/components/AdminOnly.tsx';
+import { useAdminAttendance, useAttendanceDashboard, useReviewAttendance } from '../api/attendance.api.ts';
+import { statusLabel } from '../attendance-display.ts';
+import { FigureTiles } from '../../../components/FigureTiles.tsx';
+import { ReviewAttendanceCard } from '../components/ReviewAttendanceCard.tsx';
+import { ReviewAttendanceModal } from '../components/ReviewAttendanceModal.tsx';
+
+const TITLE = 'Attendance Review';
+const PAGE_SIZE = ATTENDANCE_LIMITS.reviewPageSize;
+
+type Tab = AttendanceStatus | 'ALL';
+const TABS: Tab[] = [...ATTENDANCE_STATUSES, 'ALL'];
+const tabLabel = (t: Tab) => (t === 'ALL' ? 'All' : statusLabel(t));
+
+const isOneOf = <T extends string>(values: readonly T[], value: string | null): value is T =>
+  value !== null && (values as readonly string[]).includes(value);
+
+const PERIOD_OPTIONS = ATTENDANCE_PERIODS.map((p) => ({
+  value: p === 'all' ? '' : p,
+  label: ATTENDANCE_PERIOD_LABELS[p],
+}));
+
+function ReviewList() {
+  const { params, search, page, update, setPage, searchText, changeSearchText, clearSearch } =
+    useListParams();
+  const statusParam = params.get('status');
+  const status: Tab = isOneOf(TABS, statusParam) ? statusParam : 'PENDING';
+  const periodParam = params.get('period');
+  const period: AttendancePeriod | undefined =
+    isOneOf(ATTENDANCE_PERIODS, periodParam) && periodParam !== 'all' ? periodParam : undefined;
+  const filters = { search: search.trim() || undefined, period };
+  const filtered = Boolean(filters.search || filters.period);
+
+  const timeZone = useOrganisationQuery().data?.timezone;
+  const query = useAdminAttendance({ ...filters, status, page, limit: PAGE_SIZE });
+  const counts = useAttendanceDashboard(filters);
+  const review = useReviewAttendance();
+  const [reviewing, setReviewing] = useState<Attendance | null>(null);
+
+  const total = query.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  useLastPageClamp({ page, pages, settled: Boolean(query.data && !query.isPlaceholderData) });
+  const records = query.data?.items ?? [];
+  const stats = counts.data?.stats;
+
+  const chooseTab = (value: string | null) =>
+    update({ status: value && value !== 'PENDING' ? value : undefined, page: undefined });
+  const choosePeriod = (value: string) => update({ period: value || undefined, page: undefined });
+  const clearAll = () => clearSearch({ period: undefined });
+
+  const quickApprove = (record: Attendance) =>
+    review.mutate(
+      { id: record.id, body: { status: 'APPROVED', adminNotes: ATTENDANCE_MESSAGES.quickApproved } },
+      {
+        onSuccess: () => toastSuccess(ATTENDANCE_MESSAGES.approved),
+        onError: (error) => toastError(getErrorMessage(error, ATTENDANCE_MESSAGES.approveFailed)),
+      },
+    );
+  const approvingId = review.isPending ? review.variables.id : null;
+
+  const list = query.isPending ? (
+    <PageLoader label="Loading attendance records" />
+  ) : query.isError && !query.data ? (
+    <RetryPanel error={query.error} onRetry={() => query.refetch()} />
+  ) : records.length === 0 ? (
+    <EmptyPanel icon={IconCalendarCheck}>
+      {filtered ? 'No attendance records match these filters' : ATTENDANCE_MESSAGES.empty}
+    </EmptyPanel>
+  ) : (
+    <Stack gap="md" style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }} aria-busy={query.isFetching}>
+      <SimpleGrid
+        cols={{ base: 1, lg: 2 }}
+        spacing="md"
+        component="ul"
+        m={0}
+        p={0}
+        style={{ listStyle: 'none' }}
+        aria-label="Attendance records"
+      >
+        {records.map((record) => (
+          <ReviewAttendanceCard
+            key={record.id}
+            record={record}
+            timeZone={timeZone}
+            onQuickApprove={quickApprove}
+            onFullReview={setReviewing}
+            approving={approvingId === record.id}
+            busy={review.isPending}
+          />
+        ))}
+      </SimpleGrid>
+      <ListPager
+        page={page}
+        pageSize={PAGE_SIZE}
+        total={total}
+        count={records.length}
+        onChange={setPage}
+        label="Attendance pages"
+      />
+    </Stack>
+  );
+
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title={TITLE}
+        description="Check-ins from all teachers: approve or reject the ones waiting for a decision."
+        action={
+          <Button
+            component={Link}
+            to="/attendance"
+            variant="light"
+            leftSection={<IconListCheck size={18} aria-hidden />}
+          >
+            Attendance Records
+          </Button>
+        }
+      />
+
+      <FigureTiles
+        label="Attendance figures"
+        failed={counts.isError}
+        figures={[
+          { label: 'Total', value: stats?.total.toLocaleString(), icon: IconCalendarCheck, color: 'indigo' },
+          { label: 'Pending', value: stats?.pending.toLocaleString(), icon: IconClockHour4, color: 'yellow' },
+          {
+            label: 'Approved',
+            value: stats?.approved.toLocaleString(),
+            icon: IconCircleCheck,
+            color: 'green',
+          },
+          { label: 'Rejected', value: stats?.rejected.toLocaleString(), icon: IconCircleX, color: 'red' },
+        ]}
+      />
+
+      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+        <Stack gap="sm">
+          <Grid gutter="sm">
+            <Grid.Col span={{ base: 12, sm: 8 }}>
+              <TextInput
+                label="Search teachers"
+                placeholder="Teacher name or email"
+                leftSection={<IconSearch size={16} aria-hidden />}
+                type="search"
+                value={searchText}
+                onChange={(e) => changeSearchText(e.currentTarget.value)}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 4 }}>
+              <NativeSelect
+                label="Date"
+                data={PERIOD_OPTIONS}
+                value={period ?? ''}
+                onChange={(e) => choosePeriod(e.currentTarget.value)}
+              />
+            </Grid.Col>
+          </Grid>
+          {(filtered || searchText) && (
+            <Group justify="flex-end">
+              <Button
+                variant="subtle"
+                size="xs"
+                onClick={clearAll}
+                leftSection={<IconX size={14} aria-hidden />}
+              >
+                Clear filters
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </Paper>
+
+      <Tabs value={status} onChange={chooseTab} keepMounted={false}>
+        <Tabs.List grow>
+          {TABS.map((t) => (
+            <Tabs.Tab key={t} value={t} px={{ base: 6, xs: 'md' }}>
+              {tabLabel(t)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {TABS.map((t) => (
+          <Tabs.Panel key={t} value={t} pt="md">
+            {list}
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+
+      <ReviewAttendanceModal record={reviewing} onClose={() => setReviewing(null)} />
+    </Stack>
+  );
+}
+
+/**
+ * /admin/attendance-review (spec part 2 §2.9, administrators): the Pending, Approved, Rejected and All
+ * tabs; a search by teacher name or email and a date filter (All Time, Today, This Week, This Month);
+ * the Total, Pending, Approved and Rejected counters for the same search and dates; 10 cards a page
+ * read from the server, pending ones with Quick Approve, Full Review and View Map. Tab, search, date and
+ * page live in the address; a change goes back to page 1.
+ */
+export function AttendanceReviewPage() {
+  return (
+    <AdminOnly title={TITLE}>
+      <ReviewList />
+    </AdminOnly>
+  );
+}
