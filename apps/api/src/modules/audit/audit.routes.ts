@@ -1,0 +1,27 @@
+import { auditEventSchema, auditListQuerySchema, errorSchema } from '@csp/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sendPage } from '../../lib/paging.ts';
+import { actorOf } from '../../plugins/auth.ts';
+import * as service from './audit.service.ts';
+
+/** /api/audit — read only: no route writes or changes the trail. */
+export async function auditRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.addHook('onRequest', app.authenticate);
+  r.get(
+    '/',
+    {
+      schema: {
+        tags: ['audit'],
+        summary: 'The audit trail, newest first (admins). With page/limit: X-Total-Count.',
+        description: 'A record’s history: entity and entityId. Secrets are never recorded.',
+        security: [{ bearerAuth: [] }],
+        querystring: auditListQuerySchema,
+        response: { 200: z.array(auditEventSchema), 400: errorSchema, 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async (request, reply) => sendPage(reply, await service.listAudit(app, actorOf(request), request.query)),
+  );
+}

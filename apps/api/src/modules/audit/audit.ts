@@ -1,0 +1,56 @@
+import { SECRET_FIELD_PATTERN, type AuditAction, type AuditEntity } from '@csp/contracts';
+import type { DbOrTx } from '../../db/client.ts';
+import type { Actor } from '../../plugins/auth.ts';
+import { insertAuditEvent, insertAuditEvents } from './audit.repo.ts';
+
+/** Drops secret fields (passwords, tokens, codes) and undefined values; keeps everything else as given. */
+export function auditable(changes: object | undefined): Record<string, unknown> {
+  if (!changes) return {};
+  return Object.fromEntries(
+    Object.entries(changes).filter(([k, v]) => v !== undefined && !SECRET_FIELD_PATTERN.test(k)),
+  );
+}
+
+/**
+ * Writes one entry of the audit trail. Call it with the transaction of the change it describes, so the
+ * entry and the change land together or not at all.
+ */
+export async function audit(
+  db: DbOrTx,
+  who: Pick<Actor, 'id' | 'email'> | { id: null; email: string } | null,
+  action: AuditAction,
+  entity: AuditEntity,
+  entityId: string | null,
+  changes?: object,
+): Promise<void> {
+  await insertAuditEvent(db, {
+    actorId: who?.id ?? null,
+    actorEmail: who?.email ?? null,
+    action,
+    entity,
+    entityId,
+    changes: auditable(changes),
+  });
+}
+
+/** One entry per record for the same action (a bulk change), in one statement. */
+export async function auditEach(
+  db: DbOrTx,
+  who: Pick<Actor, 'id' | 'email'>,
+  action: AuditAction,
+  entity: AuditEntity,
+  entries: { entityId: string; changes?: object }[],
+): Promise<void> {
+  if (entries.length === 0) return;
+  await insertAuditEvents(
+    db,
+    entries.map((e) => ({
+      actorId: who.id,
+      actorEmail: who.email,
+      action,
+      entity,
+      entityId: e.entityId,
+      changes: auditable(e.changes),
+    })),
+  );
+}

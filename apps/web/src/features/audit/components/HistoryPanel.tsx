@@ -1,0 +1,94 @@
+import type { AuditEntity } from '@csp/contracts';
+import { Anchor, Badge, Card, Group, Stack, Text, Timeline, Title } from '@mantine/core';
+import { IconHistory } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ListPager } from '../../../components/ListPager.tsx';
+import { PageLoader } from '../../../components/PageLoader.tsx';
+import { RetryPanel } from '../../../components/ListStates.tsx';
+import { formatDateTime } from '../../../lib/dates.ts';
+import { useCurrentUser } from '../../auth/auth-context.ts';
+import { useAuditList } from '../api/audit.api.ts';
+import { actionColor, actionLabel } from '../audit-display.ts';
+import { AuditChanges } from './AuditChanges.tsx';
+
+const PAGE_SIZE = 10;
+
+function History({ entity, entityId }: { entity: AuditEntity; entityId: string }) {
+  const [page, setPage] = useState(1);
+  const query = useAuditList({ entity, entityId, page, limit: PAGE_SIZE });
+  const events = query.data?.items ?? [];
+  const total = query.data?.total ?? 0;
+
+  return (
+    <Card withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-label="History">
+      <Group justify="space-between" gap="xs" mb="md">
+        <Group gap="xs">
+          <IconHistory size={20} aria-hidden color="var(--mantine-color-gray-6)" />
+          <Title order={2} fz="h4">
+            History
+          </Title>
+        </Group>
+        {total > 0 && (
+          <Anchor
+            component={Link}
+            size="sm"
+            to={`/admin/audit?${new URLSearchParams({ entity, entityId }).toString()}`}
+          >
+            Open in Audit Trail
+          </Anchor>
+        )}
+      </Group>
+      {query.isPending ? (
+        <PageLoader label="Loading history" />
+      ) : query.isError && !query.data ? (
+        <RetryPanel error={query.error} onRetry={() => query.refetch()} />
+      ) : events.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No history yet
+        </Text>
+      ) : (
+        <Stack gap="md" style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }} aria-busy={query.isFetching}>
+          <Timeline bulletSize={14} lineWidth={2} active={events.length - 1}>
+            {events.map((e) => (
+              <Timeline.Item
+                key={e.id}
+                color={actionColor(e.action)}
+                title={
+                  <Group gap="xs" wrap="wrap">
+                    <Badge variant="light" color={actionColor(e.action)} size="sm">
+                      {actionLabel(e.action)}
+                    </Badge>
+                    <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                      {e.actorEmail ?? 'System'}
+                    </Text>
+                  </Group>
+                }
+              >
+                <Text size="xs" c="dimmed" mb={4}>
+                  <time dateTime={e.at}>{formatDateTime(e.at)}</time>
+                </Text>
+                <AuditChanges changes={e.changes} />
+              </Timeline.Item>
+            ))}
+          </Timeline>
+          <ListPager
+            page={page}
+            pageSize={PAGE_SIZE}
+            total={total}
+            count={events.length}
+            onChange={setPage}
+            label="History pages"
+          />
+        </Stack>
+      )}
+    </Card>
+  );
+}
+
+/** A record's audit trail, newest first, 10 a page; shown (and read) only for administrators. */
+export function HistoryPanel({ entity, entityId }: { entity: AuditEntity; entityId: string }) {
+  const me = useCurrentUser();
+  if (me.role !== 'ADMIN') return null;
+  return <History key={`${entity}:${entityId}`} entity={entity} entityId={entityId} />;
+}

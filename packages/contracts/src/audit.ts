@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { isIsoDate } from './dates.ts';
+import { pageQueryFields } from './paging.ts';
+
+/** The audit trail (issue 11): who changed what, when. Read by administrators; written only by the server. */
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'restore',
+  'permanent_delete',
+  'review',
+  'check_in',
+  'check_out',
+  'sign_in',
+  'sign_in_failed',
+  'password_change',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_ENTITIES = [
+  'user',
+  'student',
+  'activity',
+  'measurement',
+  'home_visit',
+  'gift',
+  'leave',
+  'attendance',
+  'office_location',
+  'settings',
+] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+
+export const auditEventSchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  actorId: z.string().nullable(),
+  actorEmail: z.string().nullable(),
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.string().nullable(),
+  /** The changed fields and their new values (never secrets). */
+  changes: z.record(z.string(), z.unknown()),
+});
+export type AuditEvent = z.infer<typeof auditEventSchema>;
+
+const day = z.string().refine(isIsoDate, { message: 'Dates must be dates (YYYY-MM-DD)' });
+
+// GET /api/audit?entity=&entityId=&actorId=&action=&from=&to=&page=&limit=
+export const auditListQuerySchema = z.strictObject({
+  entity: z
+    .enum(AUDIT_ENTITIES, { message: `entity must be one of ${AUDIT_ENTITIES.join(', ')}` })
+    .optional(),
+  entityId: z.uuid({ message: 'entityId must be a valid identifier' }).optional(),
+  actorId: z.uuid({ message: 'actorId must be a valid identifier' }).optional(),
+  action: z.enum(AUDIT_ACTIONS, { message: `action must be one of ${AUDIT_ACTIONS.join(', ')}` }).optional(),
+  from: day.optional().describe('From this day (UTC), inclusive'),
+  to: day.optional().describe('To this day (UTC), inclusive'),
+  ...pageQueryFields,
+});
+export type AuditListQuery = z.infer<typeof auditListQuerySchema>;
+
+/** Field names that are never written into the trail, whatever the change. */
+export const SECRET_FIELD_PATTERN = /password|token|otp|secret|hash|code/i;
