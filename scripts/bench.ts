@@ -12,6 +12,7 @@
  *   BENCH_HOME_VISITS   home visits (default 2 per student)
  *   BENCH_GIFTS         gifts (default 2 per student)
  *   BENCH_LEAVES        leave applications (default 15 per teacher)
+ *   BENCH_ATTENDANCE    attendance records (default 40 per teacher: the last 40 days)
  *   BENCH_DATABASES     which databases to measure: `pglite`, `postgres` or both, comma-separated
  *                       (default: pglite, plus postgres when DATABASE_URL is set)
  *   BENCH_REQUESTS      requests per endpoint (default 300)
@@ -31,6 +32,7 @@ import { buildApp } from '../apps/api/src/app.ts';
 import { testConfig } from '../apps/api/src/config.ts';
 import { openDatabase, type Database } from '../apps/api/src/db/client.ts';
 import { hashPassword } from '../apps/api/src/lib/passwords.ts';
+import { runGrowthJob } from '../apps/api/src/modules/measurements/growth.jobs.ts';
 
 const count = (name: string, fallback: number) => {
   const raw = process.env[name];
@@ -47,6 +49,7 @@ const ACTIVITIES = count('BENCH_ACTIVITIES', STUDENTS * 4);
 const HOME_VISITS = count('BENCH_HOME_VISITS', STUDENTS * 2);
 const GIFTS = count('BENCH_GIFTS', STUDENTS * 2);
 const LEAVES = count('BENCH_LEAVES', TEACHERS * 15);
+const ATTENDANCE = count('BENCH_ATTENDANCE', TEACHERS * 40);
 const REQUESTS = Math.max(1, count('BENCH_REQUESTS', 300));
 const CONCURRENCY = Math.max(1, count('BENCH_CONCURRENCY', 8));
 const DATABASES = (process.env.BENCH_DATABASES || (process.env.DATABASE_URL ? 'pglite,postgres' : 'pglite'))
@@ -88,14 +91,14 @@ async function seed(database: Database) {
   await exec(
     database,
     sql`insert into students (student_id, first_name, last_name, parent_name, date_of_birth, category,
-        assigned_teacher_id)
+        assigned_teacher_id, sex)
       select 'B-' || i,
         (array['Nila', 'Kavin', 'Yalini', 'Aran', 'Mathi', 'Piraba'])[i % 6 + 1] || i,
         (array['Sivakumar', 'Nadarajah', 'Kumaran'])[i % 3 + 1],
         'Parent ' || i,
         ${today}::date - (array[1500, 700, 100])[i % 3 + 1] - i % 200,
         (array['CENTER_BASE', 'HOME_BASE', 'SURVIVAL_PROGRAM'])[i % 3 + 1]::student_category,
-        t.id
+        t.id, (array['MALE', 'FEMALE'])[i % 2 + 1]::sex
       from generate_series(0, ${STUDENTS - 1}::int) i
       join users t on t.email = 'teacher' || (i % ${TEACHERS}::int) || '@bench.test'`,
   );
@@ -154,6 +157,23 @@ async function seed(database: Database) {
         join users u on u.email = 'teacher' || (i % ${TEACHERS}::int) || '@bench.test'`,
     );
   }
+  if (ATTENDANCE > 0) {
+    // One record per teacher and day, going back from today; a mix of states, some open.
+    await exec(
+      database,
+      sql`insert into attendance (teacher_id, date, check_in, check_out, check_in_location, check_in_location_name,
+          status, is_within_office_range, distance_from_office)
+        select u.id, ${today}::date - (i / ${TEACHERS}::int),
+          (${today}::date - (i / ${TEACHERS}::int))::timestamp + interval '2 hours 30 minutes' + (i % 60) * interval '1 minute',
+          case when i % 13 = 0 then null
+            else (${today}::date - (i / ${TEACHERS}::int))::timestamp + interval '11 hours' + (i % 90) * interval '1 minute' end,
+          '9.306400,80.403700', 'Programme office',
+          (array['APPROVED', 'APPROVED', 'APPROVED', 'PENDING', 'REJECTED'])[i % 5 + 1]::review_status,
+          i % 5 < 3, (i % 5) * 120.0
+        from generate_series(0, ${ATTENDANCE - 1}::int) i
+        join users u on u.email = 'teacher' || (i % ${TEACHERS}::int) || '@bench.test'`,
+    );
+  }
   // A server that has been running a while has its statistics and visibility map; a fresh bulk load
   // does not until autovacuum comes by. Measure the steady state.
   await exec(database, sql`vacuum analyze`);
@@ -207,7 +227,7 @@ async function run(label: string, database: Database) {
   const { admin, teacher } = await seed(database);
   const perTeacher = Math.ceil(STUDENTS / TEACHERS);
   console.log(
-    `\n## ${label}\n\nseeded ${fmt(TEACHERS)} teachers, ${fmt(STUDENTS)} students, ${fmt(MEASUREMENTS)} measurements, ${fmt(ACTIVITIES)} activities, ${fmt(HOME_VISITS)} home visits, ${fmt(GIFTS)} gifts, ${fmt(LEAVES)} leaves in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    `\n## ${label}\n\nseeded ${fmt(TEACHERS)} teachers, ${fmt(STUDENTS)} students, ${fmt(MEASUREMENTS)} measurements, ${fmt(ACTIVITIES)} activities, ${fmt(HOME_VISITS)} home visits, ${fmt(GIFTS)} gifts, ${fmt(LEAVES)} leaves, ${fmt(ATTENDANCE)} attendance records in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
   const app = await buildApp(testConfig({ logLevel: process.env.BENCH_LOG_LEVEL || 'silent' }), { database });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -215,6 +235,18 @@ async function run(label: string, database: Database) {
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api`;
   const adminToken = app.signToken(admin);
   const teacherToken = app.signToken(teacher);
+  // The growth job scores the bulk-loaded measurements (as after a bulk load in production).
+  const g0 = performance.now();
+  const rescored = await runGrowthJob(app);
+  console.log(
+    `growth job: scored the measurements of ${fmt(rescored)} students in ${((performance.now() - g0) / 1000).toFixed(1)} s`,
+  );
+  const growthStudent = (
+    await exec(
+      database,
+      sql`select id from students where assigned_teacher_id = ${teacher.id} order by first_name limit 1`,
+    )
+  ).rows[0].id as string;
   const cases: [string, string, string][] = [
     [`GET /students (teacher, own ${perTeacher})`, '/students', teacherToken],
     ['GET /students?page=1&limit=20 (admin)', '/students?page=1&limit=20', adminToken],
@@ -282,6 +314,49 @@ async function run(label: string, database: Database) {
     ['GET /leaves/analytics/monthly (admin)', '/leaves/analytics/monthly', adminToken],
     ['GET /leaves/analytics/yearly (admin)', '/leaves/analytics/yearly', adminToken],
     ['GET /leaves/analytics/teachers (admin)', '/leaves/analytics/teachers', adminToken],
+    // Attendance: the review queue (10 per page) with its counters, a teacher's month, the report.
+    [
+      'GET /attendance/admin/all?status=PENDING&page=1&limit=10 (admin)',
+      '/attendance/admin/all?status=PENDING&page=1&limit=10',
+      adminToken,
+    ],
+    ['GET /attendance/admin/dashboard (admin)', '/attendance/admin/dashboard', adminToken],
+    ['GET /attendance/today (teacher)', '/attendance/today', teacherToken],
+    ['GET /attendance/monthly-stats (teacher)', '/attendance/monthly-stats', teacherToken],
+    [
+      'GET /attendance/admin/teacher-reports?page=1&limit=5 (admin)',
+      '/attendance/admin/teacher-reports?page=1&limit=5',
+      adminToken,
+    ],
+    [
+      'GET /attendance/admin/teacher-reports/summary (admin, every teacher)',
+      '/attendance/admin/teacher-reports/summary',
+      adminToken,
+    ],
+    // Growth monitoring: children at risk (a page of 10, and the dashboard's 5), one child's charts.
+    [
+      'GET /measurements/at-risk?page=1&limit=10 (admin)',
+      '/measurements/at-risk?page=1&limit=10',
+      adminToken,
+    ],
+    [
+      'GET /measurements/at-risk?condition=wasting&page=1&limit=10 (admin)',
+      '/measurements/at-risk?condition=wasting&page=1&limit=10',
+      adminToken,
+    ],
+    [
+      'GET /measurements/at-risk?page=1&limit=5 (teacher)',
+      '/measurements/at-risk?page=1&limit=5',
+      teacherToken,
+    ],
+    ['GET /measurements/growth/{studentId} (teacher)', `/measurements/growth/${growthStudent}`, teacherToken],
+    // Deleted records (10 per tab) and the audit trail's first page.
+    [
+      'GET /students/deleted/list?page=1&limit=10 (admin)',
+      '/students/deleted/list?page=1&limit=10',
+      adminToken,
+    ],
+    ['GET /audit?page=1&limit=20 (admin)', '/audit?page=1&limit=20', adminToken],
     ['GET /dashboard/stats (admin)', '/dashboard/stats', adminToken],
     ['GET /dashboard/stats (teacher)', '/dashboard/stats', teacherToken],
     // The top-bar search as the web app sends it: one page of 8 per kind, teachers only among users.

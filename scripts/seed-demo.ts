@@ -7,7 +7,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { addDays, addMonths, DISTANCE_THRESHOLD, EARTH_RADIUS_METERS, todayIn } from '@csp/contracts';
+import {
+  addDays,
+  addMonths,
+  DISTANCE_THRESHOLD,
+  EARTH_RADIUS_METERS,
+  isoWeekday,
+  locationText,
+  todayIn,
+} from '@csp/contracts';
 import { count } from 'drizzle-orm';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
@@ -16,6 +24,8 @@ import * as s from '../apps/api/src/db/schema.ts';
 import { hashPassword } from '../apps/api/src/lib/passwords.ts';
 import { createFileStore } from '../apps/api/src/lib/storage.ts';
 import { placeVisit } from '../apps/api/src/modules/home-visits/home-visits.service.ts';
+import { recomputeGrowth } from '../apps/api/src/modules/measurements/growth.service.ts';
+import { ageInDays, referenceCurve, type CurvePoint, type Sex } from '@csp/contracts/growth';
 import { demoPicture } from './lib/demo-picture.ts';
 
 const PASSWORD = 'demo-pass-2026';
@@ -91,6 +101,60 @@ const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)];
 const between = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
 
+/** A child's target z-scores for the demo: height-for-age, and weight by weight-for-length or -for-age. */
+interface GrowthProfile {
+  haz: number;
+  whz?: number;
+  waz?: number;
+  note?: string;
+  /** The measurement two months earlier, when it differs (a falling weight). */
+  before?: GrowthProfile;
+}
+
+const GROWTH_PROFILES: GrowthProfile[] = [
+  { haz: 0.3, whz: 0.2, note: 'Healthy growth' },
+  { haz: -3.4, whz: -0.5, note: 'Very short for age: referred to the clinic' },
+  { haz: -0.4, whz: -2.5, note: 'Thin: feeding advice given' },
+  { haz: -1, whz: 0.1, note: 'Healthy growth' },
+  { haz: -2.4, whz: -0.3, note: 'Short for age' },
+  { haz: 0.1, whz: -3.3, note: 'Very thin: referred to the clinic' },
+  { haz: -1.5, waz: -2.6, note: 'Light for age' },
+  { haz: 0.6, whz: 0.5, note: 'Healthy growth' },
+  { haz: 0, waz: -1, before: { haz: 0, waz: 0.4 }, note: 'Lost weight since the last visit: was ill' },
+  { haz: 0.5, whz: 2.5, note: 'Heavy for height: diet advice given' },
+  { haz: -0.6, waz: -3.4, note: 'Very light for age: referred to the clinic' },
+  { haz: 1, whz: -0.8, note: 'Healthy growth' },
+];
+
+/** The value at z on a WHO curve point, piecewise between its SD lines (extrapolated past ±3). */
+function atZ(p: CurvePoint, z: number): number {
+  if (z <= -2) return p.sd2neg + (z + 2) * (p.sd2neg - p.sd3neg);
+  if (z <= 0) return p.median + (z / 2) * (p.median - p.sd2neg);
+  if (z <= 2) return p.median + (z / 2) * (p.sd2 - p.median);
+  return p.sd2 + (z - 2) * (p.sd3 - p.sd2);
+}
+
+const tenth = (v: number) => Math.round(v * 10) / 10;
+
+/** Height and weight of a child of that sex and age at the profile's z-scores (over 5: as at 5). */
+function bodyAt(sex: Sex, ageDays: number, profile: GrowthProfile) {
+  const age = Math.min(Math.max(ageDays, 0), 1826);
+  const [lh] = referenceCurve('lhfa', sex, { from: age, to: age });
+  const height = tenth(atZ(lh, profile.haz));
+  let weight: number;
+  if (profile.whz !== undefined) {
+    const table = age < 731 ? 'length' : 'height';
+    const [lo, hi] = table === 'length' ? [45, 110] : [65, 120];
+    const x = Math.min(Math.max(height, lo), hi);
+    const [wl] = referenceCurve('wflh', sex, { from: x, to: x, table });
+    weight = atZ(wl, profile.whz);
+  } else {
+    const [wa] = referenceCurve('wfa', sex, { from: age, to: age });
+    weight = atZ(wa, profile.waz ?? 0);
+  }
+  return { height, weight: tenth(weight) };
+}
+
 async function main() {
   const config = loadConfig();
   const release = config.databaseUrl ? undefined : await lockDataDir(config.dataDir);
@@ -137,6 +201,8 @@ async function main() {
             lastName: l,
             role: 'TEACHER' as const,
             phone: `+94 77 123 45${i}0`,
+            // On the programme for a while: the attendance calendar counts days from here.
+            createdAt: new Date(Date.parse(`${addDays(today, -120)}T08:00:00Z`)),
           })),
         )
         .returning();
@@ -164,6 +230,7 @@ async function main() {
           homeLatitude: lat + (rand() - 0.5) / 100,
           homeLongitude: lon + (rand() - 0.5) / 100,
           homeLocationName: place,
+          sex: i % 2 ? 'MALE' : 'FEMALE',
           ...extra,
         });
       };
@@ -176,6 +243,7 @@ async function main() {
           pregnancyMonths: between(2, 9),
           expectedDueDate: addDays(today, between(10, 200)),
           parentName: null,
+          sex: null,
         });
       }
       for (let k = 0; k < 10; k++, i++)
@@ -184,8 +252,12 @@ async function main() {
       for (let k = 0; k < 22; k++, i++) make(i, 'CENTER_BASE', addDays(today, -between(1110, 2150)));
       const students = await tx.insert(s.students).values(rows).returning();
 
-      // Measurements: a third up to date, some due soon, some overdue, the rest never measured.
+      // Measurements: a third up to date, some due soon, some overdue, the rest never measured. Heights
+      // and weights follow the WHO curves at a chosen z-score, so that the growth pages show every
+      // condition: healthy children, stunting, wasting and underweight (moderate and severe), a falling
+      // weight and overweight (decision 0012).
       const measurementRows: (typeof s.measurements.$inferInsert)[] = [];
+      let measured = 0;
       students.forEach((st, k) => {
         if (st.isPregnant) return;
         const kind = k % 5; // 0,1 up to date · 2 due soon · 3 overdue · 4 never measured
@@ -197,25 +269,27 @@ async function main() {
               ? addDays(addMonths(today, -2), between(1, 14))
               : addDays(addMonths(today, -2), -between(3, 60));
         const teacherId = st.assignedTeacherId;
+        const profile = GROWTH_PROFILES[measured++ % GROWTH_PROFILES.length];
+        const previous = addMonths(last, -2);
+        if (previous < st.dateOfBirth) return;
         measurementRows.push(
           {
             studentId: st.id,
             measuredById: teacherId,
-            date: addMonths(last, -2),
-            height: 70 + k,
-            weight: 8 + k / 4,
+            date: previous,
+            ...bodyAt(st.sex ?? 'FEMALE', ageInDays(st.dateOfBirth, previous), profile.before ?? profile),
           },
           {
             studentId: st.id,
             measuredById: teacherId,
             date: last,
-            height: 72 + k,
-            weight: 8.5 + k / 4,
-            notes: 'Healthy growth',
+            ...bodyAt(st.sex ?? 'FEMALE', ageInDays(st.dateOfBirth, last), profile),
+            notes: profile.note,
           },
         );
       });
       await tx.insert(s.measurements).values(measurementRows);
+      for (const st of students) await recomputeGrowth(tx, st.id);
 
       // Saturday activities at the centre, each with one or two photos in the file store.
       const centre = students.filter((st) => st.category === 'CENTER_BASE').slice(0, 15);
@@ -391,6 +465,50 @@ async function main() {
           status: 'PENDING',
         },
       ]);
+
+      // The office (the configured default) and five weeks of attendance: most weekdays checked in at
+      // the office and approved; some from the field, waiting for a review; one rejected; a few days
+      // missed (absent); today one teacher in progress, one checked out, the others not yet in.
+      const office = config.officeDefault;
+      await tx.insert(s.officeLocations).values({ ...office, isActive: true, setById: admin.id });
+      const metresNorth = (m: number) => office.latitude + (m / EARTH_RADIUS_METERS) * (180 / Math.PI);
+      const at = (day: string, minutes: number) =>
+        new Date(Date.parse(`${day}T00:00:00+05:30`) + minutes * 60_000);
+      const attendanceRows: (typeof s.attendance.$inferInsert)[] = [];
+      for (const [ti, t] of teachers.entries()) {
+        for (let back = 35; back >= 0; back--) {
+          const day = addDays(today, -back);
+          if (!config.workDays.includes(isoWeekday(day))) continue;
+          if (back === 0 && ti > 1) continue;
+          if ((back * 7 + ti * 3) % 11 === 0) continue; // absent
+          const far = (back + ti) % 6 === 0;
+          const distance = far ? between(400, 4000) : between(3, Math.max(4, office.radiusMeters - 5));
+          const checkIn = at(day, 8 * 60 + between(0, 75));
+          const open = back === 0 && ti === 0;
+          const status =
+            back > 1 && far && (back + ti) % 12 === 0 ? 'REJECTED' : far ? 'PENDING' : 'APPROVED';
+          attendanceRows.push({
+            teacherId: t.id,
+            date: day,
+            checkIn,
+            checkOut: open ? null : at(day, 15 * 60 + between(30, 150)),
+            checkInLocation: locationText(metresNorth(distance), office.longitude),
+            checkInLocationName: far ? 'Field visit, Nallur' : office.address,
+            checkOutLocationName: open ? null : office.address,
+            status,
+            isWithinOfficeRange: !far,
+            distanceFromOffice: distance,
+            ...(status === 'REJECTED'
+              ? {
+                  reviewedById: admin.id,
+                  reviewedAt: at(addDays(day, 1), 10 * 60),
+                  adminNotes: 'No field visit was planned for that day.',
+                }
+              : {}),
+          });
+        }
+      }
+      await tx.insert(s.attendance).values(attendanceRows);
 
       await tx.insert(s.notifications).values(
         teachers.map((t) => ({

@@ -102,6 +102,11 @@ test('a teacher records a measurement with a photo and reads it back', async ({ 
 
   await page.getByRole('button', { name: 'Save Measurement' }).click();
   await expect(page.getByText('Measurement recorded successfully!')).toBeVisible();
+  // The new measurement's page opens, with its growth scores (this child has no sex recorded).
+  await expect(page).toHaveURL(/\/measurements\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Measurement Details' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Growth' })).toContainText('No sex recorded for this child');
+  await page.getByRole('link', { name: 'Back to Measurements' }).click();
   await expect(page).toHaveURL(/\/measurements$/);
 
   const card = page.getByRole('listitem', { name: `${name}, ${shownDate(day)}` });

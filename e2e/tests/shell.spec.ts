@@ -14,6 +14,7 @@ const ADMIN_ENTRIES = [
   'Gifts',
   'Leaves',
   'Deleted records',
+  'Audit Trail',
   'Profile',
 ];
 const TEACHER_ENTRIES = [

@@ -108,7 +108,7 @@ test('creates a teacher through the form, then finds them by name, by email and 
   await expect(
     page.getByRole('heading', { level: 1, name: `${teacher.firstName} ${teacher.lastName}` }),
   ).toBeVisible();
-  await expect(page.getByText('+94 77 123 4567')).toBeVisible();
+  await expect(page.getByText('+94 77 123 4567', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Assigned Students (0/25)' })).toBeVisible();
 });
 
@@ -146,7 +146,7 @@ test('edits a teacher; an inactive teacher cannot sign in until re-activated', a
   await page.goto(`/users/${teacher.id}`);
   const fullName = `${teacher.firstName} ${teacher.lastName}`;
   await expect(page.getByRole('heading', { level: 1, name: fullName })).toBeVisible();
-  await expect(page.getByText(teacher.email)).toBeVisible();
+  await expect(page.getByText(teacher.email, { exact: true })).toBeVisible();
   await expect(page.getByText('Not provided')).toBeVisible();
   await snap(page, 'users-detail');
 
@@ -166,7 +166,9 @@ test('edits a teacher; an inactive teacher cannot sign in until re-activated', a
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('User updated successfully!')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/users/${teacher.id}$`));
-  await expect(page.getByText('011 234 5678')).toBeVisible();
+  // The phone on the page, and the change in the History panel below it.
+  await expect(page.getByText('011 234 5678', { exact: true })).toBeVisible();
+  await expect(page.getByText('phone: 011 234 5678', { exact: true })).toBeVisible();
   await expect(page.getByText('Inactive').first()).toBeVisible();
 
   await page.goto(`/users?search=${encodeURIComponent(teacher.email)}`);

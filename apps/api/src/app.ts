@@ -1,3 +1,4 @@
+import { DELETED_KINDS } from '@csp/contracts';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
@@ -17,6 +18,9 @@ import rateLimitPlugin from './plugins/rate-limit.ts';
 import { geocodeRoutes } from './modules/geocode/geocode.routes.ts';
 import { giftsRoutes } from './modules/gifts/gifts.routes.ts';
 import { officeLocationRoutes } from './modules/office-location/office-location.routes.ts';
+import { attendanceRoutes } from './modules/attendance/attendance.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { deletedRecordsRoutes } from './modules/deleted-records/deleted-records.routes.ts';
 import { homeVisitsRoutes, homeVisitUploadRoutes } from './modules/home-visits/home-visits.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import securityPlugin from './plugins/security.ts';
@@ -134,8 +138,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(giftsRoutes, { prefix: '/gifts' });
       await api.register(leavesRoutes, { prefix: '/leaves' });
       await api.register(officeLocationRoutes, { prefix: '/office-location' });
+      await api.register(attendanceRoutes, { prefix: '/attendance' });
       await api.register(filesRoutes, { prefix: '/files' });
       await api.register(organisationRoutes, { prefix: '/organisation' });
+      await api.register(auditRoutes, { prefix: '/audit' });
+      for (const kind of DELETED_KINDS) {
+        await api.register(deletedRecordsRoutes(kind), { prefix: `/${kind}` });
+      }
     },
     { prefix: '/api' },
   );

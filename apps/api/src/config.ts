@@ -44,6 +44,8 @@ export interface Config {
   fileUrlTtlSeconds: number;
   /** The office location 'Initialize Default Location' sets, and the set form's defaults. */
   officeDefault: { latitude: number; longitude: number; address: string; radiusMeters: number };
+  /** ISO weekdays (Monday 1 … Sunday 7) that are working days: absences are counted on these only. */
+  workDays: number[];
 }
 
 /** The spec's default office: Jaffna, radius 50 m. */
@@ -104,6 +106,18 @@ const degrees = (value: string | undefined, fallback: number, limit: number, nam
     throw new Error(`${name} must be a number between -${limit} and ${limit}, got "${value}"`);
   return n;
 };
+
+/** WORK_DAYS: ISO weekdays as a comma-separated list ('1,2,3,4,5' is Monday to Friday, the default). */
+export function parseWorkDays(value: string | undefined): number[] {
+  if (value === undefined || value.trim() === '') return [1, 2, 3, 4, 5];
+  const days = value.split(',').map((v) => v.trim());
+  if (days.some((d) => !/^[1-7]$/.test(d))) {
+    throw new Error(
+      `WORK_DAYS must list ISO weekdays 1 (Monday) to 7 (Sunday), e.g. 1,2,3,4,5; got "${value}"`,
+    );
+  }
+  return [...new Set(days.map(Number))].sort();
+}
 
 function officeDefault(env: NodeJS.ProcessEnv): Config['officeDefault'] {
   const radiusMeters = int(
@@ -190,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     fileUrlTtlSeconds: int(env.FILE_URL_TTL_SECONDS, 12 * 3600, 'FILE_URL_TTL_SECONDS'),
     officeDefault: officeDefault(env),
+    workDays: parseWorkDays(env.WORK_DAYS),
   };
 }
 
@@ -218,6 +233,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     fileUrlTtlSeconds: 3600,
     officeDefault: { ...DEFAULT_OFFICE },
+    workDays: [1, 2, 3, 4, 5],
     ...overrides,
   };
 }

@@ -3,6 +3,8 @@ import { mkdirSync } from 'node:fs';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { lockDataDir } from './db/lock.ts';
+import { startFileSweepJob } from './modules/files/files.jobs.ts';
+import { startGrowthJob } from './modules/measurements/growth.jobs.ts';
 import { startCategoryJob } from './modules/students/students.jobs.ts';
 
 async function main() {
@@ -31,6 +33,8 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   startCategoryJob(app);
+  startFileSweepJob(app);
+  startGrowthJob(app);
   await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl
     ? 'PostgreSQL (DATABASE_URL)'

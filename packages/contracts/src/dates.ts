@@ -10,14 +10,23 @@ export function isIsoDate(value: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
+/** One formatter per time zone and kind: building an Intl.DateTimeFormat costs far more than using it. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(key: string, make: () => Intl.DateTimeFormat): Intl.DateTimeFormat {
+  let f = formatters.get(key);
+  if (!f) {
+    f = make();
+    formatters.set(key, f);
+  }
+  return f;
+}
+
 /** Today's date in the given IANA time zone (the organisation's day). */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  return formatter(
+    `day|${timeZone}`,
+    () => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }),
+  ).format(now);
 }
 
 /** Whole years from dateOfBirth to today (both YYYY-MM-DD); never negative. */
@@ -62,3 +71,20 @@ export const MONTH_NAMES = [
   'November',
   'December',
 ] as const;
+
+/** Minutes after midnight of an instant, in the given IANA time zone (average check-in times). */
+export function minutesOfDayIn(timeZone: string, instant: Date): number {
+  const parts = formatter(
+    `time|${timeZone}`,
+    () =>
+      new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
+  ).formatToParts(instant);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return get('hour') * 60 + get('minute');
+}
+
+/** Minutes after midnight as HH:MM (24-hour). */
+export function clockTime(minutes: number): string {
+  const m = Math.round(minutes);
+  return `${String(Math.floor(m / 60) % 24).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+}

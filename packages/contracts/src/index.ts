@@ -15,3 +15,8 @@ export * from './geolocation.ts';
 export * from './home-visits.ts';
 export * from './gifts.ts';
 export * from './office-location.ts';
+export * from './attendance.ts';
+export * from './deleted-records.ts';
+export * from './audit.ts';
+export * from './growth/codes.ts';
+export * from './growth/api.ts';

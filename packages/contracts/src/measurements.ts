@@ -3,6 +3,7 @@ import { isPlainText, notAllowedCharacters, searchQueryField, studentCategorySch
 import { addMonths, daysBetween, isIsoDate } from './dates.ts';
 import { PHOTO_MAX_BYTES, photoEntriesField } from './files.ts';
 import { pageQueryFields } from './paging.ts';
+import { growthSchema } from './growth/api.ts';
 import { personRefSchema } from './students.ts';
 
 /** Measurements are due every 2 calendar months after the last one; "due soon" is within 15 days. */
@@ -213,6 +214,8 @@ export const measurementSchema = z.object({
   measuredBy: personRefSchema.nullable(),
   studentId: z.string(),
   createdAt: z.string(),
+  /** The WHO z-scores and classifications (growth monitoring). */
+  growth: growthSchema,
 });
 export type Measurement = z.infer<typeof measurementSchema>;
 

@@ -294,10 +294,41 @@ export const measurements = pgTable(
       .$type<string[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    // Growth monitoring (decision 0012): the WHO z-scores stored with the measurement, recomputed for
+    // the student's whole series whenever a measurement, the date of birth or the sex changes.
+    /** The computation's version that wrote the scores; older rows are recomputed by the growth job. */
+    growthVersion: integer('growth_version').notNull().default(0),
+    ageDays: integer('age_days'),
+    waz: doublePrecision('waz'),
+    haz: doublePrecision('haz'),
+    whz: doublePrecision('whz'),
+    baz: doublePrecision('baz'),
+    growthFlags: text('growth_flags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    growthClassifications: text('growth_classifications')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The student's latest live measurement (by date, then recording time). */
+    isLatest: boolean('is_latest').notNull().default(false),
+    /** Stunted, wasted, underweight (moderately or severely) or falling: the at-risk list's rows. */
+    atRisk: boolean('at_risk').notNull().default(false),
     ...timestamps,
     deletedAt: deletedAt(),
   },
   (t) => [
+    // Children at risk: each at-risk child's latest measurement, newest first.
+    index('measurements_at_risk_idx')
+      .on(t.date.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.isLatest} and ${t.atRisk} and ${t.deletedAt} is null`),
+    // A teacher's children at risk: from their students to each one's latest measurement.
+    index('measurements_latest_student_idx')
+      .on(t.studentId)
+      .where(sql`${t.isLatest} and ${t.deletedAt} is null`),
+    // Rows the growth job still has to (re)compute.
+    index('measurements_growth_version_idx').on(t.growthVersion),
     index('measurements_student_date_idx').on(t.studentId, t.date),
     // A student's latest live measurement: the first entry under the student.
     index('measurements_live_latest_idx')
@@ -556,8 +587,49 @@ export const attendance = pgTable(
     ...timestamps,
   },
   (t) => [
+    // One record per teacher and day; also a teacher's list, newest first (scanned backwards).
     uniqueIndex('attendance_teacher_date_uq').on(t.teacherId, t.date),
-    index('attendance_date_idx').on(t.date),
-    index('attendance_status_idx').on(t.status),
+    // The admin lists newest first: every record, one status's (the review queue).
+    index('attendance_date_order_idx').on(
+      t.date.desc().nullsFirst(),
+      t.checkIn.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('attendance_status_date_idx').on(
+      t.status,
+      t.date.desc().nullsFirst(),
+      t.checkIn.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+  ],
+);
+
+/**
+ * The audit trail: who changed what, when (create, update, review decision, delete, restore, permanent
+ * delete, sign-in, failed sign-in, password change), written in the same transaction as the change.
+ * Append-only: a trigger (migration 0008) refuses UPDATE and DELETE, and no route writes it. No foreign
+ * keys: the history outlives the records and people it names.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    actorId: uuid('actor_id'),
+    /** The actor's email at the time (a failed sign-in names the email tried). */
+    actorEmail: text('actor_email'),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: uuid('entity_id'),
+    /** The changed fields and their new values; never secrets. */
+    changes: jsonb('changes')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+  },
+  (t) => [
+    index('audit_events_at_idx').on(t.at.desc(), t.id.desc()),
+    index('audit_events_entity_idx').on(t.entity, t.entityId, t.at.desc()),
+    index('audit_events_actor_idx').on(t.actorId, t.at.desc()),
   ],
 );

@@ -19,6 +19,10 @@ export const ADVISORY_LOCKS = {
   adminRoster: 727_003,
   /** Setting the office location (and its first-time default): one change at a time. */
   officeLocation: 727_004,
+  /** One instance sweeps stored files that no record points at. */
+  fileSweep: 727_005,
+  /** One instance rescores measurements written by an older growth computation. */
+  growthJob: 727_006,
 } as const;
 
 /** A LIKE/ILIKE pattern matching `text` anywhere, with its wildcards escaped ("50%" means the text "50%"). */

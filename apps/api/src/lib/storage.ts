@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -18,6 +18,14 @@ export interface FileStore {
   get(key: string): Promise<Readable>;
   /** Removes the object; removing a missing object is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Every object in the store with its last change, for the sweeper (files.jobs.ts). Leftovers of writes
+   * that never finished (a crash between writing and renaming) come as `partial: true`; remove those
+   * with `deleteLeftover`.
+   */
+  list(): AsyncIterable<{ key: string; modifiedAt: Date; partial: boolean }>;
+  /** Removes a leftover the listing reported as partial. */
+  deleteLeftover(key: string): Promise<void>;
 }
 
 export class FileNotFoundInStoreError extends Error {
@@ -82,7 +90,42 @@ export class LocalDiskFileStore implements FileStore {
   async delete(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
   }
+
+  async *list(): AsyncIterable<{ key: string; modifiedAt: Date; partial: boolean }> {
+    let entries;
+    try {
+      entries = await readdir(this.root, { recursive: true, withFileTypes: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw err;
+    }
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      const full = path.join(entry.parentPath, entry.name);
+      const key = path.relative(this.root, full).split(path.sep).join('/');
+      const partial = PARTIAL_PATTERN.test(entry.name);
+      if (!partial && !isValidStorageKey(key)) continue;
+      try {
+        yield { key, modifiedAt: (await stat(full)).mtime, partial };
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      }
+    }
+  }
+
+  async deleteLeftover(key: string): Promise<void> {
+    const name = key.split('/').pop() ?? '';
+    if (!PARTIAL_PATTERN.test(name) || !isValidStorageKey(key.slice(0, key.length - name.length) + 'x')) {
+      throw new Error(`Not a leftover: ${JSON.stringify(key)}`);
+    }
+    const full = path.resolve(this.root, key);
+    if (!full.startsWith(this.root + path.sep)) throw new Error('Storage key escapes the store');
+    await rm(full, { force: true });
+  }
 }
+
+/** A write that never finished: `<name>.<uuid>.partial` beside its target. */
+const PARTIAL_PATTERN = /^[a-z0-9][a-z0-9_-]*(\.[a-z0-9]{1,10})?\.[0-9a-f-]{36}\.partial$/;
 
 /** The store the app uses: local disk under DATA_DIR/uploads. */
 export function createFileStore(config: { dataDir: string }): FileStore {

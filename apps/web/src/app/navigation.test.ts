@@ -18,6 +18,7 @@ describe('sidebar entries (spec part 1 §2 "App shell")', () => {
       'Gifts',
       'Leaves',
       'Deleted records',
+      'Audit Trail',
       'Profile',
     ]);
   });

@@ -6,6 +6,7 @@ import {
   IconClipboardCheck,
   IconFingerprint,
   IconGift,
+  IconHistory,
   IconHome,
   IconLayoutDashboard,
   IconMapPin,
@@ -60,6 +61,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { label: 'Gifts', to: '/gifts', icon: IconGift, roles: BOTH },
   { label: 'Leaves', to: '/leaves', icon: IconPlaneDeparture, roles: BOTH },
   { label: 'Deleted records', to: '/admin/deleted-records', icon: IconTrash, roles: ADMIN },
+  { label: 'Audit Trail', to: '/admin/audit', icon: IconHistory, roles: ADMIN },
   { label: 'Profile', to: '/profile', icon: IconUserCircle, roles: BOTH },
 ];
 

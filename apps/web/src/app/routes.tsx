@@ -1,10 +1,14 @@
 import type { RouteObject } from 'react-router';
-import { NotAvailablePage } from '../components/NotAvailablePage.tsx';
 import { ActivitiesListPage } from '../features/activities/pages/ActivitiesListPage.tsx';
 import { ActivityDetailPage } from '../features/activities/pages/ActivityDetailPage.tsx';
 import { CreateActivityPage } from '../features/activities/pages/CreateActivityPage.tsx';
 import { EditActivityPage } from '../features/activities/pages/EditActivityPage.tsx';
+import { AuditTrailPage } from '../features/audit/pages/AuditTrailPage.tsx';
+import { AttendancePage } from '../features/attendance/pages/AttendancePage.tsx';
+import { AttendanceReviewPage } from '../features/attendance/pages/AttendanceReviewPage.tsx';
+import { TeacherAttendanceReportPage } from '../features/attendance/pages/TeacherAttendanceReportPage.tsx';
 import { DashboardPage } from '../features/dashboard/pages/DashboardPage.tsx';
+import { DeletedRecordsPage } from '../features/deleted-records/pages/DeletedRecordsPage.tsx';
 import { BulkAssignGiftsPage } from '../features/gifts/pages/BulkAssignGiftsPage.tsx';
 import { EditGiftPage } from '../features/gifts/pages/EditGiftPage.tsx';
 import { GiftDetailPage } from '../features/gifts/pages/GiftDetailPage.tsx';
@@ -34,15 +38,7 @@ import { EditUserPage } from '../features/users/pages/EditUserPage.tsx';
 import { UserDetailPage } from '../features/users/pages/UserDetailPage.tsx';
 import { UsersListPage } from '../features/users/pages/UsersListPage.tsx';
 
-const notYet = (path: string, title: string): RouteObject => ({
-  path,
-  element: <NotAvailablePage title={title} />,
-});
-
-/**
- * Every protected route of spec part 2 §2.1, relative to the layout at '/'. Areas that later issues
- * build show their title and 'This area is not available yet.'; replace the element when building one.
- */
+/** Every protected route of spec part 2 §2.1, relative to the layout at '/'. */
 export const protectedRoutes: RouteObject[] = [
   { path: 'dashboard', element: <DashboardPage /> },
 
@@ -77,7 +73,7 @@ export const protectedRoutes: RouteObject[] = [
   { path: 'gifts/:id', element: <GiftDetailPage /> },
   { path: 'gifts/:id/edit', element: <EditGiftPage /> },
 
-  notYet('attendance', 'My Attendance'),
+  { path: 'attendance', element: <AttendancePage /> },
 
   { path: 'leaves', element: <LeavesListPage /> },
   { path: 'leaves/apply', element: <ApplyLeavePage /> },
@@ -87,8 +83,9 @@ export const protectedRoutes: RouteObject[] = [
   { path: 'notifications', element: <NotificationsPage /> },
   { path: 'profile', element: <ProfilePage /> },
 
-  notYet('admin/deleted-records', 'Deleted Records'),
+  { path: 'admin/deleted-records', element: <DeletedRecordsPage /> },
+  { path: 'admin/audit', element: <AuditTrailPage /> },
   { path: 'admin/office-location', element: <OfficeLocationPage /> },
-  notYet('admin/attendance-review', 'Attendance Review'),
-  notYet('admin/teacher-attendance-report', 'Teacher Attendance Report'),
+  { path: 'admin/attendance-review', element: <AttendanceReviewPage /> },
+  { path: 'admin/teacher-attendance-report', element: <TeacherAttendanceReportPage /> },
 ];

@@ -26,6 +26,7 @@ import {
   type IncomingFile,
 } from '../files/files.service.ts';
 import * as repo from './activities.repo.ts';
+import { audit } from '../audit/audit.ts';
 
 export type ActivitiesDeps = Pick<FastifyInstance, 'db' | 'storage' | 'log' | 'config'>;
 
@@ -127,6 +128,7 @@ export async function createActivity(
       description: body.description ?? null,
       photos: body.photos,
     });
+    await audit(tx, actor, 'create', 'activity', id, body);
     return repo.findActivity(tx, actor, id);
   });
   if (!created) throw notFound(M.notFound);
@@ -172,6 +174,7 @@ export async function updateActivity(
       photos: body.photos,
     });
     if (!updated) throw notFound(M.notFound);
+    await audit(tx, actor, 'update', 'activity', id, body);
     const removedKeys = removed.length > 0 ? await unlinkStoredFiles(tx, removed) : [];
     return { activity: await repo.findActivity(tx, actor, id), removedKeys };
   });
@@ -186,7 +189,10 @@ export async function deleteActivity(deps: ActivitiesDeps, actor: Actor, id: str
   const current = await repo.findActivity(deps.db, actor, id);
   if (!current) throw notFound(M.notFound);
   if (current.activity.teacherId !== actor.id) throw forbidden(M.deleteOwn);
-  if (!(await repo.softDeleteOwnActivity(deps.db, actor, id))) throw notFound(M.notFound);
+  await deps.db.transaction(async (tx) => {
+    if (!(await repo.softDeleteOwnActivity(tx, actor, id))) throw notFound(M.notFound);
+    await audit(tx, actor, 'delete', 'activity', id);
+  });
 }
 
 /**

@@ -34,6 +34,7 @@ import { CODE_TTL_MS, MAX_CODE_ATTEMPTS, codeHashesMatch, generateCode, hashCode
 import { passwordResetCodeMail, registrationAttemptMail, registrationCodeMail } from './auth.mail.ts';
 import * as usersRepo from '../users/users.repo.ts';
 import * as repo from './auth.repo.ts';
+import { audit } from '../audit/audit.ts';
 
 type LoginInput = z.output<typeof loginBodySchema>;
 type RegisterInput = z.output<typeof registerBodySchema>;
@@ -88,11 +89,16 @@ export async function login(app: FastifyInstance, input: LoginInput): Promise<Lo
     user && !user.deletedAt
       ? await verifyPassword(user.passwordHash, password)
       : await verifyAgainstDummy(password);
-  if (!user || !ok) throw unauthorized(MESSAGES.invalidCredentials);
+  if (!user || !ok) {
+    // Its own statement: the failed attempt is kept although the request fails.
+    await audit(app.db, { id: null, email }, 'sign_in_failed', 'user', user?.id ?? null);
+    throw unauthorized(MESSAGES.invalidCredentials);
+  }
   // Only someone who knows the password learns that the account is disabled.
   if (!user.isActive) throw forbidden(MESSAGES.accountDisabled);
 
   await attempts.reset(email);
+  await audit(app.db, user, 'sign_in', 'user', user.id);
   return { access_token: app.signToken(user), user: userDto(app, user) };
 }
 
@@ -194,6 +200,14 @@ export async function verifyRegistration(
       throw err;
     }
     await repo.deletePendingRegistration(tx, pending.id);
+    await audit(tx, created, 'create', 'user', created.id, {
+      email,
+      firstName: created.firstName,
+      lastName: created.lastName,
+      role: created.role,
+      isActive,
+      via: 'registration',
+    });
     if (!isActive) {
       const name = `${created.firstName} ${created.lastName}`;
       await notifyMany(
@@ -260,6 +274,7 @@ export async function resetPassword(
   await app.db.transaction(async (tx) => {
     if (!(await repo.consumeCode(tx, code.id, new Date()))) throw badRequest(MESSAGES.invalidCode);
     await repo.setPassword(tx, user.id, passwordHash);
+    await audit(tx, user, 'password_change', 'user', user.id, { via: 'reset' });
   });
   await app.rateLimits.loginFailures.reset(email);
   return { message: MESSAGES.passwordReset };
@@ -291,6 +306,7 @@ export async function updateProfile(
     const updated = Object.keys(patch).length > 0 ? await repo.updateProfile(tx, actor.id, patch) : current;
     if (!updated) throw notFound('User not found.');
     const removedPicture = patch.profilePictureFileId === null ? current.profilePictureFileId : null;
+    if (Object.keys(patch).length > 0) await audit(tx, actor, 'update', 'user', actor.id, patch);
     return { row: updated, oldKeys: removedPicture ? await unlinkStoredFiles(tx, [removedPicture]) : [] };
   });
   await removeStoredObjects(app, oldKeys);
@@ -312,7 +328,12 @@ export async function changePassword(
   if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
     throw badRequest(MESSAGES.currentPasswordIncorrect);
   }
-  const updated = await repo.setPassword(app.db, actor.id, await hashPassword(input.newPassword));
+  const passwordHash = await hashPassword(input.newPassword);
+  const updated = await app.db.transaction(async (tx) => {
+    const row = await repo.setPassword(tx, actor.id, passwordHash);
+    if (row) await audit(tx, actor, 'password_change', 'user', actor.id);
+    return row;
+  });
   if (!updated) throw notFound('User not found.');
   await attempts.reset(actor.email);
   return { message: MESSAGES.passwordChanged, access_token: app.signToken(updated) };

@@ -1,6 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { storedFiles } from '../../db/schema.ts';
+import { activities, gifts, homeVisits, measurements, storedFiles, users } from '../../db/schema.ts';
 
 export type StoredFile = typeof storedFiles.$inferSelect;
 export type NewStoredFile = typeof storedFiles.$inferInsert;
@@ -50,4 +50,50 @@ export async function lockOwnUploads(
 export async function findStoredFiles(db: DbOrTx, ids: string[]): Promise<StoredFile[]> {
   if (ids.length === 0) return [];
   return db.select().from(storedFiles).where(inArray(storedFiles.id, ids));
+}
+
+/** No record — live or soft-deleted, which may yet be restored — points at the file. */
+const unreferenced = sql`not exists (select 1 from ${users} where ${users.profilePictureFileId} = ${storedFiles.id})
+  and not exists (select 1 from ${gifts} where ${gifts.evidenceFileId} = ${storedFiles.id})
+  and not exists (select 1 from ${activities} where ${activities.photos} @> jsonb_build_array(${storedFiles.id}::text))
+  and not exists (select 1 from ${measurements} where ${measurements.photos} @> jsonb_build_array(${storedFiles.id}::text))
+  and not exists (select 1 from ${homeVisits} where ${homeVisits.photos} @> jsonb_build_array(${storedFiles.id}::text))`;
+
+/**
+ * Deletes up to `limit` stored-file rows made before `before` that no record points at, and answers
+ * their storage keys (the objects go after the commit). The candidates are locked first (skipping any a
+ * record is claiming right now), then checked again in a statement of their own, so a claim that
+ * committed meanwhile keeps its file.
+ */
+export async function deleteUnreferencedFiles(tx: DbOrTx, before: Date, limit: number): Promise<string[]> {
+  const candidates = await tx
+    .select({ id: storedFiles.id })
+    .from(storedFiles)
+    .where(and(lt(storedFiles.createdAt, before), unreferenced))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  if (candidates.length === 0) return [];
+  const rows = await tx
+    .delete(storedFiles)
+    .where(
+      and(
+        inArray(
+          storedFiles.id,
+          candidates.map((c) => c.id),
+        ),
+        unreferenced,
+      ),
+    )
+    .returning({ storageKey: storedFiles.storageKey });
+  return rows.map((r) => r.storageKey);
+}
+
+/** Of the storage keys, those that have a row. */
+export async function knownStorageKeys(db: DbOrTx, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db
+    .select({ key: storedFiles.storageKey })
+    .from(storedFiles)
+    .where(inArray(storedFiles.storageKey, keys));
+  return new Set(rows.map((r) => r.key));
 }

@@ -22,6 +22,7 @@ import type { Actor } from '../../plugins/auth.ts';
 import { saveUpload, signedFileUrl, type IncomingFile } from '../files/files.service.ts';
 import { notifyEach } from '../notifications/notify.ts';
 import * as repo from './gifts.repo.ts';
+import { audit, auditEach } from '../audit/audit.ts';
 
 export type GiftsDeps = Pick<FastifyInstance, 'db' | 'storage' | 'log' | 'config'>;
 
@@ -131,6 +132,7 @@ export async function deliverGift(
       evidenceFileId,
     });
     if (!closed) throw await whyNotClosed(tx, actor, id);
+    await audit(tx, actor, 'update', 'gift', id, { status: 'DELIVERED', evidenceFileId });
   };
   if (incoming) {
     await saveUpload(
@@ -161,6 +163,7 @@ export async function cancelGift(deps: GiftsDeps, actor: Actor, id: string): Pro
       cancelledById: actor.id,
     });
     if (!closed) throw await whyNotClosed(tx, actor, id);
+    await audit(tx, actor, 'update', 'gift', id, { status: 'CANCELLED' });
     return found(deps, tx, actor, id);
   });
 }
@@ -195,6 +198,7 @@ export async function updateGift(
         studentId: body.studentId,
       };
       if (!(await repo.updateGift(tx, id, changes))) throw notFound(M.notFound);
+      await audit(tx, actor, 'update', 'gift', id, changes);
       return found(deps, tx, actor, id);
     });
   } catch (err) {
@@ -207,7 +211,10 @@ export async function updateGift(
 /** An administrator deletes a gift: a soft delete, so nothing about a sponsor's gift is lost. */
 export async function deleteGift(deps: GiftsDeps, actor: Actor, id: string): Promise<void> {
   requireRole(actor, 'ADMIN');
-  if (!(await repo.softDeleteGift(deps.db, id))) throw notFound(M.notFound);
+  await deps.db.transaction(async (tx) => {
+    if (!(await repo.softDeleteGift(tx, id))) throw notFound(M.notFound);
+    await audit(tx, actor, 'delete', 'gift', id);
+  });
 }
 
 const bulkError = (errors: BulkGiftRowError[]) => new AppError(400, M.bulkInvalid, {}, { errors });
@@ -262,6 +269,13 @@ export async function bulkAssignGifts(
           ...(g.giftStatus === 'DELIVERED' ? { deliveredAt: now, deliveredById: actor.id } : {}),
           ...(g.giftStatus === 'CANCELLED' ? { cancelledAt: now, cancelledById: actor.id } : {}),
         })),
+      );
+      await auditEach(
+        tx,
+        actor,
+        'create',
+        'gift',
+        ids.map((entityId, i) => ({ entityId, changes: { ...body.gifts[i], via: 'bulk-assign' } })),
       );
       await notifyEach(
         tx,

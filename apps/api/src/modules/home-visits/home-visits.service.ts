@@ -33,6 +33,7 @@ import {
 import { notify } from '../notifications/notify.ts';
 import { homeVisitDistanceThreshold } from '../settings/settings.service.ts';
 import * as repo from './home-visits.repo.ts';
+import { audit } from '../audit/audit.ts';
 
 export type HomeVisitsDeps = Pick<FastifyInstance, 'db' | 'storage' | 'log' | 'config'>;
 
@@ -253,6 +254,14 @@ export async function createHomeVisit(
         body.latitude === null || body.latitude === undefined ? null : (body.accuracy ?? null),
       ...placement,
     });
+    await audit(tx, actor, 'create', 'home_visit', id, {
+      studentId: body.studentId,
+      visitDate: body.date,
+      duration: body.duration,
+      photos: body.photos,
+      status: placement.status,
+      distanceFromHome: placement.distanceFromHome,
+    });
     const created = await repo.findHomeVisit(tx, actor, id);
     if (!created) throw notFound(M.notFound);
     const [dto] = await toDtos(deps, tx, [created]);
@@ -311,6 +320,7 @@ export async function updateHomeVisit(
       changes.locationName = body.locationName;
     }
     if (!(await repo.updateOwnHomeVisit(tx, actor, id, changes))) throw notFound(M.notFound);
+    await audit(tx, actor, 'update', 'home_visit', id, changes);
     const removedKeys = removed.length > 0 ? await unlinkStoredFiles(tx, removed) : [];
     const updated = await repo.findHomeVisit(tx, actor, id);
     if (!updated) throw notFound(M.notFound);
@@ -327,7 +337,10 @@ export async function deleteHomeVisit(deps: HomeVisitsDeps, actor: Actor, id: st
   const current = await repo.findHomeVisit(deps.db, actor, id);
   if (!current) throw notFound(M.notFound);
   if (current.visit.teacherId !== actor.id) throw forbidden(M.deleteOwn);
-  if (!(await repo.softDeleteOwnHomeVisit(deps.db, actor, id))) throw notFound(M.notFound);
+  await deps.db.transaction(async (tx) => {
+    if (!(await repo.softDeleteOwnHomeVisit(tx, actor, id))) throw notFound(M.notFound);
+    await audit(tx, actor, 'delete', 'home_visit', id);
+  });
 }
 
 /**
@@ -347,6 +360,7 @@ export async function reviewHomeVisit(
       if (!(await repo.findHomeVisit(tx, actor, id))) throw notFound(M.notFound);
       throw conflict(M.alreadyReviewed);
     }
+    await audit(tx, actor, 'review', 'home_visit', id, decision);
     const student = await repo.studentName(tx, reviewed.studentId);
     const approved = decision.status === 'APPROVED';
     await notify(

@@ -33,6 +33,7 @@ import { requireRole } from '../../lib/permissions.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { notify } from '../notifications/notify.ts';
 import * as repo from './leaves.repo.ts';
+import { audit } from '../audit/audit.ts';
 
 export type LeavesDeps = Pick<FastifyInstance, 'db' | 'config' | 'mailer' | 'log'>;
 
@@ -128,6 +129,11 @@ export async function applyForLeave(deps: LeavesDeps, actor: Actor, body: ApplyI
       leaveType: body.startDate === endDate ? 'SINGLE_DAY' : 'DATE_RANGE',
       reason: body.reason,
     });
+    await audit(tx, actor, 'create', 'leave', id, {
+      startDate: body.startDate,
+      endDate,
+      reason: body.reason,
+    });
     return found(tx, actor, id);
   });
 }
@@ -207,6 +213,7 @@ export async function reviewLeave(
       if (!(await repo.findLeave(tx, actor, id))) throw notFound(M.notFound);
       throw conflict(M.alreadyReviewed);
     }
+    await audit(tx, actor, 'review', 'leave', id, decision);
     const word = decision.status === 'APPROVED' ? 'approved' : 'rejected';
     const period =
       reviewed.startDate === reviewed.endDate

@@ -136,7 +136,14 @@ export type NewMeasurementRow = typeof measurements.$inferInsert;
 
 export interface MeasurementWithRefs {
   measurement: MeasurementRow;
-  student: { id: string; firstName: string; lastName: string; dateOfBirth: string };
+  student: {
+    id: string;
+    firstName: string;
+    lastName: string;
+    dateOfBirth: string;
+    sex: 'MALE' | 'FEMALE' | null;
+    isPregnant: boolean;
+  };
   measuredBy: { id: string; firstName: string; lastName: string } | null;
 }
 
@@ -174,6 +181,8 @@ const recordSelection = {
     firstName: students.firstName,
     lastName: students.lastName,
     dateOfBirth: students.dateOfBirth,
+    sex: students.sex,
+    isPregnant: students.isPregnant,
   },
   measuredBy: { id: measuredBy.id, firstName: measuredBy.firstName, lastName: measuredBy.lastName },
 };
@@ -235,15 +244,46 @@ export async function findMeasurement(
 }
 
 /**
- * The student an actor may measure (a teacher: their own), share-locked for the transaction so that a
- * concurrent reassignment or deletion waits until the new measurement is in (or, landing first, wins).
+ * The student an actor may measure (a teacher: their own), locked for the transaction so that a
+ * concurrent reassignment or deletion waits until the new measurement is in (or, landing first, wins),
+ * and so that the student's series is rescored by one transaction at a time (growth.service.ts).
  */
 export async function lockStudentForMeasurement(tx: DbOrTx, actor: Actor, studentId: string) {
   const [row] = await tx
     .select({ id: students.id })
     .from(students)
     .where(and(eq(students.id, studentId), studentInScope(actor)))
-    .for('share');
+    .for('no key update');
+  return row;
+}
+
+/** The student a measurement belongs to (any state), or undefined. */
+export async function studentOfMeasurement(tx: DbOrTx, id: string): Promise<string | undefined> {
+  const [row] = await tx
+    .select({ studentId: measurements.studentId })
+    .from(measurements)
+    .where(eq(measurements.id, id));
+  return row?.studentId;
+}
+
+/**
+ * Soft-deletes a live measurement the actor may delete (an admin: any; a teacher: one they recorded of
+ * their own student), in one statement carrying the scope; answers its student, or undefined.
+ */
+export async function softDeleteMeasurement(tx: DbOrTx, actor: Actor, id: string) {
+  const [row] = await tx
+    .update(measurements)
+    .set({ deletedAt: new Date(), isLatest: false, atRisk: false })
+    .where(
+      and(
+        eq(measurements.id, id),
+        isNull(measurements.deletedAt),
+        actor.role === 'TEACHER'
+          ? and(eq(measurements.measuredById, actor.id), ofTeachersStudent(actor.id))
+          : undefined,
+      ),
+    )
+    .returning({ studentId: measurements.studentId });
   return row;
 }
 

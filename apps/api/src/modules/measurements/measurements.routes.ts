@@ -1,5 +1,10 @@
 import {
+  atRiskEntrySchema,
+  atRiskQuerySchema,
   createMeasurementBodySchema,
+  GROWTH_MESSAGES,
+  growthSeriesSchema,
+  messageSchema,
   errorSchema,
   idParamSchema,
   MEASUREMENT_LIMITS,
@@ -18,7 +23,12 @@ import { z } from 'zod';
 import { sendPage } from '../../lib/paging.ts';
 import { actorOf } from '../../plugins/auth.ts';
 import { readUpload } from '../files/files.service.ts';
+import * as growth from './growth.service.ts';
 import * as service from './measurements.service.ts';
+
+const studentIdParamSchema = z.object({
+  studentId: z.uuid({ message: 'studentId must be a valid identifier' }),
+});
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
@@ -59,6 +69,39 @@ export async function measurementsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => service.statusSummary(deps, actorOf(request), request.query),
+  );
+
+  r.get(
+    '/at-risk',
+    {
+      schema: {
+        tags: ['measurements'],
+        summary: 'Children at risk: whose latest measurement is stunted, wasted, underweight or falling',
+        description:
+          'Teachers: their own children. Moderate (below −2 SD) and severe (below −3 SD) by the WHO ' +
+          'cut-offs, or weight-for-age down by more than 0.67 since the measurement before. Always a ' +
+          'page (default 10), newest latest measurement first, the number of matches in X-Total-Count.',
+        security: [{ bearerAuth: [] }],
+        querystring: atRiskQuerySchema,
+        response: { 200: z.array(atRiskEntrySchema), ...errors },
+      },
+    },
+    async (request, reply) =>
+      sendPage(reply, await growth.atRiskChildren(app, actorOf(request), request.query)),
+  );
+
+  r.get(
+    '/growth/:studentId',
+    {
+      schema: {
+        tags: ['measurements'],
+        summary: 'A child’s growth series and the WHO curves of the charts (teachers: their students)',
+        security: [{ bearerAuth: [] }],
+        params: studentIdParamSchema,
+        response: { 200: growthSeriesSchema, ...errors },
+      },
+    },
+    async (request) => growth.growthSeries(app, actorOf(request), request.params.studentId),
   );
 
   r.get(
@@ -104,6 +147,25 @@ export async function measurementsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => service.getMeasurement(app, actorOf(request), request.params.id),
+  );
+
+  r.delete(
+    '/:id',
+    {
+      schema: {
+        tags: ['measurements'],
+        summary:
+          'Delete a measurement recorded in error (admins: any; teachers: one they recorded of their ' +
+          'student). Soft delete, restorable from Deleted Records; the child’s growth is rescored.',
+        security: [{ bearerAuth: [] }],
+        params: idParamSchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await service.deleteMeasurement(app, actorOf(request), request.params.id);
+      return { message: GROWTH_MESSAGES.deleted };
+    },
   );
 }
 

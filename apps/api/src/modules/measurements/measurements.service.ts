@@ -13,6 +13,7 @@ import type { Actor } from '../../plugins/auth.ts';
 import * as repo from './measurements.repo.ts';
 // Measurement records (below the status).
 import {
+  GROWTH_MESSAGES,
   MEASUREMENT_LIMITS,
   MEASUREMENT_MESSAGES,
   PHOTO_MESSAGES,
@@ -27,6 +28,9 @@ import type { z } from 'zod';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { fetchPage, pageOf, type Paged } from '../../lib/paging.ts';
 import { areOwnUploads, saveUpload, signedFileUrl, type IncomingFile } from '../files/files.service.ts';
+import { audit } from '../audit/audit.ts';
+import { lockStudentRow } from './growth.repo.ts';
+import { GROWTH_VERSION, growthOf, recomputeGrowth, storedGrowth } from './growth.service.ts';
 
 type StatusQuery = z.output<typeof measurementStatusQuerySchema>;
 /** Rows per page of the status page (spec part 1 §9). */
@@ -134,6 +138,9 @@ function toDto(
     measuredBy: r.measuredBy,
     studentId: m.studentId,
     createdAt: m.createdAt.toISOString(),
+    // Stored with the row; a row the growth job has not rescored yet is scored here (without the
+    // falling-weight comparison, which needs the series).
+    growth: m.growthVersion === GROWTH_VERSION ? storedGrowth(m) : growthOf(r.student, m, null),
   };
 }
 
@@ -201,10 +208,39 @@ export async function createMeasurement(
       position: body.position ?? null,
       photos: body.photos,
     });
+    await recomputeGrowth(tx, body.studentId);
+    await audit(tx, actor, 'create', 'measurement', id, body);
     return repo.findMeasurement(tx, actor, id);
   });
   if (!created) throw notFound(MM.notFound);
   return toDto(created, today, deps.config);
+}
+
+/**
+ * Soft-deletes a measurement recorded in error (restorable from Deleted Records): an admin any, a
+ * teacher one they recorded of their own student. The student's series is rescored at once, so the
+ * at-risk list and the falling-weight warning follow the measurements that remain.
+ */
+export async function deleteMeasurement(
+  deps: MeasurementRecordsDeps,
+  actor: Actor,
+  id: string,
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    // The student's row first, as every rescoring transaction takes it: no lock-order deadlock.
+    const studentId = await repo.studentOfMeasurement(tx, id);
+    if (studentId) await lockStudentRow(tx, studentId);
+    const deleted = await repo.softDeleteMeasurement(tx, actor, id);
+    if (!deleted) {
+      // Tell a teacher apart who may see the measurement but did not record it.
+      if (actor.role === 'TEACHER' && (await repo.findMeasurement(tx, actor, id))) {
+        throw forbidden(GROWTH_MESSAGES.deleteOwn);
+      }
+      throw notFound(MM.notFound);
+    }
+    await recomputeGrowth(tx, deleted.studentId);
+    await audit(tx, actor, 'delete', 'measurement', id);
+  });
 }
 
 /** Stores one measurement photo (JPG, PNG, GIF or WebP by its bytes, at most 5 MB) for its uploader. */

@@ -110,6 +110,7 @@ describe('POST /api/measurements', () => {
       [
         'createdAt',
         'date',
+        'growth',
         'height',
         'id',
         'measuredBy',

@@ -16,6 +16,7 @@ import { fetchPage, pageOf, type Paged } from '../../lib/paging.ts';
 import { requireRole } from '../../lib/permissions.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import * as repo from './office-location.repo.ts';
+import { audit } from '../audit/audit.ts';
 
 export type OfficeLocationDeps = Pick<FastifyInstance, 'db' | 'config'>;
 type SetInput = z.output<typeof setOfficeLocationBodySchema>;
@@ -94,6 +95,8 @@ export async function setOfficeLocation(
       radiusMeters: body.radiusMeters,
       setById: actor.id,
     });
+    const { confirmationCode: _code, ...fields } = body;
+    await audit(tx, actor, 'create', 'office_location', id, fields);
     return created(tx, id);
   });
 }
@@ -115,6 +118,7 @@ export async function initializeDefaultOfficeLocation(
       radiusMeters: d.radiusMeters,
       setById: actor.id,
     });
+    await audit(tx, actor, 'create', 'office_location', id, { ...d, via: 'initialize-default' });
     return created(tx, id);
   });
 }

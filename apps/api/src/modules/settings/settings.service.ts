@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { forbidden } from '../../lib/errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import * as repo from './settings.repo.ts';
+import { audit } from '../audit/audit.ts';
 
 export type SettingsDeps = Pick<FastifyInstance, 'db'>;
 
@@ -24,5 +25,9 @@ export async function setHomeVisitDistance(
   distanceMeters: number,
 ): Promise<Settings> {
   if (actor.role !== 'ADMIN') throw forbidden(HOME_VISIT_MESSAGES.onlyAdminsThreshold);
-  return { homeVisitDistanceThreshold: await repo.setDistanceThreshold(deps.db, distanceMeters, actor.id) };
+  return deps.db.transaction(async (tx) => {
+    const homeVisitDistanceThreshold = await repo.setDistanceThreshold(tx, distanceMeters, actor.id);
+    await audit(tx, actor, 'update', 'settings', null, { homeVisitDistanceThreshold });
+    return { homeVisitDistanceThreshold };
+  });
 }

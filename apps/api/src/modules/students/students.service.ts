@@ -19,6 +19,8 @@ import { requireRole } from '../../lib/permissions.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { notify } from '../notifications/notify.ts';
 import * as repo from './students.repo.ts';
+import { audit } from '../audit/audit.ts';
+import { recomputeGrowth } from '../measurements/growth.service.ts';
 
 export interface StudentsDeps {
   db: Db;
@@ -176,6 +178,7 @@ export async function createStudent(
         throw conflict('A student with this student ID already exists');
       if (values.assignedTeacherId) await assignTeacher(tx, values.assignedTeacherId);
       const row = await repo.insertStudent(tx, values);
+      await audit(tx, actor, 'create', 'student', row.id, values);
       if (row.assignedTeacherId) await notifyAssigned(tx, row.assignedTeacherId, row);
       return row.id;
     });
@@ -225,6 +228,12 @@ export async function updateStudent(
         isPregnant,
         ...normalisePregnancy(body, category, isPregnant),
       });
+      const growthMoves =
+        dateOfBirth !== current.dateOfBirth ||
+        isPregnant !== current.isPregnant ||
+        (body.sex !== undefined && (body.sex ?? null) !== current.sex);
+      if (growthMoves) await recomputeGrowth(tx, id);
+      await audit(tx, actor, 'update', 'student', id, fields);
       if (reassigning && body.assignedTeacherId) {
         await notifyAssigned(tx, body.assignedTeacherId, {
           firstName: body.firstName ?? current.firstName,
@@ -242,6 +251,10 @@ export async function updateStudent(
 
 export async function deleteStudent(deps: StudentsDeps, actor: Actor, id: string): Promise<void> {
   requireRole(actor, 'ADMIN');
-  const deleted = await deps.db.transaction((tx) => repo.softDeleteStudent(tx, id));
+  const deleted = await deps.db.transaction(async (tx) => {
+    const done = await repo.softDeleteStudent(tx, id);
+    if (done) await audit(tx, actor, 'delete', 'student', id);
+    return done;
+  });
   if (!deleted) throw notFound(NOT_FOUND);
 }

@@ -31,6 +31,7 @@ import {
 } from '../files/files.service.ts';
 import { toUserDto } from './users.mapper.ts';
 import * as repo from './users.repo.ts';
+import { audit } from '../audit/audit.ts';
 
 type Deps = Pick<FastifyInstance, 'db' | 'storage' | 'log' | 'config'>;
 
@@ -73,6 +74,7 @@ export async function setProfilePicture(
       const current = await repo.findUserById(tx, userId, { forUpdate: true });
       if (!current) throw userNotFound();
       const user = await repo.setProfilePictureFileId(tx, userId, stored.id);
+      await audit(tx, actor, 'update', 'user', userId, { profilePicture: stored.id });
       const oldKeys = current.profilePictureFileId
         ? await unlinkStoredFiles(tx, [current.profilePictureFileId])
         : [];
@@ -91,6 +93,7 @@ export async function deleteProfilePicture(deps: Deps, actor: Actor, userId: str
     if (!current) throw userNotFound();
     if (!current.profilePictureFileId) return { user: current, oldKeys: [] as string[] };
     const updated = await repo.setProfilePictureFileId(tx, userId, null);
+    await audit(tx, actor, 'update', 'user', userId, { profilePicture: null });
     return { user: updated, oldKeys: await unlinkStoredFiles(tx, [current.profilePictureFileId]) };
   });
   await removeStoredObjects(deps, oldKeys);
@@ -161,14 +164,18 @@ export async function createUser(deps: AdminDeps, actor: Actor, body: CreateInpu
   const passwordHash = await hashPassword(body.password);
   let created: repo.UserRecord;
   try {
-    created = await repo.insertUser(deps.db, {
-      email: body.email,
-      passwordHash,
-      firstName: body.firstName,
-      lastName: body.lastName,
-      phone: body.phone || null,
-      role: body.role,
-      isActive: body.isActive ?? true,
+    created = await deps.db.transaction(async (tx) => {
+      const row = await repo.insertUser(tx, {
+        email: body.email,
+        passwordHash,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        phone: body.phone || null,
+        role: body.role,
+        isActive: body.isActive ?? true,
+      });
+      await audit(tx, actor, 'create', 'user', row.id, body);
+      return row;
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw duplicateEmail();
@@ -227,6 +234,7 @@ export async function updateUser(
         },
         { bumpTokenVersion: deactivates || roleChanges },
       );
+      await audit(tx, actor, 'update', 'user', id, body);
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw duplicateEmail();
@@ -249,6 +257,7 @@ export async function deleteUser(deps: AdminDeps, actor: Actor, id: string): Pro
     if (!current) throw notFound(USER_MESSAGES.notFound);
     if (current.role === 'ADMIN' && current.isActive) await assertAnotherActiveAdmin(tx, id);
     await repo.softDeleteUser(tx, id);
+    await audit(tx, actor, 'delete', 'user', id);
   });
 }
 

@@ -1,8 +1,11 @@
 import { MEASUREMENT_MESSAGES } from '@csp/contracts';
 import { describe, expect, it } from 'vitest';
 import {
+  canDeleteMeasurement,
   emptyMeasurementValues,
   heightText,
+  POSITION_LABELS,
+  suggestedPosition,
   toCreateMeasurementBody,
   validateMeasurement,
   weightText,
@@ -68,5 +71,44 @@ describe('units', () => {
     expect(heightText(102.5)).toBe('102.5 cm');
     expect(heightText(98)).toBe('98 cm');
     expect(weightText(16.44)).toBe('16.4 kg');
+  });
+});
+
+describe('suggestedPosition', () => {
+  const child = (dateOfBirth: string, isPregnant = false) => ({ dateOfBirth, isPregnant });
+
+  it('suggests lying under 731 days (2 years) and standing from 731 days on the measurement date', () => {
+    expect(suggestedPosition(child('2025-06-15'), '2026-06-15', TODAY)).toBe('LYING');
+    // 730 and 731 days.
+    expect(suggestedPosition(child('2024-06-15'), '2026-06-15', TODAY)).toBe('LYING');
+    expect(suggestedPosition(child('2024-06-14'), '2026-06-15', TODAY)).toBe('STANDING');
+    expect(suggestedPosition(child('2022-01-01'), '2026-06-15', TODAY)).toBe('STANDING');
+    // The measurement's date counts: measured a year ago, the same child was a baby.
+    expect(suggestedPosition(child('2024-06-15'), '2025-06-15', TODAY)).toBe('LYING');
+  });
+
+  it("uses today's date while the date box is empty; nothing before a student is known", () => {
+    expect(suggestedPosition(child('2024-06-15'), '', TODAY)).toBe('LYING');
+    expect(suggestedPosition(child('2024-06-14'), '', TODAY)).toBe('STANDING');
+    expect(suggestedPosition(undefined, TODAY, TODAY)).toBe('');
+  });
+
+  it('has a pregnant mother stand', () => {
+    expect(suggestedPosition(child(TODAY, true), TODAY, TODAY)).toBe('STANDING');
+  });
+
+  it('names the positions by what is measured', () => {
+    expect(POSITION_LABELS).toEqual({ LYING: 'Lying (length)', STANDING: 'Standing (height)' });
+  });
+});
+
+describe('canDeleteMeasurement', () => {
+  const by = (id: string) => ({ measuredBy: { id, firstName: 'Tara', lastName: 'Field' } });
+  it('lets an administrator delete any measurement and a teacher only one they recorded', () => {
+    expect(canDeleteMeasurement(by('t1'), { id: 'a1', role: 'ADMIN' })).toBe(true);
+    expect(canDeleteMeasurement({ measuredBy: null }, { id: 'a1', role: 'ADMIN' })).toBe(true);
+    expect(canDeleteMeasurement(by('t1'), { id: 't1', role: 'TEACHER' })).toBe(true);
+    expect(canDeleteMeasurement(by('t2'), { id: 't1', role: 'TEACHER' })).toBe(false);
+    expect(canDeleteMeasurement({ measuredBy: null }, { id: 't1', role: 'TEACHER' })).toBe(false);
   });
 });

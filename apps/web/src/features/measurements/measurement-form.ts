@@ -1,7 +1,10 @@
 import {
   createMeasurementBodySchema,
+  daysBetween,
+  isIsoDate,
   MEASUREMENT_MESSAGES,
   type CreateMeasurementBody,
+  type Measurement,
   type MeasurementPosition,
 } from '@csp/contracts';
 
@@ -20,7 +23,7 @@ export interface MeasurementFormValues {
   /** YYYY-MM-DD, or '' when cleared. */
   date: string;
   notes: string;
-  /** '' when not given. */
+  /** '' until chosen: the form then uses the suggestion for the child's age (suggestedPosition). */
   position: MeasurementPosition | '';
 }
 
@@ -73,10 +76,41 @@ export function validateMeasurement(values: MeasurementFormValues, today: string
 export const MEASUREMENT_FAILURE = 'Failed to record measurement';
 
 export const POSITION_LABELS: Record<MeasurementPosition, string> = {
-  LYING: 'Lying',
-  STANDING: 'Standing',
+  LYING: 'Lying (length)',
+  STANDING: 'Standing (height)',
 };
+
+/** The WHO standards measure length lying before 2 years (731 days) and height standing from then. */
+export const STANDING_FROM_DAYS = 731;
+
+/**
+ * The position suggested for the chosen student on the measurement's date (today's when the date box
+ * is empty): lying under 2 years, standing from 2 years; a pregnant mother stands. '' before a student
+ * is known.
+ */
+export function suggestedPosition(
+  student: { dateOfBirth: string; isPregnant: boolean } | undefined,
+  date: string,
+  today: string,
+): MeasurementPosition | '' {
+  if (!student) return '';
+  if (student.isPregnant) return 'STANDING';
+  if (!isIsoDate(student.dateOfBirth)) return '';
+  const on = isIsoDate(date.trim()) ? date.trim() : today;
+  return daysBetween(student.dateOfBirth, on) < STANDING_FROM_DAYS ? 'LYING' : 'STANDING';
+}
 
 /** '102.5 cm', '16 kg': one decimal at most, as entered. */
 export const heightText = (cm: number) => `${Number(cm.toFixed(1))} cm`;
 export const weightText = (kg: number) => `${Number(kg.toFixed(1))} kg`;
+
+/**
+ * Who may delete a measurement recorded in error: an administrator any, a teacher one they recorded
+ * (the server also requires the student to be theirs, which any measurement they can open is).
+ */
+export function canDeleteMeasurement(
+  measurement: Pick<Measurement, 'measuredBy'>,
+  me: { id: string; role: string },
+): boolean {
+  return me.role === 'ADMIN' || (me.role === 'TEACHER' && measurement.measuredBy?.id === me.id);
+}

@@ -10,6 +10,8 @@ import {
   EMPTY_CREATE_VALUES,
   formAge,
   latestVisitStatus,
+  SEX_OPTIONS,
+  sexText,
   studentAgeLine,
   teacherOptionLabel,
   toCreateBody,
@@ -253,6 +255,59 @@ describe('edit form', () => {
       firstName: 'First name is required',
       parentEmail: 'Please enter a valid email address',
     });
+  });
+});
+
+describe('sex', () => {
+  const child = values({
+    studentId: 'C-1',
+    category: 'HOME_BASE',
+    firstName: 'Ann',
+    lastName: 'Lee',
+    dateOfBirth: '2025-01-01',
+  });
+
+  it("offers 'Not recorded', Male and Female and reads them back", () => {
+    expect(SEX_OPTIONS).toEqual([
+      { value: '', label: 'Not recorded' },
+      { value: 'MALE', label: 'Male' },
+      { value: 'FEMALE', label: 'Female' },
+    ]);
+    expect([sexText('MALE'), sexText('FEMALE'), sexText(null), sexText(undefined)]).toEqual([
+      'Male',
+      'Female',
+      '—',
+      '—',
+    ]);
+  });
+
+  it("sends a child's sex on create, nothing when not recorded, never for a pregnant mother", () => {
+    expect(toCreateBody({ ...child, sex: 'FEMALE' }, TODAY)).toMatchObject({ sex: 'FEMALE' });
+    expect(toCreateBody(child, TODAY)).not.toHaveProperty('sex');
+    const mother = toCreateBody(
+      {
+        ...child,
+        category: 'SURVIVAL_PROGRAM',
+        isPregnant: true,
+        motherAge: 24,
+        pregnancyMonths: '6',
+        sex: 'MALE',
+      },
+      TODAY,
+    );
+    expect(mother).not.toHaveProperty('sex');
+  });
+
+  it("edits it: kept, changed or cleared with 'Not recorded'; a pregnant mother's is left alone", () => {
+    const born = student({ isPregnant: false, isBabyBorn: true, actualBirthDate: '2026-06-01', sex: 'MALE' });
+    expect(editValuesOf(born).sex).toBe('MALE');
+    expect(editValuesOf(student({ sex: null })).sex).toBe('');
+    expect(toUpdateBody(editValuesOf(born), TODAY, true)).toMatchObject({ sex: 'MALE' });
+    expect(toUpdateBody({ ...editValuesOf(born), sex: 'FEMALE' }, TODAY, true)).toMatchObject({
+      sex: 'FEMALE',
+    });
+    expect(toUpdateBody({ ...editValuesOf(born), sex: '' }, TODAY, true)).toMatchObject({ sex: null });
+    expect(toUpdateBody(editValuesOf(student()), TODAY, true)).not.toHaveProperty('sex');
   });
 });
 

@@ -4,6 +4,7 @@ import {
   createStudentBodySchema,
   isIsoDate,
   LIMITS,
+  SEXES,
   STUDENT_LIMITS,
   updateStudentBodySchema,
   type CreateStudentBody,
@@ -29,6 +30,9 @@ export function numberOf(value: NumberValue): number | '' {
   if (typeof value === 'number') return value;
   return value.trim() === '' ? '' : Number(value);
 }
+
+/** A child's sex as the API takes it (growth scores need it). */
+export type Sex = (typeof SEXES)[number];
 
 /**
  * The values of both student forms (create and edit share one shape, so their shared fields can use
@@ -58,6 +62,8 @@ export interface StudentFormValues {
   homeLongitude: NumberValue;
   assignedTeacherId: string;
   medicalInfo: string;
+  /** '' when not recorded; not asked for a pregnant mother's record. */
+  sex: Sex | '';
 }
 
 export type CreateStudentValues = StudentFormValues;
@@ -85,6 +91,7 @@ export const EMPTY_CREATE_VALUES: CreateStudentValues = {
   homeLongitude: '',
   assignedTeacherId: '',
   medicalInfo: '',
+  sex: '',
 };
 
 export const CATEGORY_REQUIRED = 'Category is required';
@@ -156,6 +163,8 @@ export function toCreateBody(values: CreateStudentValues, today: string): Create
     expectedDueDate: text(values.expectedDueDate),
     isBabyBorn: values.isBabyBorn,
     actualBirthDate: text(values.actualBirthDate),
+    // A pregnant mother's record is hers until the baby is born: no child's sex.
+    sex: pregnant ? '' : values.sex,
   });
   if (!pregnant) {
     delete body.motherAge;
@@ -218,6 +227,7 @@ export function editValuesOf(student: Student): EditStudentValues {
     expectedDueDate: student.expectedDueDate ?? '',
     actualBirthDate: student.actualBirthDate ?? '',
     isBabyBorn: student.isBabyBorn,
+    sex: student.sex ?? '',
   };
 }
 
@@ -277,6 +287,8 @@ export function toUpdateBody(values: EditStudentValues, today: string, isAdmin: 
     if (text(values.expectedDueDate)) body.expectedDueDate = text(values.expectedDueDate);
   } else {
     body.isPregnant = false;
+    // 'Not recorded' clears it.
+    body.sex = values.sex || null;
     body.isBabyBorn = values.isBabyBorn;
     if (values.isBabyBorn && text(values.actualBirthDate))
       body.actualBirthDate = text(values.actualBirthDate);
@@ -376,6 +388,17 @@ export function teacherOptionLabel(
 ): string {
   return `${t.firstName} ${t.lastName} (${t.assignedStudentsCount}/${LIMITS.maxStudentsPerTeacher})`;
 }
+
+export const SEX_LABELS: Record<Sex, string> = { MALE: 'Male', FEMALE: 'Female' };
+
+/** The Sex select's choices: 'Not recorded' (''), Male, Female. */
+export const SEX_OPTIONS: { value: Sex | ''; label: string }[] = [
+  { value: '', label: 'Not recorded' },
+  ...SEXES.map((s) => ({ value: s, label: SEX_LABELS[s] })),
+];
+
+/** 'Male', 'Female', or '—' when not recorded. */
+export const sexText = (sex: Sex | null | undefined) => (sex ? SEX_LABELS[sex] : '—');
 
 export const CATEGORY_OPTIONS: { value: StudentCategory | ''; label: string; disabled?: boolean }[] = [
   { value: '', label: 'Select a category', disabled: true },

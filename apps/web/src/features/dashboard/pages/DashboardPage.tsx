@@ -1,13 +1,17 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import { useCurrentUser } from '../../auth/auth-context.ts';
+import { ChildrenAtRiskPanel } from '../../growth/ChildrenAtRiskPanel.tsx';
 import { useDashboardStatsQuery } from '../api/dashboard.api.ts';
 import { LeaveApprovalsPanel } from '../components/LeaveApprovalsPanel.tsx';
 import { MeasurementStatusPanel } from '../components/MeasurementStatusPanel.tsx';
 import { QuickActions } from '../components/QuickActions.tsx';
 import { StatCards } from '../components/StatCards.tsx';
 
-/** /dashboard (spec part 1 §2): greeting, stat cards, quick actions, leave and measurement panels. */
+/**
+ * /dashboard (spec part 1 §2): greeting, stat cards, quick actions, leave and measurement panels, and
+ * the children at risk (growth monitoring, issue 12).
+ */
 export function DashboardPage() {
   const user = useCurrentUser();
   const isAdmin = user.role === 'ADMIN';
@@ -33,6 +37,8 @@ export function DashboardPage() {
       {isAdmin && <LeaveApprovalsPanel />}
 
       <MeasurementStatusPanel />
+
+      <ChildrenAtRiskPanel compact />
     </Stack>
   );
 }

@@ -18,6 +18,7 @@ import {
 } from '@tanstack/react-query';
 import { AxiosError } from 'axios';
 import { api, errorStatus, serverMessage } from '../../../lib/api.ts';
+import { saveDownload } from '../../../lib/download.ts';
 import { dashboardKeys } from '../../dashboard/api/dashboard.api.ts';
 import { userKeys } from '../../users/api/users.api.ts';
 import {
@@ -28,7 +29,6 @@ import {
   type AnalyticsFilters,
   type LeaveFilters,
 } from '../leave-filters.ts';
-import { filenameFromDisposition } from '../leave-display.ts';
 
 /** Leave cards per page on /leaves (spec part 2 §9). */
 export const LEAVES_PAGE_SIZE = LEAVE_LIMITS.pageSize;
@@ -110,24 +110,7 @@ export const leavesApi = {
       responseType: 'blob',
       headers: { Accept: 'text/csv' },
     });
-    const name = filenameFromDisposition(
-      res.headers['content-disposition'],
-      `leave-report-${filters.view}-${filters.year}.csv`,
-    );
-    const url = URL.createObjectURL(res.data);
-    try {
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = name;
-      link.style.display = 'none';
-      document.body.append(link);
-      link.click();
-      link.remove();
-    } finally {
-      // Released after the browser has taken the file.
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    }
-    return name;
+    return saveDownload(res, `leave-report-${filters.view}-${filters.year}.csv`);
   },
 };
 

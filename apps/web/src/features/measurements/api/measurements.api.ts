@@ -6,10 +6,18 @@ import {
   type MeasurementPhotoUploadResponse,
   type MeasurementStatusEntry,
   type MeasurementStatusSummary,
+  type MessageResponse,
 } from '@csp/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { api, errorStatus } from '../../../lib/api.ts';
 import { dashboardKeys } from '../../dashboard/api/dashboard.api.ts';
+import { growthKeys } from '../../growth/api/growth.api.ts';
 import { studentKeys } from '../../students/api/students.api.ts';
 import { statusPageParams, summaryParams, type StatusFilters } from '../measurement-status.ts';
 
@@ -62,6 +70,8 @@ export const measurementsApi = {
   },
   get: (id: string) => api.get<Measurement>(path(id)).then((r) => r.data),
   create: (body: CreateMeasurementBody) => api.post<Measurement>('/measurements', body).then((r) => r.data),
+  /** DELETE /api/measurements/{id}: soft delete (an administrator can restore it). */
+  remove: (id: string) => api.delete<MessageResponse>(path(id)).then((r) => r.data),
   /** GET /api/measurements/status/all with filters and page/limit: one page and X-Total-Count. */
   statusPage: async (filters: StatusFilters, page: number): Promise<StatusPage> => {
     const res = await api.get<MeasurementStatusEntry[]>('/measurements/status/all', {
@@ -135,19 +145,47 @@ export function useStatusSummaryQuery(filters: StatusFilters) {
   });
 }
 
+/**
+ * A measurement appears in the lists, the status figures, the children at risk, the student's page and
+ * the dashboard's panels.
+ */
+function invalidateAround(queryClient: QueryClient, studentId: string) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: measurementKeys.lists() }),
+    queryClient.invalidateQueries({ queryKey: measurementKeys.status() }),
+    queryClient.invalidateQueries({ queryKey: growthKeys.atRisk() }),
+    queryClient.invalidateQueries({ queryKey: studentKeys.detail(studentId) }),
+    queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
+  ]);
+}
+
 export function useCreateMeasurementMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: measurementsApi.create,
     onSuccess: (measurement) => {
       queryClient.setQueryData(measurementKeys.detail(measurement.id), measurement);
-      // Lists, the status figures, the student's page and the dashboard's status panel change.
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: measurementKeys.lists() }),
-        queryClient.invalidateQueries({ queryKey: measurementKeys.status() }),
-        queryClient.invalidateQueries({ queryKey: studentKeys.detail(measurement.studentId) }),
-        queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
-      ]);
+      return invalidateAround(queryClient, measurement.studentId);
+    },
+  });
+}
+
+/**
+ * Deletes a measurement recorded in error (administrators: any; teachers: one they recorded). The
+ * child's growth is rescored on the server, so the at-risk list changes with it.
+ */
+export function useDeleteMeasurementMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (measurement: Pick<Measurement, 'id' | 'studentId'>) =>
+      measurementsApi.remove(measurement.id),
+    onSuccess: (_data, measurement) => {
+      // The open detail page is left at once; a later visit refetches and finds nothing.
+      void queryClient.invalidateQueries({
+        queryKey: measurementKeys.detail(measurement.id),
+        refetchType: 'none',
+      });
+      return invalidateAround(queryClient, measurement.studentId);
     },
   });
 }

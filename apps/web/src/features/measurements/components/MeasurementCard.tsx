@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { DetailItem } from '../../../components/DetailItem.tsx';
 import { initialsOf } from '../../../components/UserAvatar.tsx';
 import { ageText, formatDate } from '../../../lib/dates.ts';
+import { GrowthBadges } from '../../growth/components/GrowthBadges.tsx';
 import { heightText, weightText } from '../measurement-form.ts';
 
 /** The person who recorded a measurement, or a dash when that account is gone. */
@@ -14,7 +15,8 @@ export function measuredByText(m: Pick<Measurement, 'measuredBy'>): string {
 
 /**
  * One measurement on /measurements: the student's initials, height in cm, weight in kg, date, who
- * measured, and whether a photo is attached (spec part 1 §2 "Measurements").
+ * measured, and whether a photo is attached (spec part 1 §2 "Measurements"); the WHO classifications
+ * (stunting, wasting …) as badges when there are any.
  */
 export function MeasurementCard({ measurement }: { measurement: Measurement }) {
   const { student } = measurement;
@@ -41,6 +43,7 @@ export function MeasurementCard({ measurement }: { measurement: Measurement }) {
             </Text>
           </div>
         </Group>
+        <GrowthBadges growth={measurement.growth} />
         <SimpleGrid cols={2} spacing="xs" verticalSpacing="xs">
           <DetailItem label="Height">
             <Text span fw={700} size="lg">

@@ -11,12 +11,14 @@ import { getErrorMessage } from '../../../lib/api.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { useOrgToday } from '../../organisation/api/organisation.api.ts';
 import { useCurrentUser } from '../../auth/auth-context.ts';
+import { useStudentQuery } from '../../students/api/students.api.ts';
 import { StudentPicker } from '../../students/components/StudentPicker.tsx';
 import { measurementsApi, useCreateMeasurementMutation } from '../api/measurements.api.ts';
 import {
   emptyMeasurementValues,
   MEASUREMENT_FAILURE,
   POSITION_LABELS,
+  suggestedPosition,
   toCreateMeasurementBody,
   validateMeasurement,
   type MeasurementFormValues,
@@ -41,6 +43,14 @@ export function CreateMeasurementPage() {
   const values = form.getValues();
   const studentProps = form.getInputProps('studentId');
   const dateProps = form.getInputProps('date');
+  // The chosen student's age suggests the position (lying under 2 years) until one is chosen by hand.
+  const student = useStudentQuery(values.studentId, { enabled: Boolean(values.studentId) });
+  const suggested = suggestedPosition(
+    student.data?.id === values.studentId ? student.data : undefined,
+    values.date,
+    today,
+  );
+  const position = values.position || suggested;
 
   const submit = async (v: MeasurementFormValues) => {
     let entries: string[];
@@ -53,10 +63,11 @@ export function CreateMeasurementPage() {
     } finally {
       setUploading(false);
     }
-    create.mutate(toCreateMeasurementBody(v, entries), {
-      onSuccess: () => {
+    create.mutate(toCreateMeasurementBody({ ...v, position: v.position || suggested }, entries), {
+      onSuccess: (measurement) => {
         toastSuccess(MEASUREMENT_MESSAGES.created);
-        navigate('/measurements');
+        // The new measurement's page shows its growth scores and any classification at once.
+        navigate(`/measurements/${measurement.id}`);
       },
       onError: (error) => toastError(getErrorMessage(error, MEASUREMENT_FAILURE)),
     });
@@ -85,7 +96,7 @@ export function CreateMeasurementPage() {
                 teacherId={me.role === 'TEACHER' ? me.id : undefined}
                 withAsterisk
                 value={values.studentId}
-                onChange={(id) => form.setFieldValue('studentId', id)}
+                onChange={(id) => form.setValues({ studentId: id, position: '' })}
                 error={studentProps.error}
                 onBlur={studentProps.onBlur}
               />
@@ -120,12 +131,11 @@ export function CreateMeasurementPage() {
                 />
                 <Radio.Group
                   label="Position"
-                  description="Optional: lying (length) for babies, standing for older children"
-                  value={values.position}
-                  onChange={(v) => form.setFieldValue('position', v as MeasurementPosition | '')}
+                  description="Lying (length) under 2 years, standing (height) from 2 years"
+                  value={position}
+                  onChange={(v) => form.setFieldValue('position', v as MeasurementPosition)}
                 >
                   <Group gap="lg" mt={6}>
-                    <Radio value="" label="Not recorded" />
                     {(Object.keys(POSITION_LABELS) as MeasurementPosition[]).map((p) => (
                       <Radio key={p} value={p} label={POSITION_LABELS[p]} />
                     ))}

@@ -1,18 +1,31 @@
-import type { Measurement } from '@csp/contracts';
-import { Anchor, Avatar, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { GROWTH_MESSAGES, type Measurement } from '@csp/contracts';
+import { Anchor, Avatar, Button, Flex, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { BackLink } from '../../../components/BackLink.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { DetailItem } from '../../../components/DetailItem.tsx';
 import { PageLoader } from '../../../components/PageLoader.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import { initialsOf } from '../../../components/UserAvatar.tsx';
+import { getErrorMessage } from '../../../lib/api.ts';
 import { ageText, formatDate, formatDateTime } from '../../../lib/dates.ts';
+import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { PhotoGallery } from '../../../components/PhotoGallery.tsx';
-import { isMeasurementMissing, useMeasurementQuery } from '../api/measurements.api.ts';
+import { useCurrentUser } from '../../auth/auth-context.ts';
+import { GrowthBadges } from '../../growth/components/GrowthBadges.tsx';
+import { GrowthScores } from '../../growth/components/GrowthScores.tsx';
+import { ageAtMeasurementText, hasScores, Z_SCORE_NOTE } from '../../growth/growth-display.ts';
+import {
+  isMeasurementMissing,
+  useDeleteMeasurementMutation,
+  useMeasurementQuery,
+} from '../api/measurements.api.ts';
 import { MeasurementLoadFailure, MeasurementNotFound } from '../components/MeasurementBits.tsx';
 import { measuredByText } from '../components/MeasurementCard.tsx';
-import { heightText, POSITION_LABELS, weightText } from '../measurement-form.ts';
+import { canDeleteMeasurement, heightText, POSITION_LABELS, weightText } from '../measurement-form.ts';
 
 const TITLE = 'Measurement Details';
 
@@ -40,27 +53,106 @@ function Figure({ label, value }: { label: string; value: string }) {
   );
 }
 
+function DeleteMeasurementDialog({
+  measurement,
+  opened,
+  onClose,
+}: {
+  measurement: Measurement;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const navigate = useNavigate();
+  const remove = useDeleteMeasurementMutation();
+  const confirm = () =>
+    remove.mutate(measurement, {
+      onSuccess: () => {
+        onClose();
+        toastSuccess(GROWTH_MESSAGES.deleted);
+        navigate('/measurements', { replace: true });
+      },
+      onError: (error) => {
+        onClose();
+        toastError(getErrorMessage(error, GROWTH_MESSAGES.deleteFailed));
+      },
+    });
+  return (
+    <ConfirmDialog
+      opened={opened}
+      onClose={onClose}
+      title="Delete Measurement"
+      confirmLabel="Delete"
+      confirmColor="red"
+      onConfirm={confirm}
+      busy={remove.isPending}
+    >
+      <Text size="sm">
+        This measurement will be removed from the child’s growth record. An administrator can restore it from
+        Deleted Records.
+      </Text>
+    </ConfirmDialog>
+  );
+}
+
+/** The WHO z-scores, with what they mean, and why any is missing. */
+function GrowthPanel({ measurement }: { measurement: Measurement }) {
+  const { growth } = measurement;
+  return (
+    <Panel title="Growth">
+      <Stack gap="md">
+        {hasScores(growth) && (
+          <Text size="sm" c="dimmed">
+            {Z_SCORE_NOTE}
+          </Text>
+        )}
+        <GrowthScores growth={growth} />
+      </Stack>
+    </Panel>
+  );
+}
+
 function MeasurementDetailView({ measurement }: { measurement: Measurement }) {
+  const me = useCurrentUser();
+  const [deleting, deleteDialog] = useDisclosure(false);
   const { student } = measurement;
   const name = `${student.firstName} ${student.lastName}`;
   return (
     <Stack gap="lg" maw={900}>
       <BackLink to="/measurements">Back to Measurements</BackLink>
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-        <Group gap="md" wrap="nowrap">
-          <Avatar radius="xl" size={56} color="cyan" aria-hidden>
-            {initialsOf(student.firstName, student.lastName)}
-          </Avatar>
-          <Stack gap={2} miw={0}>
-            <PageTitle>{TITLE}</PageTitle>
-            <Text size="sm" c="dimmed">
-              <Anchor component={Link} to={`/students/${student.id}`} size="sm" fw={600}>
-                {name}
-              </Anchor>{' '}
-              · {ageText(student.age)} · {formatDate(measurement.date)}
-            </Text>
-          </Stack>
-        </Group>
+        <Flex
+          gap="md"
+          justify="space-between"
+          align={{ base: 'stretch', sm: 'center' }}
+          direction={{ base: 'column', sm: 'row' }}
+        >
+          <Group gap="md" wrap="nowrap" align="flex-start" miw={0}>
+            <Avatar radius="xl" size={56} color="cyan" aria-hidden>
+              {initialsOf(student.firstName, student.lastName)}
+            </Avatar>
+            <Stack gap={6} miw={0}>
+              <PageTitle>{TITLE}</PageTitle>
+              <Text size="sm" c="dimmed">
+                <Anchor component={Link} to={`/students/${student.id}`} size="sm" fw={600}>
+                  {name}
+                </Anchor>{' '}
+                · {ageText(student.age)} · {formatDate(measurement.date)}
+              </Text>
+              <GrowthBadges growth={measurement.growth} />
+            </Stack>
+          </Group>
+          {canDeleteMeasurement(measurement, me) && (
+            <Button
+              color="red"
+              variant="outline"
+              onClick={deleteDialog.open}
+              leftSection={<IconTrash size={18} aria-hidden />}
+              style={{ flexShrink: 0 }}
+            >
+              Delete
+            </Button>
+          )}
+        </Flex>
       </Paper>
 
       <SimpleGrid cols={2} spacing="md">
@@ -68,11 +160,16 @@ function MeasurementDetailView({ measurement }: { measurement: Measurement }) {
         <Figure label="Weight" value={weightText(measurement.weight)} />
       </SimpleGrid>
 
+      <GrowthPanel measurement={measurement} />
+
       <Panel title="Details">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg" verticalSpacing="md">
           <DetailItem label="Student">{name}</DetailItem>
           <DetailItem label="Date">{formatDate(measurement.date)}</DetailItem>
           <DetailItem label="Measured by">{measuredByText(measurement)}</DetailItem>
+          <DetailItem label="Age at measurement">
+            {ageAtMeasurementText(measurement.growth.ageDays)}
+          </DetailItem>
           <DetailItem label="Position" fallback="Not recorded">
             {measurement.position && POSITION_LABELS[measurement.position]}
           </DetailItem>
@@ -90,11 +187,16 @@ function MeasurementDetailView({ measurement }: { measurement: Measurement }) {
       <Panel title={`Photos (${measurement.photos.length})`}>
         <PhotoGallery photos={measurement.photos} subject={`Measurement of ${name}`} />
       </Panel>
+
+      <DeleteMeasurementDialog measurement={measurement} opened={deleting} onClose={deleteDialog.close} />
     </Stack>
   );
 }
 
-/** /measurements/{id} (spec part 1 §2 "Measurements"): read-only. */
+/**
+ * /measurements/{id} (spec part 1 §2 "Measurements"): read-only, with the growth scores; a measurement
+ * recorded in error can be deleted by an administrator or the teacher who recorded it.
+ */
 export function MeasurementDetailPage() {
   const { id = '' } = useParams();
   const query = useMeasurementQuery(id);

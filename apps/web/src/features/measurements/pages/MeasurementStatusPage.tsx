@@ -14,7 +14,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconSearch, IconUsersGroup } from '@tabler/icons-react';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
 import { BackLink } from '../../../components/BackLink.tsx';
 import { DetailItem } from '../../../components/DetailItem.tsx';
@@ -26,6 +26,7 @@ import { formatDate } from '../../../lib/dates.ts';
 import { useLastPageClamp, useListParams } from '../../../lib/listParams.ts';
 import { CategoryBadge } from '../../students/components/StudentBits.tsx';
 import { useCurrentUser } from '../../auth/auth-context.ts';
+import { ChildrenAtRiskPanel, RISK_PARAM } from '../../growth/ChildrenAtRiskPanel.tsx';
 import { useUsersQuery } from '../../users/api/users.api.ts';
 import { useStatusPageQuery, useStatusSummaryQuery } from '../api/measurements.api.ts';
 import {
@@ -205,7 +206,8 @@ function TeacherFilter({ value, onChange }: { value: string; onChange: (id: stri
  * /measurements/status (spec part 1 §2): five counters, filters (name or student ID, status, category,
  * and teacher for administrators) and 10 students a page in name order, filtered and paged on the
  * server — a table on wide screens, cards on phones. Filters and page live in the address. The link
- * here is shown to administrators; a teacher who opens it sees their own students.
+ * here is shown to administrators; a teacher who opens it sees their own students. Below, the children
+ * at risk (growth monitoring), 10 a page, their condition and page in the address too.
  */
 export function MeasurementStatusPage() {
   const me = useCurrentUser();
@@ -226,6 +228,16 @@ export function MeasurementStatusPage() {
   const pages = Math.max(1, Math.ceil(total / STATUS_PAGE_SIZE));
   useLastPageClamp({ page, pages, settled: Boolean(query.data && !query.isPlaceholderData) });
   const choose = (key: string) => (value: string) => update({ [key]: value || undefined, page: undefined });
+  // Arriving from the dashboard's 'View all' (?risk=…): once the list above has its height, the
+  // children at risk are scrolled into view.
+  const risk = useRef<HTMLDivElement>(null);
+  const arrivedForRisk = useRef(params.has(RISK_PARAM));
+  useEffect(() => {
+    if (arrivedForRisk.current && !query.isPending) {
+      arrivedForRisk.current = false;
+      risk.current?.scrollIntoView({ block: 'start' });
+    }
+  }, [query.isPending]);
 
   return (
     <Stack gap="lg">
@@ -288,6 +300,10 @@ export function MeasurementStatusPage() {
           />
         </Stack>
       )}
+
+      <div ref={risk} style={{ scrollMarginTop: 'calc(var(--app-shell-header-height, 0px) + 16px)' }}>
+        <ChildrenAtRiskPanel />
+      </div>
     </Stack>
   );
 }

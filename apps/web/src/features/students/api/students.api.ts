@@ -130,13 +130,14 @@ export function useCategoryCounts(params: CategoryCountParams) {
 
 /**
  * One student with the nested lists. Silent: the pages show 'Student not found.' for a missing student
- * and an inline error for anything else.
+ * and an inline error for anything else. `enabled: false` waits (a form before a student is chosen).
  */
-export function useStudentQuery(id: string) {
+export function useStudentQuery(id: string, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: studentKeys.detail(id),
     queryFn: () => studentsApi.get(id),
     retry: (failures, error) => failures < 1 && !isStudentMissing(error) && errorStatus(error) !== 403,
+    enabled,
     meta: { silent: true },
   });
 }

@@ -1,5 +1,5 @@
-import { SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
-import { formAge } from '../student-form.ts';
+import { NativeSelect, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
+import { formAge, SEX_OPTIONS } from '../student-form.ts';
 import { useStudentFormContext } from '../student-form-context.ts';
 import { Section } from './StudentBits.tsx';
 
@@ -50,5 +50,24 @@ export function MedicalInfoField() {
       maxRows={10}
       {...f.getInputProps('medicalInfo')}
     />
+  );
+}
+
+/**
+ * The child's sex, optional (inside a StudentFormProvider): the growth scores need it. Half a row on
+ * wide screens, like the fields above it. Not shown for a pregnant mother's record.
+ */
+export function SexField() {
+  const f = useStudentFormContext();
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+      <NativeSelect
+        label="Sex"
+        description="Optional; needed for the growth scores"
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
+        data={SEX_OPTIONS}
+        {...f.getInputProps('sex')}
+      />
+    </SimpleGrid>
   );
 }

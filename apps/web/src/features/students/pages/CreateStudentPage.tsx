@@ -25,7 +25,12 @@ import { useOrgToday } from '../../organisation/api/organisation.api.ts';
 import { useCreateStudentMutation } from '../api/students.api.ts';
 import { GpsHelpBox, HomeLocationFields } from '../components/HomeLocationFields.tsx';
 import { Section } from '../components/StudentBits.tsx';
-import { AgeField, MedicalInfoField, ParentInformationSection } from '../components/StudentFormFields.tsx';
+import {
+  AgeField,
+  MedicalInfoField,
+  ParentInformationSection,
+  SexField,
+} from '../components/StudentFormFields.tsx';
 import { TeacherSelect } from '../components/TeacherSelect.tsx';
 import { StudentFormProvider, useStudentForm } from '../student-form-context.ts';
 import {
@@ -206,11 +211,13 @@ function CreateStudentForm() {
               <Block title="Baby Registration" color="cyan" icon={<IconBabyCarriage size={18} />}>
                 {names("Baby's first name", "Baby's last name")}
                 {birth}
+                <SexField />
               </Block>
             ) : (
               <>
                 {names('First name', 'Last name')}
                 {birth}
+                <SexField />
               </>
             )}
           </Section>

@@ -15,7 +15,12 @@ import { useOrgToday } from '../../organisation/api/organisation.api.ts';
 import { isStudentMissing, useStudentQuery, useUpdateStudentMutation } from '../api/students.api.ts';
 import { HomeLocationFields } from '../components/HomeLocationFields.tsx';
 import { Section } from '../components/StudentBits.tsx';
-import { AgeField, MedicalInfoField, ParentInformationSection } from '../components/StudentFormFields.tsx';
+import {
+  AgeField,
+  MedicalInfoField,
+  ParentInformationSection,
+  SexField,
+} from '../components/StudentFormFields.tsx';
 import { TeacherSelect } from '../components/TeacherSelect.tsx';
 import { StudentFormProvider, useStudentForm } from '../student-form-context.ts';
 import {
@@ -109,6 +114,7 @@ function EditStudentForm({ student }: { student: StudentDetail }) {
               />
               <AgeField dateOfBirth={values.dateOfBirth} today={today} />
             </SimpleGrid>
+            {!pregnant && <SexField />}
             {pregnant && (
               <Alert
                 color="pink"

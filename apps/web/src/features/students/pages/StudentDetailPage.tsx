@@ -22,7 +22,7 @@ import {
   IconRuler2,
   IconTrash,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { BackLink } from '../../../components/BackLink.tsx';
 import { DetailItem } from '../../../components/DetailItem.tsx';
@@ -33,6 +33,7 @@ import { initialsOf } from '../../../components/UserAvatar.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { coordinatesText, mapsUrl } from '../../../lib/geo.ts';
 import { durationText } from '../../activities/activity-form.ts';
+import { HistoryPanel } from '../../audit/components/HistoryPanel.tsx';
 import { useCurrentUser } from '../../auth/auth-context.ts';
 import { heightText, weightText } from '../../measurements/measurement-form.ts';
 import { isStudentMissing, useStudentQuery } from '../api/students.api.ts';
@@ -40,7 +41,10 @@ import { StudentAgeLine } from '../components/StudentAgeLine.tsx';
 import { ActiveBadge, CATEGORY_COLORS, CategoryBadge } from '../components/StudentBits.tsx';
 import { BabyBornDialog, DeleteStudentDialog } from '../components/StudentDialogs.tsx';
 import { ageText } from '../../../lib/dates.ts';
-import { canMarkBabyBorn, hasHomeVisits } from '../student-form.ts';
+import { canMarkBabyBorn, hasHomeVisits, sexText } from '../student-form.ts';
+
+/** The growth charts (and recharts with them) load only with this page. */
+const GrowthCharts = lazy(() => import('../../growth/components/GrowthCharts.tsx'));
 
 function Panel({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
   return (
@@ -77,6 +81,7 @@ function StudentInformation({ student }: { student: StudentDetail }) {
           <>
             <DetailItem label="Date of birth">{formatDate(student.dateOfBirth)}</DetailItem>
             <DetailItem label="Age">{ageText(student.age)}</DetailItem>
+            <DetailItem label="Sex">{sexText(student.sex)}</DetailItem>
           </>
         )}
         {student.isBabyBorn && (
@@ -325,6 +330,18 @@ function StudentDetailView({ student }: { student: StudentDetail }) {
           </Stack>
         </Grid.Col>
       </Grid>
+
+      <Suspense
+        fallback={
+          <Panel title="Growth">
+            <PageLoader label="Loading growth charts" />
+          </Panel>
+        }
+      >
+        <GrowthCharts studentId={student.id} />
+      </Suspense>
+
+      <HistoryPanel entity="student" entityId={student.id} />
 
       {isAdmin && <DeleteStudentDialog student={student} opened={deleting} onClose={deleteDialog.close} />}
       {babyBorn && <BabyBornDialog student={student} opened={birthing} onClose={birthDialog.close} />}

@@ -10,6 +10,7 @@ import { LoadFailurePage, NotFoundPage } from '../../../components/PageStates.ts
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
 import { formatDate } from '../../../lib/dates.ts';
+import { HistoryPanel } from '../../audit/components/HistoryPanel.tsx';
 import { useCurrentUser } from '../../auth/auth-context.ts';
 import { isUserMissing, ROLE_LABELS, useUserQuery } from '../api/users.api.ts';
 import { AdminOnly } from '../components/AdminOnly.tsx';
@@ -134,6 +135,8 @@ function UserDetailView({ user }: { user: UserDetail }) {
       </Paper>
 
       {user.role === 'TEACHER' && <AssignedStudents user={user} />}
+
+      <HistoryPanel entity="user" entityId={user.id} />
 
       {!isSelf && <DeleteUserDialog user={user} opened={deleting} onClose={close} />}
     </Stack>
