@@ -19,7 +19,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: process.env.CI ? 2 : 2,
   retries: 0,
-  timeout: 60_000,
+  // Two minutes: a journey that takes 25 s alone can pass one minute when the suite shares two cores.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
