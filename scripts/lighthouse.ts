@@ -1,0 +1,248 @@
+/**
+ * `npm run lighthouse [distDir]`: Lighthouse performance (mobile form factor, default simulated
+ * throttling) of /login and of /dashboard signed in, against the real server.
+ *
+ * It builds the web app into a temporary folder (or uses the built distDir given), starts
+ * apps/api/src/server.ts on a free port with a fresh embedded database (as the e2e journeys do),
+ * registers the first administrator through the API (no SMTP_URL: the server prints the email, and the
+ * code is read from its output), signs in, and runs Lighthouse in Debian's Chromium (CHROMIUM_PATH,
+ * default /usr/bin/chromium; nothing is downloaded). The session lives in localStorage ('token',
+ * 'user'), so for /dashboard the page is opened once to store it, the browser cache is cleared, and
+ * Lighthouse runs without resetting storage. Each page is measured LIGHTHOUSE_RUNS times (default 3);
+ * the median run by score is printed.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import puppeteer, { type Browser } from 'puppeteer-core';
+import { buildWeb } from './web-size.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS) || 3);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+interface Server {
+  child: ChildProcess;
+  /** Everything the server printed so far (its console mail included). */
+  output: () => string;
+}
+
+async function startServer(port: number, dataDir: string, webDir: string): Promise<Server> {
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: webDir,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      NODE_ENV: 'development',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => process.stderr.write(d));
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('the server did not answer /api/health within 2 minutes');
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return { child, output: () => output };
+}
+
+async function api<T>(base: string, method: string, url: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${base}/api${url}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as T;
+  if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** The first administrator: register, read the code the server printed, verify, sign in. */
+async function signInFirstAdmin(base: string, server: Server) {
+  const admin = {
+    firstName: 'Lighthouse',
+    lastName: 'Admin',
+    email: 'lighthouse.admin@example.org',
+    role: 'ADMIN',
+    password: 'lighthouse-pass-1',
+  };
+  const registered = await api<{ data: { tempData: unknown } }>(base, 'POST', '/auth/register', admin);
+  let code: string | undefined;
+  for (let i = 0; i < 50 && !code; i++) {
+    const mail = server.output().split(`To: ${admin.email}`)[1];
+    code = mail?.match(/^\s+(\d{6})\s*$/m)?.[1];
+    if (!code) await new Promise((r) => setTimeout(r, 100));
+  }
+  if (!code) throw new Error('no registration code in the server output');
+  await api(base, 'POST', '/auth/verify-otp', {
+    email: admin.email,
+    otp: code,
+    tempData: registered.data.tempData,
+  });
+  return api<{ access_token: string; user: unknown }>(base, 'POST', '/auth/login', {
+    email: admin.email,
+    password: admin.password,
+  });
+}
+
+interface Figures {
+  score: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  si: number;
+  finalUrl: string;
+}
+
+async function measure(browser: Browser, url: string, session?: { token: string; user: unknown }) {
+  const page = await browser.newPage();
+  try {
+    if (session) {
+      // Store the session on the origin, then start cold: an empty HTTP cache, storage kept.
+      await page.goto(new URL('/login', url).href, { waitUntil: 'load' });
+      await page.evaluate(
+        (token, user) => {
+          localStorage.setItem('token', token);
+          localStorage.setItem('user', user);
+        },
+        session.token,
+        JSON.stringify(session.user),
+      );
+      const cdp = await page.createCDPSession();
+      await cdp.send('Network.clearBrowserCache');
+      await cdp.detach();
+      await page.goto('about:blank');
+    }
+    const result = await lighthouse(
+      url,
+      {
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        disableStorageReset: Boolean(session),
+      },
+      undefined,
+      page,
+    );
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+    const figures: Figures = {
+      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      fcp: audit('first-contentful-paint'),
+      lcp: audit('largest-contentful-paint'),
+      tbt: audit('total-blocking-time'),
+      cls: audit('cumulative-layout-shift'),
+      si: audit('speed-index'),
+      finalUrl: lhr.finalDisplayedUrl,
+    };
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    return figures;
+  } finally {
+    await page.close();
+  }
+}
+
+const ms = (n: number) => `${(n / 1000).toFixed(2)} s`;
+
+async function main() {
+  const given = process.argv[2];
+  const work = mkdtempSync(path.join(os.tmpdir(), 'lighthouse-'));
+  let server: Server | undefined;
+  let browser: Browser | undefined;
+  try {
+    const webDir = given ? path.resolve(given) : path.join(work, 'web');
+    if (!given) {
+      console.log(`Building the web app into ${webDir} …`);
+      buildWeb(webDir);
+    }
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    server = await startServer(port, path.join(work, 'data'), webDir);
+    const login = await signInFirstAdmin(base, server);
+    const session = { token: login.access_token, user: login.user };
+
+    browser = await puppeteer.launch({
+      executablePath: chromiumPath,
+      headless: true, // puppeteer passes --headless=new
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    });
+
+    const pages: { name: string; url: string; session?: typeof session; expect: RegExp }[] = [
+      { name: '/login', url: `${base}/login`, expect: /\/login$/ },
+      { name: '/dashboard', url: `${base}/dashboard`, session, expect: /\/dashboard$/ },
+    ];
+    const lines = [
+      '| page | performance | FCP | LCP | TBT | CLS | Speed Index | runs (scores) |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+    ];
+    for (const p of pages) {
+      const all: Figures[] = [];
+      for (let i = 0; i < runs; i++) {
+        const f = await measure(browser, p.url, p.session);
+        if (!p.expect.test(f.finalUrl)) throw new Error(`${p.name} ended at ${f.finalUrl}`);
+        console.log(`${p.name} run ${i + 1}: ${f.score}`);
+        all.push(f);
+      }
+      const median = [...all].sort((a, b) => a.score - b.score)[Math.floor(all.length / 2)];
+      lines.push(
+        `| ${p.name} | ${median.score} | ${ms(median.fcp)} | ${ms(median.lcp)} | ${Math.round(median.tbt)} ms | ${median.cls.toFixed(3)} | ${ms(median.si)} | ${all.map((f) => f.score).join(', ')} |`,
+      );
+    }
+    console.log(
+      `\nLighthouse ${runs > 1 ? `(median of ${runs} runs) ` : ''}— mobile, simulated throttling:\n`,
+    );
+    console.log(lines.join('\n'));
+  } finally {
+    await browser?.close();
+    if (server) {
+      server.child.kill('SIGTERM');
+      await new Promise((r) => server?.child.once('exit', r));
+    }
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exitCode = 1;
+});
