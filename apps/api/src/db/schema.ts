@@ -185,6 +185,11 @@ export const students = pgTable(
     homeLocationName: text('home_location_name'),
     /** Optional; growth monitoring needs it for a child's z-scores. */
     sex: sexEnum('sex'),
+    /**
+     * The date of the student's latest live measurement (null: never measured), kept by triggers on
+     * measurements (migration 0010) so the measurement status of every student is one column away.
+     */
+    lastMeasuredOn: date('last_measured_on', { mode: 'string' }),
     ...timestamps,
     deletedAt: deletedAt(),
   },

@@ -33,18 +33,20 @@ function latestMeasurement(db: DbOrTx) {
 /**
  * The status of a student as SQL, the rule of contracts' measurementStatus: due 2 calendar months after
  * the last measurement (PostgreSQL's month arithmetic clamps to the month's end, as addMonths does),
- * "due soon" within 15 days, never measured without one.
+ * "due soon" within 15 days, never measured without one. It reads students.last_measured_on (kept by
+ * triggers on measurements, migration 0010), so filtering and counting never touch measurements.
  */
-function statusOf(latest: ReturnType<typeof latestMeasurement>, today: string) {
-  const due = sql`(${latest.date} + make_interval(months => ${MEASUREMENT_RULES.cycleMonths}))::date`;
+function statusOf(today: string) {
+  const last = students.lastMeasuredOn;
+  const due = sql`(${last} + make_interval(months => ${MEASUREMENT_RULES.cycleMonths}))::date`;
   return sql<MeasurementStatusFilter>`case
-    when ${latest.date} is null then 'never_measured'
+    when ${last} is null then 'never_measured'
     when ${due} < ${today}::date then 'overdue'
     when ${due} <= ${today}::date + ${MEASUREMENT_RULES.dueSoonDays}::int then 'due_soon'
     else 'up_to_date' end`;
 }
 
-function statusWhere(f: StatusFilter, latest: ReturnType<typeof latestMeasurement>): SQL | undefined {
+function statusWhere(f: StatusFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [isNull(students.deletedAt)];
   if (f.teacherId) conditions.push(eq(students.assignedTeacherId, f.teacherId));
   // The category the age calls for today, as the entries show it (docs/decisions/0004).
@@ -55,13 +57,14 @@ function statusWhere(f: StatusFilter, latest: ReturnType<typeof latestMeasuremen
       or(ilike(sql`(${students.firstName} || ' ' || ${students.lastName})`, p), ilike(students.studentId, p)),
     );
   }
-  if (f.status) conditions.push(sql`${statusOf(latest, f.today)} = ${f.status}`);
+  if (f.status) conditions.push(sql`${statusOf(f.today)} = ${f.status}`);
   return and(...conditions);
 }
 
 /**
  * The students in scope with their latest measurement, by name: a teacher's students come from their
- * index and each listed student's latest measurement is one index probe. With a page, only that page.
+ * index; the latest measurement's id is one index probe for each row answered. With a page, only that
+ * page's rows are probed.
  */
 export async function studentsWithLatestMeasurement(db: DbOrTx, filter: StatusFilter, page?: Page) {
   const latest = latestMeasurement(db);
@@ -81,7 +84,7 @@ export async function studentsWithLatestMeasurement(db: DbOrTx, filter: StatusFi
     .from(students)
     .leftJoin(teacher, and(eq(teacher.id, students.assignedTeacherId), isNull(teacher.deletedAt)))
     .leftJoinLateral(latest, sql`true`)
-    .where(statusWhere(filter, latest))
+    .where(statusWhere(filter))
     .orderBy(asc(students.firstName), asc(students.lastName), asc(students.id));
   const rows = page ? await query.limit(page.limit).offset(page.offset) : await query;
   return rows.map(({ lastMeasurementId, lastMeasurementDate, ...r }) => ({
@@ -92,21 +95,15 @@ export async function studentsWithLatestMeasurement(db: DbOrTx, filter: StatusFi
   }));
 }
 
-/** How many students in scope match the filter (the status filter included). */
+/** How many students in scope match the filter (the status filter included): students alone. */
 export async function countStudentsByStatus(db: DbOrTx, filter: StatusFilter): Promise<number> {
-  const latest = latestMeasurement(db);
-  const [row] = await db
-    .select({ n: count() })
-    .from(students)
-    .leftJoinLateral(latest, sql`true`)
-    .where(statusWhere(filter, latest));
+  const [row] = await db.select({ n: count() }).from(students).where(statusWhere(filter));
   return row.n;
 }
 
 /** The five counters of the status page for the students in scope (the status filter ignored), in one pass. */
 export async function statusSummary(db: DbOrTx, filter: StatusFilter) {
-  const latest = latestMeasurement(db);
-  const status = statusOf(latest, filter.today);
+  const status = statusOf(filter.today);
   const n = (value: MeasurementStatusFilter) =>
     sql<number>`count(*) filter (where ${status} = ${value})::int`;
   const [row] = await db
@@ -118,8 +115,7 @@ export async function statusSummary(db: DbOrTx, filter: StatusFilter) {
       neverMeasured: n('never_measured'),
     })
     .from(students)
-    .leftJoinLateral(latest, sql`true`)
-    .where(statusWhere({ ...filter, status: undefined }, latest));
+    .where(statusWhere({ ...filter, status: undefined }));
   return {
     total: row.total,
     upToDate: Number(row.upToDate),

@@ -224,3 +224,120 @@ describe('the status page: filters, pages and counters computed in SQL', () => {
     }
   });
 });
+
+describe('the status read from students.last_measured_on (kept by triggers on measurements)', () => {
+  const lastMeasuredOn = async (id: string) =>
+    (await t.app.db.select({ d: students.lastMeasuredOn }).from(students).where(eq(students.id, id)))[0].d;
+
+  it('follows every write of measurements: insert, older insert, date change, soft delete, restore, delete', async () => {
+    const kid = await student(teacher.id);
+    expect(await lastMeasuredOn(kid.id)).toBeNull();
+    const newest = await measure(kid.id, addDays(today, -10));
+    expect(await lastMeasuredOn(kid.id)).toBe(addDays(today, -10));
+    // An older one (several in one statement, too) does not move it back.
+    await t.app.db.insert(measurements).values([
+      { studentId: kid.id, date: addDays(today, -90), height: 100, weight: 15 },
+      { studentId: kid.id, date: addDays(today, -40), height: 100, weight: 15 },
+    ]);
+    expect(await lastMeasuredOn(kid.id)).toBe(addDays(today, -10));
+    // The newest moved back in time, then soft deleted, restored, permanently deleted.
+    await t.app.db
+      .update(measurements)
+      .set({ date: addDays(today, -60) })
+      .where(eq(measurements.id, newest.id));
+    expect(await lastMeasuredOn(kid.id)).toBe(addDays(today, -40));
+    await t.app.db
+      .update(measurements)
+      .set({ date: addDays(today, -5) })
+      .where(eq(measurements.id, newest.id));
+    expect(await lastMeasuredOn(kid.id)).toBe(addDays(today, -5));
+    await t.app.db.update(measurements).set({ deletedAt: new Date() }).where(eq(measurements.id, newest.id));
+    expect(await lastMeasuredOn(kid.id)).toBe(addDays(today, -40));
+    await t.app.db.update(measurements).set({ deletedAt: null }).where(eq(measurements.id, newest.id));
+    expect(await lastMeasuredOn(kid.id)).toBe(addDays(today, -5));
+    await t.app.db.delete(measurements).where(eq(measurements.studentId, kid.id));
+    expect(await lastMeasuredOn(kid.id)).toBeNull();
+    // Recorded and deleted through the API, too.
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/measurements',
+      headers: teacher.auth,
+      payload: { studentId: kid.id, height: 101, weight: 15.5, date: addDays(today, -1) },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await lastMeasuredOn(kid.id)).toBe(addDays(today, -1));
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/measurements/${res.json().id}`,
+      headers: teacher.auth,
+    });
+    expect(del.statusCode, del.body).toBe(200);
+    expect(await lastMeasuredOn(kid.id)).toBeNull();
+  });
+
+  it('gives the same answers as the per-student computation: counters, pages and filters agree', async () => {
+    const scoped = await seedUser(t.app, { role: 'TEACHER' });
+    // Every status, on the boundaries of the rule (due two calendar months after, due soon within 15).
+    const lasts = [
+      null,
+      today,
+      addDays(addMonths(today, -2), -1),
+      addDays(addMonths(today, -2), 0),
+      addDays(addMonths(today, -2), 15),
+      addDays(addMonths(today, -2), 16),
+      addDays(today, -400),
+      addDays(today, -31),
+    ];
+    for (const last of lasts) {
+      const kid = await student(scoped.id);
+      if (last) {
+        await measure(kid.id, addDays(last, -70));
+        await measure(kid.id, last);
+      }
+    }
+    const all = await t.app.inject({
+      method: 'GET',
+      url: '/api/measurements/status/all',
+      headers: scoped.auth,
+    });
+    const entries = all.json() as { id: string; status: string; lastMeasurement: unknown }[];
+    expect(entries).toHaveLength(lasts.length);
+    const expected = {
+      total: entries.length,
+      upToDate: entries.filter((e) => e.status === 'up_to_date').length,
+      dueSoon: entries.filter((e) => e.status === 'due_soon').length,
+      overdue: entries.filter((e) => e.status === 'overdue' && e.lastMeasurement).length,
+      neverMeasured: entries.filter((e) => !e.lastMeasurement).length,
+    };
+    expect(expected).toEqual({ total: 8, upToDate: 3, dueSoon: 2, overdue: 2, neverMeasured: 1 });
+    const summary = await t.app.inject({
+      method: 'GET',
+      url: '/api/measurements/status/summary',
+      headers: scoped.auth,
+    });
+    expect(summary.json()).toEqual(expected);
+    // Each status filter's pages, walked 3 at a time, are exactly the unpaged entries of that status.
+    for (const status of ['overdue', 'due_soon', 'up_to_date', 'never_measured'] as const) {
+      const want = entries
+        .filter((e) =>
+          status === 'never_measured'
+            ? !e.lastMeasurement
+            : status === 'overdue'
+              ? e.status === 'overdue' && e.lastMeasurement
+              : e.status === status,
+        )
+        .map((e) => e.id);
+      const got: string[] = [];
+      for (let page = 1; page <= 3; page++) {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: `/api/measurements/status/all?status=${status}&page=${page}&limit=3`,
+          headers: scoped.auth,
+        });
+        expect(res.headers['x-total-count'], status).toBe(String(want.length));
+        got.push(...(res.json() as { id: string }[]).map((e) => e.id));
+      }
+      expect(got, status).toEqual(want);
+    }
+  });
+});
