@@ -24,6 +24,7 @@ import { deletedRecordsRoutes } from './modules/deleted-records/deleted-records.
 import { homeVisitsRoutes, homeVisitUploadRoutes } from './modules/home-visits/home-visits.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import securityPlugin from './plugins/security.ts';
+import serverTimingPlugin from './plugins/server-timing.ts';
 import { activitiesRoutes, activityPhotoUploadRoutes } from './modules/activities/activities.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
@@ -111,6 +112,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   if (!overrides.database) app.addHook('onClose', async () => database.close());
 
   await app.register(errorsPlugin);
+  await app.register(serverTimingPlugin);
   await app.register(securityPlugin);
   await app.register(openapiPlugin);
   await app.register(authPlugin);

@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
 import { ADVISORY_LOCKS } from './sql-helpers.ts';
+import { timed } from './timing.ts';
 
 export type Schema = typeof schema;
 /** Both drivers give this type: repositories are written once for PGlite and PostgreSQL. */
@@ -40,6 +41,22 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     pool.on('error', () => {
       /* idle client errors are surfaced on the next query */
     });
+    // Each query's round trip counts towards its request's database time (Server-Timing): the pool's
+    // own queries, and those of a client checked out for a transaction. (pool.query runs the client's
+    // callback form, which passes through untimed, so nothing counts twice.)
+    const poolQuery = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+    const timedQuery =
+      (query: (...args: unknown[]) => unknown) =>
+      (...args: unknown[]) =>
+        typeof args.at(-1) === 'function' || typeof (args[0] as { submit?: unknown })?.submit === 'function'
+          ? query(...args)
+          : timed(() => query(...args) as Promise<unknown>);
+    (pool as { query: unknown }).query = timedQuery(poolQuery);
+    pool.on('connect', (client) => {
+      (client as { query: unknown }).query = timedQuery(
+        client.query.bind(client) as (...args: unknown[]) => unknown,
+      );
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const client = await pool.connect();
     try {
@@ -57,6 +74,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     extensions: { pg_trgm },
   });
   await client.waitReady;
+  // Every statement, inside a transaction or not, goes through execProtocolRaw (several calls per
+  // statement): their time counts towards the request's database time (Server-Timing). Waiting for the
+  // single connection is not counted.
+  const execProtocolRaw = client.execProtocolRaw.bind(client);
+  client.execProtocolRaw = (...args) => timed(() => execProtocolRaw(...args));
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };
