@@ -155,18 +155,38 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     config.webDistDir && existsSync(path.join(config.webDistDir, 'index.html'))
       ? config.webDistDir
       : undefined;
-  if (webRoot) await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
+  if (webRoot) {
+    // Files under /assets/ have content-hashed names: cached for a year and never revalidated. The
+    // rest (index.html, favicon) are revalidated on every use, so a new release shows at once. The
+    // build writes .br and .gz beside each file; they are sent to clients that accept them.
+    const root = path.resolve(webRoot);
+    const assetsDir = path.join(root, 'assets') + path.sep;
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        reply.header(
+          'cache-control',
+          filePath.startsWith(assetsDir) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
 
-  // One not-found handler: unknown API routes answer JSON; with the web app built, any other GET gets
-  // index.html so the single-page app's own router handles the path.
+  // One not-found handler: unknown API routes and missing assets answer JSON 404; with the web app
+  // built, any other GET or HEAD gets index.html so the single-page app's own router handles the path.
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    if (webRoot && request.method === 'GET' && !isApi) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const pathname = request.url.split('?')[0];
+    const isApi = pathname === '/api' || pathname.startsWith('/api/');
+    const isAsset = pathname.startsWith('/assets/');
+    if (webRoot && (request.method === 'GET' || request.method === 'HEAD') && !isApi && !isAsset) {
+      return reply.sendFile('index.html');
     }
-    return reply
-      .code(404)
-      .send(errorBody(404, `Route ${request.method} ${request.url.split('?')[0]} not found`));
+    return reply.code(404).send(errorBody(404, `Route ${request.method} ${pathname} not found`));
   });
   return app;
 }
