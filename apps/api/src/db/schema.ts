@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -638,3 +639,14 @@ export const auditEvents = pgTable(
     index('audit_events_actor_idx').on(t.actorId, t.at.desc()),
   ],
 );
+
+/**
+ * How many live records of a kind there are, for the unfiltered lists and counters of administrators
+ * (docs/decisions/0013): `activities`, `measurements`, `home_visits`, `gifts`, and per status
+ * `home_visits:PENDING`, `gifts:DELIVERED`… A record counts while it and its student are live. Kept
+ * exact by triggers (migration 0011), in the same transaction as each change; never written by the app.
+ */
+export const liveCounts = pgTable('live_counts', {
+  name: text('name').primaryKey(),
+  n: bigint('n', { mode: 'number' }).notNull().default(0),
+});

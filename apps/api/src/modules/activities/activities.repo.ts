@@ -1,5 +1,6 @@
 import { aliasedTable, and, count, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { filtersOnly, liveCount } from '../../db/live-counts.ts';
 import { containsPattern } from '../../db/sql-helpers.ts';
 import { activities, students, users } from '../../db/schema.ts';
 import type { Page } from '../../lib/paging.ts';
@@ -103,6 +104,8 @@ export async function listActivities(
 }
 
 export async function countActivities(db: DbOrTx, actor: Actor, filter: ActivityFilter): Promise<number> {
+  // An administrator's unfiltered list: the kept count (the same rule as visibleTo: live, of a live student).
+  if (actor.role === 'ADMIN' && filtersOnly(filter)) return liveCount(db, 'activities');
   const [row] = await db
     .select({ n: count() })
     .from(activities)

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { activities, gifts, students, users } from '../../db/schema.ts';
+import { activities, gifts, liveCounts, students, users } from '../../db/schema.ts';
 
 interface Counts {
   totalTeachers: number;
@@ -9,20 +9,34 @@ interface Counts {
   pendingGifts: number;
 }
 
-/** All dashboard counters in one round trip. Teachers' figures are limited to their own records. */
+/** A kept count of live records (live_counts, migration 0011), 0 when none was ever counted. */
+const kept = (name: string) =>
+  sql`coalesce((select ${liveCounts.n} from ${liveCounts} where ${liveCounts.name} = ${name}), 0)::int`;
+
+/**
+ * All dashboard counters in one round trip. Teachers' figures are limited to their own records (a few
+ * dozen rows); an administrator's activity and pending-gift totals are the kept counts, not a pass over
+ * every activity and gift.
+ */
 export async function dashboardCounts(db: DbOrTx, teacherId?: string) {
   const studentScope = and(
     isNull(students.deletedAt),
     teacherId ? eq(students.assignedTeacherId, teacherId) : undefined,
   );
+  const totalActivities = teacherId
+    ? sql`(select count(*)::int from ${activities} join ${students} on ${students.id} = ${activities.studentId}
+        where ${activities.deletedAt} is null and ${studentScope})`
+    : kept('activities');
+  const pendingGifts = teacherId
+    ? sql`(select count(*)::int from ${gifts} join ${students} on ${students.id} = ${gifts.studentId}
+        where ${gifts.status} = 'PENDING' and ${gifts.deletedAt} is null and ${studentScope})`
+    : kept('gifts:PENDING');
   const result = (await db.execute(sql`select
       (select count(*)::int from ${users} where ${users.role} = 'TEACHER' and ${users.deletedAt} is null)
         as "totalTeachers",
       (select count(*)::int from ${students} where ${studentScope}) as "totalStudents",
-      (select count(*)::int from ${activities} join ${students} on ${students.id} = ${activities.studentId}
-        where ${activities.deletedAt} is null and ${studentScope}) as "totalActivities",
-      (select count(*)::int from ${gifts} join ${students} on ${students.id} = ${gifts.studentId}
-        where ${gifts.status} = 'PENDING' and ${gifts.deletedAt} is null and ${studentScope}) as "pendingGifts"`)) as unknown as {
+      ${totalActivities} as "totalActivities",
+      ${pendingGifts} as "pendingGifts"`)) as unknown as {
     rows: Counts[];
   };
   const row = result.rows[0];

@@ -1,6 +1,7 @@
 import { OPEN_GIFT_STATUSES, type GiftStatus } from '@csp/contracts';
 import { aliasedTable, and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { filtersOnly, liveCount } from '../../db/live-counts.ts';
 import { gifts, students, users } from '../../db/schema.ts';
 import { dateFilter, ofStudentInScope, studentInScope, type DateFilter } from '../../db/scopes.ts';
 import { containsPattern } from '../../db/sql-helpers.ts';
@@ -126,6 +127,10 @@ export async function listGifts(
 }
 
 export async function countGifts(db: DbOrTx, actor: Actor, filter: GiftFilter): Promise<number> {
+  // An administrator's list, unfiltered or by status only: the kept count (live gifts of live students).
+  if (actor.role === 'ADMIN' && filtersOnly(filter, ['status'])) {
+    return liveCount(db, filter.status ? `gifts:${filter.status}` : 'gifts');
+  }
   const [row] = await db
     .select({ n: count() })
     .from(gifts)

@@ -1,6 +1,7 @@
 import { HOME_VISIT_LIMITS, type HomeVisitStatus, type LocationFilter } from '@csp/contracts';
 import { aliasedTable, and, count, desc, eq, gt, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { filtersOnly, liveCount } from '../../db/live-counts.ts';
 import { homeVisits, students, users } from '../../db/schema.ts';
 import { containsPattern } from '../../db/sql-helpers.ts';
 import type { Page } from '../../lib/paging.ts';
@@ -151,6 +152,14 @@ export async function listHomeVisits(
 }
 
 export async function countHomeVisits(db: DbOrTx, actor: Actor, filter: HomeVisitFilter): Promise<number> {
+  // An administrator's list or review queue, unfiltered or by one status: the kept count (live visits of
+  // live students). Both a status and the queue's PENDING: the exact count answers (they may differ).
+  if (actor.role === 'ADMIN' && filtersOnly(filter, ['status', 'pendingOnly'])) {
+    const status = filter.pendingOnly ? (filter.status ?? 'PENDING') : filter.status;
+    if (!filter.pendingOnly || status === 'PENDING') {
+      return liveCount(db, status ? `home_visits:${status}` : 'home_visits');
+    }
+  }
   const [row] = await db
     .select({ n: count() })
     .from(homeVisits)

@@ -1,6 +1,7 @@
 import { MEASUREMENT_RULES, type MeasurementStatusFilter } from '@csp/contracts';
 import { aliasedTable, and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { filtersOnly, liveCount } from '../../db/live-counts.ts';
 import { measurements, students, users, type StudentCategoryValue } from '../../db/schema.ts';
 import { containsPattern } from '../../db/sql-helpers.ts';
 import type { Page } from '../../lib/paging.ts';
@@ -222,6 +223,8 @@ export async function countMeasurements(
   actor: Actor,
   filter: MeasurementFilter,
 ): Promise<number> {
+  // An administrator's unfiltered list: the kept count (live measurements of live students).
+  if (actor.role === 'ADMIN' && filtersOnly(filter)) return liveCount(db, 'measurements');
   const [row] = await db
     .select({ n: count() })
     .from(measurements)
