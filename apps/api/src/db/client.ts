@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
+import { sql, type Logger } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -32,6 +32,8 @@ export interface OpenOptions {
   /** Folder for the embedded database; ignored with databaseUrl. */
   pgliteDir?: string;
   inMemory?: boolean;
+  /** Sees every statement Drizzle sends, with its parameters (the bench captures them to EXPLAIN them). */
+  logger?: Logger;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
@@ -57,7 +59,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         client.query.bind(client) as (...args: unknown[]) => unknown,
       );
     });
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool, { schema, logger: opts.logger }) as unknown as Db;
     const client = await pool.connect();
     try {
       await client.query('SELECT pg_advisory_lock($1)', [ADVISORY_LOCKS.migrations]);
@@ -79,7 +81,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   // single connection is not counted.
   const execProtocolRaw = client.execProtocolRaw.bind(client);
   client.execProtocolRaw = (...args) => timed(() => execProtocolRaw(...args));
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, logger: opts.logger }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };
 }
