@@ -1,27 +1,60 @@
-import { createBrowserRouter, Navigate } from 'react-router';
+import { Center, Loader } from '@mantine/core';
+import { createBrowserRouter, Navigate, Outlet } from 'react-router';
 import { RequireAuth } from '../features/auth/components/RequireAuth.tsx';
-import { ForgotPasswordPage } from '../features/auth/pages/ForgotPasswordPage.tsx';
 import { LoginPage } from '../features/auth/pages/LoginPage.tsx';
-import { RegisterPage } from '../features/auth/pages/RegisterPage.tsx';
 import { protectedRoutes } from './routes.tsx';
-import { AppLayout } from './shell/AppLayout.tsx';
 
-/** Public pages, then the protected layout at '/' ('/' → /dashboard, unknown paths → /dashboard). */
+/**
+ * Shown while the chunks of the first page of a visit load (later navigations keep the current page on
+ * screen until the next one is in).
+ */
+function FirstPageLoading() {
+  return (
+    <Center h="100dvh" role="status" aria-label="Loading">
+      <Loader size="sm" />
+    </Center>
+  );
+}
+
+/**
+ * Public pages, then the protected layout at '/' ('/' → /dashboard, unknown paths → /dashboard).
+ * /login comes with the entry (the first page of a visit without a session); every other page, and
+ * the protected layout (top bar, sidebar, search), is a lazy route whose chunk loads on the first
+ * visit, in parallel with the page's own.
+ */
 export const router = createBrowserRouter([
   { path: '/login', element: <LoginPage /> },
-  { path: '/register', element: <RegisterPage /> },
-  { path: '/forgot-password', element: <ForgotPasswordPage /> },
+  {
+    path: '/register',
+    HydrateFallback: FirstPageLoading,
+    lazy: () =>
+      import('../features/auth/pages/RegisterPage.tsx').then((m) => ({ Component: m.RegisterPage })),
+  },
+  {
+    path: '/forgot-password',
+    HydrateFallback: FirstPageLoading,
+    lazy: () =>
+      import('../features/auth/pages/ForgotPasswordPage.tsx').then((m) => ({
+        Component: m.ForgotPasswordPage,
+      })),
+  },
   {
     path: '/',
     element: (
       <RequireAuth>
-        <AppLayout />
+        <Outlet />
       </RequireAuth>
     ),
+    HydrateFallback: FirstPageLoading,
     children: [
-      { index: true, element: <Navigate to="/dashboard" replace /> },
-      ...protectedRoutes,
-      { path: '*', element: <Navigate to="/dashboard" replace /> },
+      {
+        lazy: () => import('./shell/AppLayout.tsx').then((m) => ({ Component: m.AppLayout })),
+        children: [
+          { index: true, element: <Navigate to="/dashboard" replace /> },
+          ...protectedRoutes,
+          { path: '*', element: <Navigate to="/dashboard" replace /> },
+        ],
+      },
     ],
   },
 ]);
