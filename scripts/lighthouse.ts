@@ -9,10 +9,11 @@
  * default /usr/bin/chromium; nothing is downloaded). The session lives in localStorage ('token',
  * 'user'), so for /dashboard the page is opened once to store it, the browser cache is cleared, and
  * Lighthouse runs without resetting storage. Each page is measured LIGHTHOUSE_RUNS times (default 3);
- * the median run by score is printed.
+ * the median run by score is printed. LIGHTHOUSE_REPORT_DIR: also write each run's full report (JSON)
+ * there.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -157,6 +158,10 @@ async function measure(browser: Browser, url: string, session?: { token: string;
     );
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
+    if (process.env.LIGHTHOUSE_REPORT_DIR) {
+      const name = `${new URL(url).pathname.slice(1) || 'root'}-${Date.now()}.json`;
+      writeFileSync(path.join(process.env.LIGHTHOUSE_REPORT_DIR, name), JSON.stringify(lhr));
+    }
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
     const figures: Figures = {
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
