@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { lockDataDir } from './db/lock.ts';
+import { startStatisticsJob } from './db/maintenance.ts';
 import { startFileSweepJob } from './modules/files/files.jobs.ts';
 import { startGrowthJob } from './modules/measurements/growth.jobs.ts';
 import { startCategoryJob } from './modules/students/students.jobs.ts';
@@ -35,6 +36,7 @@ async function main() {
   startCategoryJob(app);
   startFileSweepJob(app);
   startGrowthJob(app);
+  startStatisticsJob(app);
   await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl
     ? 'PostgreSQL (DATABASE_URL)'

@@ -23,6 +23,8 @@ export const ADVISORY_LOCKS = {
   fileSweep: 727_005,
   /** One instance rescores measurements written by an older growth computation. */
   growthJob: 727_006,
+  /** One run at a time of the planner-statistics refresh (embedded PGlite has no autovacuum). */
+  statistics: 727_007,
 } as const;
 
 /** A LIKE/ILIKE pattern matching `text` anywhere, with its wildcards escaped ("50%" means the text "50%"). */
