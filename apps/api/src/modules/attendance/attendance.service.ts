@@ -12,6 +12,7 @@ import {
   locationText,
   minutesOfDayIn,
   monthBounds,
+  percentage,
   todayIn,
   weekStart,
   type AdminAttendanceQuery,
@@ -554,27 +555,19 @@ export async function teacherReportsSummary(
   requireRole(actor, 'ADMIN');
   const { from, to } = monthOf(deps, query);
   const filter = { teacherId: query.teacherId, search: query.search || undefined };
-  const [teachers, statuses, leaves] = await Promise.all([
-    repo.listTeachers(deps.db, filter),
-    repo.dayStatuses(deps.db, filter, from, to),
-    repo.approvedLeaves(deps.db, filter, from, to),
-  ]);
-  const statusesOf = byTeacher(statuses);
-  const leavesOf = byTeacher(leaves);
+  const teachers = await repo.dayCountsByTeacher(deps.db, filter, from, to, {
+    today: today(deps),
+    timeZone: deps.config.orgTimezone,
+    workDays: deps.config.workDays,
+  });
   let percentages = 0;
   let pendingReviews = 0;
   let totalAbsents = 0;
-  for (const teacher of teachers) {
-    const { counts } = countDays(from, to, {
-      today: today(deps),
-      workDays: deps.config.workDays,
-      firstDay: todayIn(deps.config.orgTimezone, teacher.createdAt),
-      leaveDays: leaveDaysOf(leavesOf.get(teacher.id) ?? [], from, to),
-      recordStatus: new Map((statusesOf.get(teacher.id) ?? []).map((r) => [r.date, r.status])),
-    });
-    percentages += counts.attendancePercentage;
-    pendingReviews += counts.pendingDays;
-    totalAbsents += counts.absentDays;
+  for (const c of teachers) {
+    const totalDays = c.approvedDays + c.pendingDays + c.rejectedDays + c.absentDays;
+    percentages += percentage(c.approvedDays, totalDays);
+    pendingReviews += c.pendingDays;
+    totalAbsents += c.absentDays;
   }
   return {
     totalTeachers: teachers.length,

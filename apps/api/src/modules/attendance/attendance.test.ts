@@ -1,5 +1,6 @@
 import { rm } from 'node:fs/promises';
 import {
+  addDays,
   ATTENDANCE_CSV_COLUMNS,
   ATTENDANCE_MESSAGES as M,
   attendanceSchema,
@@ -679,6 +680,92 @@ describe('the month: one rule for the calendar, the monthly stats and the report
     expect(rows[1].slice(0, 2)).toEqual(['Leo Marchtest', late.email]);
     expectError(await inject(late, 'GET', '/admin/teacher-reports/export?year=2025&month=3'), 403);
     expectError(await inject(admin, 'GET', '/admin/teacher-reports?year=1999'), 400);
+  });
+
+  it('counts the tiles over every teacher (in SQL) exactly as the per-teacher rule does', async () => {
+    // Teachers who joined at different times, records of every status, leaves that cross the month's
+    // ends and overlap each other, in a past month and in the current one (with future days).
+    const today = todayIn('Asia/Colombo');
+    const thisMonth = { year: Number(today.slice(0, 4)), month: Number(today.slice(5, 7)) };
+    const statuses = ['APPROVED', 'PENDING', 'REJECTED'] as const;
+    const crew: SeededUser[] = [];
+    for (let i = 0; i < 5; i++) {
+      const who = await freshTeacher('Tilecheck', `T${i}`);
+      crew.push(who);
+      // Joined: long ago, in March 2025, and days ago (Colombo time, late in the evening).
+      const joined = i === 0 ? '2024-06-01' : i === 1 ? '2025-03-11' : addDays(today, -3 * i);
+      await t.app.db
+        .update(users)
+        .set({ createdAt: at(joined, '23:30') })
+        .where(eq(users.id, who.id));
+      for (const [k, base] of [
+        [0, '2025-03-01'],
+        [1, addDays(today, -20)],
+      ] as const) {
+        for (let d = 0; d < 24; d += 1 + ((i + d + k) % 3)) {
+          const date = addDays(base, d);
+          if (date > today) continue;
+          await storeRecord(who.id, { date, status: statuses[(i + d) % 3] });
+        }
+      }
+      await t.app.db.insert(leaves).values([
+        {
+          teacherId: who.id,
+          startDate: '2025-02-26',
+          endDate: '2025-03-03',
+          reason: 'Across',
+          status: 'APPROVED',
+        },
+        {
+          teacherId: who.id,
+          startDate: '2025-03-02',
+          endDate: '2025-03-05',
+          reason: 'Overlap',
+          status: 'APPROVED',
+        },
+        {
+          teacherId: who.id,
+          startDate: '2025-03-27',
+          endDate: '2025-04-04',
+          reason: 'Across',
+          status: 'APPROVED',
+        },
+        {
+          teacherId: who.id,
+          startDate: '2025-03-20',
+          endDate: '2025-03-21',
+          reason: 'No',
+          status: 'REJECTED',
+        },
+        {
+          teacherId: who.id,
+          startDate: addDays(today, -2 - i),
+          endDate: addDays(today, 3),
+          reason: 'Now',
+          status: i % 2 ? 'APPROVED' : 'PENDING',
+        },
+      ]);
+    }
+    for (const { year, month } of [{ year: 2025, month: 3 }, thisMonth]) {
+      const query = `year=${year}&month=${month}&search=Tilecheck`;
+      const reports = (
+        await inject(admin, 'GET', `/admin/teacher-reports?${query}&limit=100`)
+      ).json() as TeacherReport[];
+      expect(reports).toHaveLength(crew.length);
+      const summary = await inject(admin, 'GET', `/admin/teacher-reports/summary?${query}`);
+      expect(summary.statusCode, summary.body).toBe(200);
+      const average = reports.reduce((sum, r) => sum + r.attendancePercentage, 0) / reports.length;
+      expect(summary.json(), `${year}-${month}`).toEqual({
+        totalTeachers: crew.length,
+        averageAttendance: Math.round(average * 10) / 10,
+        pendingReviews: reports.reduce((sum, r) => sum + r.pendingDays, 0),
+        totalAbsents: reports.reduce((sum, r) => sum + r.absentDays, 0),
+      });
+      // Not a trivial agreement: every kind of day is there.
+      expect(reports.some((r) => r.absentDays > 0 && r.pendingDays > 0 && r.approvedLeaveDays > 0)).toBe(
+        true,
+      );
+    }
   });
 
   it('writes formula-looking names as text in the CSV', async () => {
