@@ -5,14 +5,22 @@
  * created on that server and dropped afterwards). It prints figures; it never fails on a time.
  *
  * Options (environment):
+ *   BENCH_SCALE         a preset: `small` (1,000 students) or `national` (50,000 students, 2,000 teachers,
+ *                       1,000,000 activities, 300,000 measurements, 200,000 home visits, 100,000 gifts,
+ *                       30,000 leaves, 500,000 attendance records, 1,000,000 notifications); `small` has
+ *                       the national ratios. Unset: the defaults below. The variables below override it.
  *   BENCH_STUDENTS      students (default 5,000)
  *   BENCH_TEACHERS      teachers (default students / 25, at least 1: every teacher holds up to 25)
  *   BENCH_MEASUREMENTS  measurements (default 6 per student)
- *   BENCH_ACTIVITIES    activities (default 4 per student)
- *   BENCH_HOME_VISITS   home visits (default 2 per student)
+ *   BENCH_ACTIVITIES    activities (default 4 per student; presets 20)
+ *   BENCH_HOME_VISITS   home visits (default 2 per student; presets 4)
  *   BENCH_GIFTS         gifts (default 2 per student)
  *   BENCH_LEAVES        leave applications (default 15 per teacher)
- *   BENCH_ATTENDANCE    attendance records (default 40 per teacher: the last 40 days)
+ *   BENCH_ATTENDANCE    attendance records (default 40 per teacher: the last 40 days; presets 250)
+ *   BENCH_NOTIFICATIONS notifications (default 500 per teacher), spread over the teachers and the admin
+ *                       and over the last year, about 30 % unread
+ *   BENCH_COMPARE       two presets, e.g. `small,national`: runs both (a fresh database each) on each
+ *                       selected database, then prints p50/p95 at each scale and the p95 ratio
  *   BENCH_DATABASES     which databases to measure: `pglite`, `postgres` or both, comma-separated
  *                       (default: pglite, plus postgres when DATABASE_URL is set)
  *   BENCH_REQUESTS      requests per endpoint (default 300)
@@ -20,13 +28,18 @@
  *   BENCH_ONLY          only the endpoints whose label contains this text (`a|b`: either)
  *   BENCH_SKIP          leave out the endpoints whose label contains this text (`a|b`: either)
  *   BENCH_KEEP_DATABASE `1`: keep the PostgreSQL database (its name is printed), e.g. to EXPLAIN queries
+ *   BENCH_EXPLAIN       a markdown file (PostgreSQL only): after the load, the SQL each of a few admin calls
+ *                       issues, with `EXPLAIN (ANALYZE, BUFFERS)` of each SELECT
+ *   BENCH_WEB_DIST      a built web app (default apps/web/dist when it holds index.html): its first-load
+ *                       sizes are printed (scripts/web-size.ts)
  */
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { todayIn } from '@csp/contracts';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.ts';
 import { testConfig } from '../apps/api/src/config.ts';
@@ -42,14 +55,73 @@ const count = (name: string, fallback: number) => {
   return n;
 };
 
-const STUDENTS = Math.max(1, count('BENCH_STUDENTS', 5_000));
-const TEACHERS = Math.max(1, count('BENCH_TEACHERS', Math.ceil(STUDENTS / 25)));
-const MEASUREMENTS = count('BENCH_MEASUREMENTS', STUDENTS * 6);
-const ACTIVITIES = count('BENCH_ACTIVITIES', STUDENTS * 4);
-const HOME_VISITS = count('BENCH_HOME_VISITS', STUDENTS * 2);
-const GIFTS = count('BENCH_GIFTS', STUDENTS * 2);
-const LEAVES = count('BENCH_LEAVES', TEACHERS * 15);
-const ATTENDANCE = count('BENCH_ATTENDANCE', TEACHERS * 40);
+/** Rows per student (the student tables) and per teacher (the teacher tables) of a preset. */
+interface Preset {
+  students: number;
+  perStudent: { measurements: number; activities: number; homeVisits: number; gifts: number };
+  perTeacher: { leaves: number; attendance: number; notifications: number };
+}
+/** The national programme's ratios: 50,000 students give the issue's figures. */
+const NATIONAL_RATIOS = {
+  perStudent: { measurements: 6, activities: 20, homeVisits: 4, gifts: 2 },
+  perTeacher: { leaves: 15, attendance: 250, notifications: 500 },
+};
+const PRESETS: Record<string, Preset> = {
+  default: {
+    students: 5_000,
+    perStudent: { measurements: 6, activities: 4, homeVisits: 2, gifts: 2 },
+    perTeacher: { leaves: 15, attendance: 40, notifications: 500 },
+  },
+  small: { students: 1_000, ...NATIONAL_RATIOS },
+  national: { students: 50_000, ...NATIONAL_RATIOS },
+};
+
+interface Scale {
+  /** The preset's name (`default` without BENCH_SCALE). */
+  name: string;
+  teachers: number;
+  students: number;
+  measurements: number;
+  activities: number;
+  homeVisits: number;
+  gifts: number;
+  leaves: number;
+  attendance: number;
+  notifications: number;
+}
+
+/** A preset's counts, each overridden by its BENCH_* variable when set. */
+function scaleOf(name: string): Scale {
+  const preset = PRESETS[name];
+  if (!preset) throw new Error(`unknown scale "${name}" (${Object.keys(PRESETS).join(', ')})`);
+  const students = Math.max(1, count('BENCH_STUDENTS', preset.students));
+  const teachers = Math.max(1, count('BENCH_TEACHERS', Math.ceil(students / 25)));
+  const { perStudent, perTeacher } = preset;
+  return {
+    name,
+    teachers,
+    students,
+    measurements: count('BENCH_MEASUREMENTS', students * perStudent.measurements),
+    activities: count('BENCH_ACTIVITIES', students * perStudent.activities),
+    homeVisits: count('BENCH_HOME_VISITS', students * perStudent.homeVisits),
+    gifts: count('BENCH_GIFTS', students * perStudent.gifts),
+    leaves: count('BENCH_LEAVES', teachers * perTeacher.leaves),
+    attendance: count('BENCH_ATTENDANCE', teachers * perTeacher.attendance),
+    notifications: count('BENCH_NOTIFICATIONS', teachers * perTeacher.notifications),
+  };
+}
+
+const SCALE = process.env.BENCH_SCALE?.trim() || 'default';
+const COMPARE = (process.env.BENCH_COMPARE ?? '')
+  .split(',')
+  .map((d) => d.trim())
+  .filter(Boolean);
+if (COMPARE.length !== 0 && COMPARE.length !== 2) {
+  throw new Error(
+    `BENCH_COMPARE takes two presets, e.g. small,national (not "${process.env.BENCH_COMPARE}")`,
+  );
+}
+const EXPLAIN_FILE = process.env.BENCH_EXPLAIN?.trim() || undefined;
 const REQUESTS = Math.max(1, count('BENCH_REQUESTS', 300));
 const CONCURRENCY = Math.max(1, count('BENCH_CONCURRENCY', 8));
 const DATABASES = (process.env.BENCH_DATABASES || (process.env.DATABASE_URL ? 'pglite,postgres' : 'pglite'))
@@ -65,31 +137,63 @@ async function exec(database: Database, query: ReturnType<typeof sql>) {
   return (await database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
 }
 
+/** How long each table took to seed: table, rows, seconds, of which building its indexes. */
+type SeedTimes = [string, number, number, number][];
+
 /**
  * Seeds with one INSERT … SELECT over generate_series per table (no rows travel from Node), so 50,000
- * students and 300,000 measurements take seconds. Teacher k is `teacher<k>@bench.test`; student i is
- * `B-<i>`, assigned to teacher i mod TEACHERS; measurement, activity and visit i belong to student
- * i mod STUDENTS.
+ * students and 1,000,000 activities take seconds to minutes. Teacher k is `teacher<k>@bench.test`;
+ * student i is `B-<i>`, assigned to teacher i mod teachers; measurement, activity, visit and gift i belong
+ * to student i mod students. Two unlogged lookup tables (number → id, dropped at the end) spare the big
+ * inserts a join on a built text ('B-' || i) per row.
  */
-async function seed(database: Database) {
+async function seed(database: Database, scale: Scale) {
+  const { teachers: TEACHERS, students: STUDENTS } = scale;
   const today = todayIn('Asia/Colombo');
   const passwordHash = await hashPassword('bench-password');
-  await exec(
-    database,
+  const times: SeedTimes = [];
+  // A table's secondary indexes (those no constraint owns) are dropped before its rows go in and built
+  // again from their own definitions afterwards: one build per index instead of a million inserts into
+  // each (two of the activities' are trigram GIN indexes). The indexes end up the same, only compact.
+  const step = async (table: string, rows: number, ...queries: SQL[]) => {
+    if (rows <= 0) return;
+    const t0 = performance.now();
+    const indexes = table.startsWith('(')
+      ? []
+      : ((
+          await exec(
+            database,
+            sql`select indexname as name, indexdef as definition from pg_indexes i
+              where schemaname = 'public' and tablename = ${table} and not exists (
+                select 1 from pg_constraint c where c.conindid = format('%I.%I', i.schemaname, i.indexname)::regclass)`,
+          )
+        ).rows as { name: string; definition: string }[]);
+    for (const { name } of indexes) await exec(database, sql`drop index ${sql.identifier(name)}`);
+    for (const query of queries) await exec(database, query);
+    const t1 = performance.now();
+    for (const { definition } of indexes) await exec(database, sql.raw(definition));
+    const t2 = performance.now();
+    times.push([table, rows, (t2 - t0) / 1000, (t2 - t1) / 1000]);
+  };
+  await step(
+    'users',
+    TEACHERS + 1,
     sql`insert into users (email, password_hash, first_name, last_name, role)
       values ('admin@bench.test', ${passwordHash}, 'Bench', 'Admin', 'ADMIN')`,
-  );
-  await exec(
-    database,
     sql`insert into users (email, password_hash, first_name, last_name, role)
       select 'teacher' || k || '@bench.test', ${passwordHash}, 'Teacher' || k,
         (array['Kandiah', 'Rajan', 'Selvam', 'Kumar'])[k % 4 + 1], 'TEACHER'
       from generate_series(0, ${TEACHERS - 1}::int) k`,
+    // Teacher k's id under k, the admin's under TEACHERS.
+    sql`create unlogged table bench_users as
+      select coalesce(substring(email from '^teacher([0-9]+)@')::int, ${TEACHERS}::int) as k, id from users`,
+    sql`alter table bench_users add primary key (k)`,
   );
   // Ages stay inside each category's range (no category is due to move): babies 100–299 days,
   // HOME_BASE 700–899 days, CENTER_BASE 1,500–1,699 days.
-  await exec(
-    database,
+  await step(
+    'students',
+    STUDENTS,
     sql`insert into students (student_id, first_name, last_name, parent_name, date_of_birth, category,
         assigned_teacher_id, sex)
       select 'B-' || i,
@@ -100,83 +204,97 @@ async function seed(database: Database) {
         (array['CENTER_BASE', 'HOME_BASE', 'SURVIVAL_PROGRAM'])[i % 3 + 1]::student_category,
         t.id, (array['MALE', 'FEMALE'])[i % 2 + 1]::sex
       from generate_series(0, ${STUDENTS - 1}::int) i
-      join users t on t.email = 'teacher' || (i % ${TEACHERS}::int) || '@bench.test'`,
+      join bench_users t on t.k = i % ${TEACHERS}::int`,
+    sql`create unlogged table bench_students as
+      select substr(student_id, 3)::int as n, id, assigned_teacher_id as teacher_id from students`,
+    sql`alter table bench_students add primary key (n)`,
   );
-  if (MEASUREMENTS > 0) {
-    await exec(
-      database,
-      sql`insert into measurements (student_id, date, height, weight)
-        select s.id, ${today}::date - (i * 37) % 400, 60 + i % 60, 6 + i % 20
-        from generate_series(0, ${MEASUREMENTS - 1}::int) i
-        join students s on s.student_id = 'B-' || (i % ${STUDENTS}::int)`,
-    );
-  }
-  if (ACTIVITIES > 0) {
-    // Recorded by the student's teacher, spread over the last 400 days.
-    await exec(
-      database,
-      sql`insert into activities (title, date, duration, description, student_id, teacher_id)
-        select (array['Reading corner', 'Clay modelling', 'Songs and rhymes', 'Garden walk'])[i % 4 + 1],
-          ${today}::date - (i * 29) % 400, 120, 'Activity ' || i, s.id, s.assigned_teacher_id
-        from generate_series(0, ${ACTIVITIES - 1}::int) i
-        join students s on s.student_id = 'B-' || (i % ${STUDENTS}::int)`,
-    );
-  }
-  if (HOME_VISITS > 0) {
-    await exec(
-      database,
-      sql`insert into home_visits (student_id, teacher_id, visit_date, status, distance_from_home, is_within_range)
-        select s.id, s.assigned_teacher_id, ${today}::date - (i * 13) % 700,
-          (array['PENDING', 'APPROVED', 'REJECTED'])[i % 3 + 1]::review_status,
-          (i * 7) % 400, (i * 7) % 400 <= 50
-        from generate_series(0, ${HOME_VISITS - 1}::int) i
-        join students s on s.student_id = 'B-' || (i % ${STUDENTS}::int)`,
-    );
-  }
-  if (GIFTS > 0) {
-    // Every status, dated over the last two years; a gift ID and a sponsor ID each.
-    await exec(
-      database,
-      sql`insert into gifts (gift_id, global_sponsor_id, gift_sub_type, student_id, status, amount, gift_date)
-        select 'BG-' || i, 'GS-' || (i % 997), (array['Birthday gift', 'School supplies', 'Festival gift'])[i % 3 + 1],
-          s.id, (array['PENDING', 'IN_PROGRESS', 'DELIVERED', 'CANCELLED', 'DELIVERED'])[i % 5 + 1]::gift_status,
-          (i % 5000) / 100.0, ${today}::date - (i * 11) % 730
-        from generate_series(0, ${GIFTS - 1}::int) i
-        join students s on s.student_id = 'B-' || (i % ${STUDENTS}::int)`,
-    );
-  }
-  if (LEAVES > 0) {
-    // Spread over the last three years, a day to three days each, decided except the newest.
-    await exec(
-      database,
-      sql`insert into leaves (teacher_id, start_date, end_date, reason, status, applied_at)
-        select u.id, ${today}::date - (i * 17) % 1095, ${today}::date - (i * 17) % 1095 + i % 3,
-          'Leave ' || i, (array['APPROVED', 'APPROVED', 'REJECTED', 'PENDING'])[i % 4 + 1]::review_status,
-          now() - ((i * 17) % 1095 + 5) * interval '1 day'
-        from generate_series(0, ${LEAVES - 1}::int) i
-        join users u on u.email = 'teacher' || (i % ${TEACHERS}::int) || '@bench.test'`,
-    );
-  }
-  if (ATTENDANCE > 0) {
-    // One record per teacher and day, going back from today; a mix of states, some open.
-    await exec(
-      database,
-      sql`insert into attendance (teacher_id, date, check_in, check_out, check_in_location, check_in_location_name,
-          status, is_within_office_range, distance_from_office)
-        select u.id, ${today}::date - (i / ${TEACHERS}::int),
-          (${today}::date - (i / ${TEACHERS}::int))::timestamp + interval '2 hours 30 minutes' + (i % 60) * interval '1 minute',
-          case when i % 13 = 0 then null
-            else (${today}::date - (i / ${TEACHERS}::int))::timestamp + interval '11 hours' + (i % 90) * interval '1 minute' end,
-          '9.306400,80.403700', 'Programme office',
-          (array['APPROVED', 'APPROVED', 'APPROVED', 'PENDING', 'REJECTED'])[i % 5 + 1]::review_status,
-          i % 5 < 3, (i % 5) * 120.0
-        from generate_series(0, ${ATTENDANCE - 1}::int) i
-        join users u on u.email = 'teacher' || (i % ${TEACHERS}::int) || '@bench.test'`,
-    );
-  }
+  await step(
+    'measurements',
+    scale.measurements,
+    sql`insert into measurements (student_id, date, height, weight)
+      select s.id, ${today}::date - (i * 37) % 400, 60 + i % 60, 6 + i % 20
+      from generate_series(0, ${scale.measurements - 1}::int) i
+      join bench_students s on s.n = i % ${STUDENTS}::int`,
+  );
+  // Recorded by the student's teacher, spread over the last 400 days.
+  await step(
+    'activities',
+    scale.activities,
+    sql`insert into activities (title, date, duration, description, student_id, teacher_id)
+      select (array['Reading corner', 'Clay modelling', 'Songs and rhymes', 'Garden walk'])[i % 4 + 1],
+        ${today}::date - (i * 29) % 400, 120, 'Activity ' || i, s.id, s.teacher_id
+      from generate_series(0, ${scale.activities - 1}::int) i
+      join bench_students s on s.n = i % ${STUDENTS}::int`,
+  );
+  await step(
+    'home_visits',
+    scale.homeVisits,
+    sql`insert into home_visits (student_id, teacher_id, visit_date, status, distance_from_home, is_within_range)
+      select s.id, s.teacher_id, ${today}::date - (i * 13) % 700,
+        (array['PENDING', 'APPROVED', 'REJECTED'])[i % 3 + 1]::review_status,
+        (i * 7) % 400, (i * 7) % 400 <= 50
+      from generate_series(0, ${scale.homeVisits - 1}::int) i
+      join bench_students s on s.n = i % ${STUDENTS}::int`,
+  );
+  // Every status, dated over the last two years; a gift ID and a sponsor ID each.
+  await step(
+    'gifts',
+    scale.gifts,
+    sql`insert into gifts (gift_id, global_sponsor_id, gift_sub_type, student_id, status, amount, gift_date)
+      select 'BG-' || i, 'GS-' || (i % 997), (array['Birthday gift', 'School supplies', 'Festival gift'])[i % 3 + 1],
+        s.id, (array['PENDING', 'IN_PROGRESS', 'DELIVERED', 'CANCELLED', 'DELIVERED'])[i % 5 + 1]::gift_status,
+        (i % 5000) / 100.0, ${today}::date - (i * 11) % 730
+      from generate_series(0, ${scale.gifts - 1}::int) i
+      join bench_students s on s.n = i % ${STUDENTS}::int`,
+  );
+  // Spread over the last three years, a day to three days each, decided except the newest.
+  await step(
+    'leaves',
+    scale.leaves,
+    sql`insert into leaves (teacher_id, start_date, end_date, reason, status, applied_at)
+      select u.id, ${today}::date - (i * 17) % 1095, ${today}::date - (i * 17) % 1095 + i % 3,
+        'Leave ' || i, (array['APPROVED', 'APPROVED', 'REJECTED', 'PENDING'])[i % 4 + 1]::review_status,
+        now() - ((i * 17) % 1095 + 5) * interval '1 day'
+      from generate_series(0, ${scale.leaves - 1}::int) i
+      join bench_users u on u.k = i % ${TEACHERS}::int`,
+  );
+  // One record per teacher and day, going back from today; a mix of states, some open.
+  await step(
+    'attendance',
+    scale.attendance,
+    sql`insert into attendance (teacher_id, date, check_in, check_out, check_in_location, check_in_location_name,
+        status, is_within_office_range, distance_from_office)
+      select u.id, ${today}::date - (i / ${TEACHERS}::int),
+        (${today}::date - (i / ${TEACHERS}::int))::timestamp + interval '2 hours 30 minutes' + (i % 60) * interval '1 minute',
+        case when i % 13 = 0 then null
+          else (${today}::date - (i / ${TEACHERS}::int))::timestamp + interval '11 hours' + (i % 90) * interval '1 minute' end,
+        '9.306400,80.403700', 'Programme office',
+        (array['APPROVED', 'APPROVED', 'APPROVED', 'PENDING', 'REJECTED'])[i % 5 + 1]::review_status,
+        i % 5 < 3, (i % 5) * 120.0
+      from generate_series(0, ${scale.attendance - 1}::int) i
+      join bench_users u on u.k = i % ${TEACHERS}::int`,
+  );
+  // Notification i goes to user i mod (teachers + 1) (the last one is the admin), at a minute of the last
+  // year (i × 7,919 mod 525,600 minutes ago: a permutation of the year's minutes); the newest 30 % of the
+  // year are unread.
+  await step(
+    'notifications',
+    scale.notifications,
+    sql`insert into notifications (user_id, type, title, message, is_read, created_at)
+      select u.id,
+        (array['GIFT_ASSIGNMENT', 'MEASUREMENT_REMINDER', 'HOME_VISIT_REMINDER', 'student_assigned', 'GENERAL'])[i % 5 + 1],
+        (array['Gift assigned', 'Measurement due', 'Home visit due', 'Student assigned', 'Programme notice'])[i % 5 + 1],
+        'Notification ' || i || ' for the bench',
+        (i::bigint * 7919) % 525600 >= 157680,
+        now() - ((i::bigint * 7919) % 525600) * interval '1 minute'
+      from generate_series(0, ${scale.notifications - 1}::int) i
+      join bench_users u on u.k = i % ${TEACHERS + 1}::int`,
+  );
+  await step('(lookup tables dropped)', 1, sql`drop table bench_students`, sql`drop table bench_users`);
   // A server that has been running a while has its statistics and visibility map; a fresh bulk load
   // does not until autovacuum comes by. Measure the steady state.
-  await exec(database, sql`vacuum analyze`);
+  await step('(vacuum analyze)', 1, sql`vacuum analyze`);
   const { rows } = await exec(
     database,
     sql`select id, token_version as "tokenVersion", role from users
@@ -187,7 +305,7 @@ async function seed(database: Database) {
     if (!row) throw new Error(`no ${role} seeded`);
     return { id: String(row.id), tokenVersion: Number(row.tokenVersion) };
   };
-  return { admin: pick('ADMIN'), teacher: pick('TEACHER') };
+  return { admin: pick('ADMIN'), teacher: pick('TEACHER'), times };
 }
 
 function percentile(sorted: number[], p: number) {
@@ -222,13 +340,54 @@ async function load(url: string, token: string) {
   };
 }
 
-async function run(label: string, database: Database) {
+/** One measured endpoint: `index` is its place in the list of cases (the same at every scale). */
+interface Row {
+  index: number;
+  label: string;
+  p50: number;
+  p95: number;
+  p99: number;
+  rps: number;
+  failures: number;
+}
+
+const BARE_LABEL = 'GET /bare (bare Fastify, no plugins)';
+
+/** The calls whose statements BENCH_EXPLAIN explains, made once each as the admin. */
+const EXPLAIN_CALLS: [string, string][] = [
+  ["the admin's first page of students", '/students?page=1&limit=20'],
+  ["the admin's first page of activities", '/activities?page=1&limit=8'],
+  ["the admin's first page of measurements", '/measurements?page=1&limit=12'],
+  ["the admin's first page of home visits", '/home-visits?page=1&limit=12'],
+  ["the admin's first page of gifts", '/gifts?page=1&limit=12'],
+  ['the home-visit review queue', '/home-visits/pending/review?page=1&limit=10'],
+  ['the measurement status page', '/measurements/status/all?page=1&limit=10'],
+  ['the measurement status counters', '/measurements/status/summary'],
+  ["the admin's dashboard stats", '/dashboard/stats'],
+  ['the attendance teacher-reports summary', '/attendance/admin/teacher-reports/summary'],
+  ["the audit trail's first page", '/audit?page=1&limit=20'],
+];
+/** The plans of every run so far (PostgreSQL runs with BENCH_EXPLAIN), written to the file after each. */
+const explainSections: string[] = [];
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+async function run(label: string, database: Database, scale: Scale, databaseUrl?: string): Promise<Row[]> {
+  const STUDENTS = scale.students;
   const t0 = performance.now();
-  const { admin, teacher } = await seed(database);
-  const perTeacher = Math.ceil(STUDENTS / TEACHERS);
+  const { admin, teacher, times } = await seed(database, scale);
+  const perTeacher = Math.ceil(STUDENTS / scale.teachers);
   console.log(
-    `\n## ${label}\n\nseeded ${fmt(TEACHERS)} teachers, ${fmt(STUDENTS)} students, ${fmt(MEASUREMENTS)} measurements, ${fmt(ACTIVITIES)} activities, ${fmt(HOME_VISITS)} home visits, ${fmt(GIFTS)} gifts, ${fmt(LEAVES)} leaves, ${fmt(ATTENDANCE)} attendance records in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    `\n## ${label}\n\nseeded ${fmt(scale.teachers)} teachers, ${fmt(STUDENTS)} students, ${fmt(scale.measurements)} measurements, ${fmt(scale.activities)} activities, ${fmt(scale.homeVisits)} home visits, ${fmt(scale.gifts)} gifts, ${fmt(scale.leaves)} leaves, ${fmt(scale.attendance)} attendance records, ${fmt(scale.notifications)} notifications in ${seconds(performance.now() - t0)}\n`,
   );
+  console.log('| seeded | rows | seconds | of which indexes |');
+  console.log('|---|---:|---:|---:|');
+  for (const [table, rows, s, indexes] of times) {
+    const own = !table.startsWith('(');
+    console.log(
+      `| ${table} | ${own ? fmt(rows) : ''} | ${s.toFixed(1)} | ${own ? indexes.toFixed(1) : ''} |`,
+    );
+  }
   const app = await buildApp(testConfig({ logLevel: process.env.BENCH_LOG_LEVEL || 'silent' }), { database });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -239,7 +398,7 @@ async function run(label: string, database: Database) {
   const g0 = performance.now();
   const rescored = await runGrowthJob(app);
   console.log(
-    `growth job: scored the measurements of ${fmt(rescored)} students in ${((performance.now() - g0) / 1000).toFixed(1)} s`,
+    `\ngrowth job: scored the measurements of ${fmt(rescored)} students in ${seconds(performance.now() - g0)}`,
   );
   const growthStudent = (
     await exec(
@@ -247,6 +406,36 @@ async function run(label: string, database: Database) {
       sql`select id from students where assigned_teacher_id = ${teacher.id} order by first_name limit 1`,
     )
   ).rows[0].id as string;
+  // One record of teacher0's per resource, for the detail calls (as the admin and as that teacher).
+  const firstId = async (what: string, query: SQL) => {
+    const row = (await exec(database, query)).rows[0];
+    if (!row) throw new Error(`no ${what} of teacher0 seeded (is its BENCH_* count 0?)`);
+    return String(row.id);
+  };
+  const own = {
+    activity: await firstId(
+      'activity',
+      sql`select id from activities where teacher_id = ${teacher.id} order by id limit 1`,
+    ),
+    measurement: await firstId(
+      'measurement',
+      sql`select m.id from measurements m join students s on s.id = m.student_id
+        where s.assigned_teacher_id = ${teacher.id} order by m.id limit 1`,
+    ),
+    homeVisit: await firstId(
+      'home visit',
+      sql`select id from home_visits where teacher_id = ${teacher.id} order by id limit 1`,
+    ),
+    gift: await firstId(
+      'gift',
+      sql`select g.id from gifts g join students s on s.id = g.student_id
+        where s.assigned_teacher_id = ${teacher.id} order by g.id limit 1`,
+    ),
+    leave: await firstId(
+      'leave',
+      sql`select id from leaves where teacher_id = ${teacher.id} order by id limit 1`,
+    ),
+  };
   const cases: [string, string, string][] = [
     [`GET /students (teacher, own ${perTeacher})`, '/students', teacherToken],
     ['GET /students?page=1&limit=20 (admin)', '/students?page=1&limit=20', adminToken],
@@ -379,6 +568,34 @@ async function run(label: string, database: Database) {
     ['search: GET /users?search=teacher1 (admin, unpaged)', '/users?search=teacher1', adminToken],
     ['search: GET /students?search=nila1 (admin, unpaged)', '/students?search=nila1', adminToken],
     ['search: GET /students?search=nila (teacher, unpaged)', '/students?search=nila', teacherToken],
+    // Deep pages of the big admin lists, at each list's page size in the web app: the page's offset is
+    // walked (page 500 lies past the end of the smaller lists at small scales: still a full count and an
+    // offset walk, and an empty answer). A teacher holds about 500 notifications at every preset: page 50
+    // of 10 is near the end of them.
+    ['GET /students?page=500&limit=20 (admin, deep)', '/students?page=500&limit=20', adminToken],
+    ['GET /activities?page=500&limit=8 (admin, deep)', '/activities?page=500&limit=8', adminToken],
+    ['GET /measurements?page=500&limit=12 (admin, deep)', '/measurements?page=500&limit=12', adminToken],
+    ['GET /home-visits?page=500&limit=12 (admin, deep)', '/home-visits?page=500&limit=12', adminToken],
+    ['GET /gifts?page=500&limit=12 (admin, deep)', '/gifts?page=500&limit=12', adminToken],
+    ['GET /audit?page=500&limit=20 (admin, deep)', '/audit?page=500&limit=20', adminToken],
+    ['GET /notifications?page=50&limit=10 (teacher, deep)', '/notifications?page=50&limit=10', teacherToken],
+    // The notification inbox's first page and the bell's counters, as the web app asks for them.
+    ['GET /notifications?page=1&limit=10 (teacher)', '/notifications?page=1&limit=10', teacherToken],
+    ['GET /notifications/counts (teacher)', '/notifications/counts', teacherToken],
+    // One record's detail per resource, as the admin and as the teacher who owns it (users: admins only).
+    ['GET /students/{id} (admin)', `/students/${growthStudent}`, adminToken],
+    ['GET /students/{id} (teacher, own)', `/students/${growthStudent}`, teacherToken],
+    ['GET /users/{id} (admin)', `/users/${teacher.id}`, adminToken],
+    ['GET /activities/{id} (admin)', `/activities/${own.activity}`, adminToken],
+    ['GET /activities/{id} (teacher, own)', `/activities/${own.activity}`, teacherToken],
+    ['GET /measurements/{id} (admin)', `/measurements/${own.measurement}`, adminToken],
+    ['GET /measurements/{id} (teacher, own)', `/measurements/${own.measurement}`, teacherToken],
+    ['GET /home-visits/{id} (admin)', `/home-visits/${own.homeVisit}`, adminToken],
+    ['GET /home-visits/{id} (teacher, own)', `/home-visits/${own.homeVisit}`, teacherToken],
+    ['GET /gifts/{id} (admin)', `/gifts/${own.gift}`, adminToken],
+    ['GET /gifts/{id} (teacher, own)', `/gifts/${own.gift}`, teacherToken],
+    ['GET /leaves/{id} (admin)', `/leaves/${own.leave}`, adminToken],
+    ['GET /leaves/{id} (teacher, own)', `/leaves/${own.leave}`, teacherToken],
   ];
   console.log(`\n${REQUESTS} requests per endpoint, ${CONCURRENCY} concurrent\n`);
   console.log('| endpoint | p50 ms | p95 ms | p99 ms | req/s | errors |');
@@ -386,47 +603,203 @@ async function run(label: string, database: Database) {
   const matches = (label: string, patterns = '') =>
     patterns.split('|').some((p) => p !== '' && label.includes(p));
   const { BENCH_ONLY: only, BENCH_SKIP: skip } = process.env;
-  for (const [name, url, token] of cases.filter(([n]) => (!only || matches(n, only)) && !matches(n, skip))) {
-    await load(base + url, token); // warm-up pass is not counted
-    const r = await load(base + url, token);
+  const rows: Row[] = [];
+  const measure = async (index: number, name: string, url: string, token: string) => {
+    await load(url, token); // warm-up pass is not counted
+    const r = await load(url, token);
+    rows.push({ index, label: name, ...r });
+    return r;
+  };
+  for (const [index, [name, url, token]] of cases.entries()) {
+    if ((only && !matches(name, only)) || matches(name, skip)) continue;
+    const r = await measure(index, name, base + url, token);
     console.log(
       `| ${name} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.rps.toFixed(0)} | ${r.failures} |`,
     );
   }
   await app.close();
-}
 
-async function main() {
-  console.log(
-    `# Benchmark (${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, Node ${process.version})`,
-  );
-  const unknown = DATABASES.filter((d) => d !== 'pglite' && d !== 'postgres');
-  if (unknown.length) throw new Error(`BENCH_DATABASES: unknown ${unknown.join(', ')} (pglite, postgres)`);
-  if (DATABASES.includes('pglite')) {
-    const dir = path.join(os.tmpdir(), `csp-bench-${randomBytes(4).toString('hex')}`);
-    const lite = await openDatabase({ pgliteDir: dir });
-    try {
-      await run('PGlite (embedded, on disk)', lite);
-    } finally {
-      await lite.close();
-      rmSync(dir, { recursive: true, force: true });
+  // The API's own overhead: a bare Fastify app (no plugins, no database) loaded the same way.
+  const bare = Fastify();
+  bare.get('/bare', async () => ({ ok: true }));
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  const bareAddress = bare.server.address();
+  const bareUrl = `http://127.0.0.1:${typeof bareAddress === 'object' && bareAddress ? bareAddress.port : 0}/bare`;
+  let bareRow: Awaited<ReturnType<typeof load>>;
+  try {
+    bareRow = await measure(cases.length, BARE_LABEL, bareUrl, teacherToken);
+  } finally {
+    await bare.close();
+  }
+  console.log('\n| overhead | req/s | % of bare | errors |');
+  console.log('|---|---:|---:|---:|');
+  console.log(`| ${BARE_LABEL} | ${bareRow.rps.toFixed(0)} | 100 % | ${bareRow.failures} |`);
+  for (const [index] of cases.entries()) {
+    if (!isOverheadCase(index)) continue;
+    const row = rows.find((r) => r.index === index);
+    console.log(
+      row
+        ? `| ${row.label} | ${row.rps.toFixed(0)} | ${((100 * row.rps) / bareRow.rps).toFixed(1)} % | ${row.failures} |`
+        : `| ${cases[index][0]} | — | (left out by BENCH_ONLY/BENCH_SKIP) | |`,
+    );
+  }
+
+  if (EXPLAIN_FILE) {
+    if (database.kind !== 'postgres' || !databaseUrl) {
+      console.log(`\n(BENCH_EXPLAIN: PostgreSQL only, no plans for ${label})`);
+    } else {
+      await explainCalls(label, scale, databaseUrl, admin, EXPLAIN_FILE);
+      console.log(`\nplans of ${EXPLAIN_CALLS.length} calls written to ${EXPLAIN_FILE}`);
     }
   }
-  if (!DATABASES.includes('postgres')) return;
-  if (!process.env.DATABASE_URL) {
-    console.log('\n(PostgreSQL skipped: set DATABASE_URL to also measure a PostgreSQL server.)');
-    return;
+  return rows;
+}
+
+/** The first two cases: the teacher's own students and the admin's first page of students. */
+const isOverheadCase = (index: number) => index < 2;
+
+interface Statement {
+  query: string;
+  params: unknown[];
+}
+
+/**
+ * Makes each of EXPLAIN_CALLS once, through a second app on a second connection pool to the bench
+ * database whose Drizzle logger keeps every statement, and adds to the plans file, for each call, each
+ * SELECT it issued with `EXPLAIN (ANALYZE, BUFFERS, FORMAT TEXT)` (run again with the same parameters on a
+ * client of its own). BEGIN, COMMIT, SET and writes are left out.
+ */
+async function explainCalls(
+  label: string,
+  scale: Scale,
+  databaseUrl: string,
+  admin: { id: string; tokenVersion: number },
+  file: string,
+) {
+  const captured: Statement[] = [];
+  const capturing = await openDatabase({
+    databaseUrl,
+    logger: { logQuery: (query, params) => captured.push({ query, params }) },
+  });
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const lines: string[] = [
+    `## ${label}`,
+    '',
+    `${fmt(scale.teachers)} teachers, ${fmt(scale.students)} students, ${fmt(scale.measurements)} measurements, ${fmt(scale.activities)} activities, ${fmt(scale.homeVisits)} home visits, ${fmt(scale.gifts)} gifts, ${fmt(scale.leaves)} leaves, ${fmt(scale.attendance)} attendance records, ${fmt(scale.notifications)} notifications.`,
+    '',
+  ];
+  try {
+    const app = await buildApp(testConfig({ logLevel: 'silent' }), { database: capturing });
+    try {
+      const authorization = `Bearer ${app.signToken(admin)}`;
+      for (const [what, url] of EXPLAIN_CALLS) {
+        captured.length = 0;
+        const res = await app.inject({ method: 'GET', url: `/api${url}`, headers: { authorization } });
+        const statements = captured.splice(0);
+        const selects = statements.filter((s) => isExplainable(s.query));
+        lines.push(
+          `### ${what}: \`GET /api${url}\``,
+          '',
+          `Answered ${res.statusCode}; ${statements.length} statements, ${selects.length} explained.`,
+          '',
+        );
+        for (const [i, { query, params }] of selects.entries()) {
+          const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+            `EXPLAIN (ANALYZE, BUFFERS, FORMAT TEXT) ${query}`,
+            params,
+          );
+          lines.push(
+            `#### Statement ${i + 1}`,
+            '',
+            '```sql',
+            query,
+            ...params.map((p, n) => `-- $${n + 1} = ${JSON.stringify(p)}`),
+            '```',
+            '',
+            '```text',
+            ...rows.map((r) => r['QUERY PLAN']),
+            '```',
+            '',
+          );
+        }
+      }
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await client.end();
+    await capturing.close();
   }
+  explainSections.push(lines.join('\n'));
+  const header = `# Query plans (${new Date().toISOString().slice(0, 10)}, \`npm run bench\` with BENCH_EXPLAIN)\n\n`;
+  writeFileSync(file, header + explainSections.join('\n'));
+}
+
+/** A SELECT (or a WITH … SELECT that writes nothing): BEGIN, COMMIT, SET and writes are not explained. */
+function isExplainable(query: string) {
+  const q = query.trim().toLowerCase();
+  if (q.startsWith('select')) return true;
+  return q.startsWith('with') && !/\b(insert|update|delete|merge)\b/.test(q);
+}
+
+/**
+ * One label for an endpoint whose label differs between the scales (`all 1,000` and `all 50,000`): the
+ * words they share, and the differing words as `a → b`.
+ */
+function mergedLabel(a: string, b: string) {
+  if (a === b) return a;
+  const words = (label: string) => label.split(/(\s+|[()])/).filter((w) => w !== '');
+  const [x, y] = [words(a), words(b)];
+  let start = 0;
+  while (start < x.length && x[start] === y[start]) start++;
+  let end = 0;
+  while (end < x.length - start && end < y.length - start && x.at(-1 - end) === y.at(-1 - end)) end++;
+  const middle = (w: string[]) => w.slice(start, w.length - end).join('');
+  return `${x.slice(0, start).join('')}${middle(x)} → ${middle(y)}${x.slice(x.length - end).join('')}`;
+}
+
+/** p50 and p95 of each endpoint at both scales, and the p95 ratio (second scale ÷ first). */
+function printComparison(label: string, scales: Scale[], [first, second]: Row[][]) {
+  const [a, b] = scales.map((s) => s.name);
+  console.log(
+    `\n## ${label}: ${a} (${fmt(scales[0].students)} students) and ${b} (${fmt(scales[1].students)} students) side by side\n`,
+  );
+  console.log(`| endpoint | p50 ${a} | p95 ${a} | p50 ${b} | p95 ${b} | p95 ratio | errors |`);
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  for (const x of first) {
+    const y = second.find((r) => r.index === x.index);
+    if (!y) continue;
+    console.log(
+      `| ${mergedLabel(x.label, y.label)} | ${x.p50.toFixed(1)} | ${x.p95.toFixed(1)} | ${y.p50.toFixed(1)} | ${y.p95.toFixed(1)} | ${(y.p95 / x.p95).toFixed(2)}× | ${x.failures + y.failures} |`,
+    );
+  }
+}
+
+/** Runs `body` on a fresh embedded PGlite in a temporary folder, removed afterwards. */
+async function withPglite<T>(body: (database: Database) => Promise<T>): Promise<T> {
+  const dir = path.join(os.tmpdir(), `csp-bench-${randomBytes(4).toString('hex')}`);
+  const lite = await openDatabase({ pgliteDir: dir });
+  try {
+    return await body(lite);
+  } finally {
+    await lite.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Runs `body` on a fresh database bench_… on DATABASE_URL's server, dropped afterwards (unless kept). */
+async function withPostgres<T>(serverUrl: string, body: (database: Database, url: string) => Promise<T>) {
   const name = `bench_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(process.env.DATABASE_URL);
+  const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   try {
     const database = await openDatabase({ databaseUrl: url.toString() });
     try {
-      await run('PostgreSQL (DATABASE_URL)', database);
+      return await body(database, url.toString());
     } finally {
       await database.close();
     }
@@ -435,6 +808,60 @@ async function main() {
     else await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
   }
+}
+
+/** The first-load sizes of the built web app (scripts/web-size.ts), when a build is there. */
+async function printWebSizes() {
+  const distDir = path.resolve(
+    process.env.BENCH_WEB_DIST || path.join(import.meta.dirname, '../apps/web/dist'),
+  );
+  if (!process.env.BENCH_WEB_DIST && !existsSync(path.join(distDir, 'index.html'))) return;
+  let webSize: typeof import('./web-size.ts');
+  try {
+    webSize = await import('./web-size.ts');
+  } catch (err) {
+    const { code, message } = err as { code?: string; message: string };
+    const missing = code === 'ERR_MODULE_NOT_FOUND' && message.includes('web-size');
+    console.log(missing ? '\n(web sizes: scripts/web-size.ts not found)' : `\n(web sizes: ${message})`);
+    return;
+  }
+  const shown = path.relative(process.cwd(), distDir);
+  console.log(`\n## First load of the web app (${shown.startsWith('..') ? distDir : shown})\n`);
+  try {
+    console.log(webSize.formatWebFirstLoad(webSize.webFirstLoadSizes(distDir)));
+  } catch (err) {
+    console.log(`(web sizes: ${(err as Error).message})`);
+  }
+}
+
+async function main() {
+  console.log(
+    `# Benchmark (${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, Node ${process.version})`,
+  );
+  const unknown = DATABASES.filter((d) => d !== 'pglite' && d !== 'postgres');
+  if (unknown.length) throw new Error(`BENCH_DATABASES: unknown ${unknown.join(', ')} (pglite, postgres)`);
+  const scales = (COMPARE.length ? COMPARE : [SCALE]).map(scaleOf);
+  // The label says the scale whenever a preset was asked for.
+  const named = (label: string, scale: Scale) =>
+    COMPARE.length || process.env.BENCH_SCALE ? `${label}, ${scale.name} scale` : label;
+  const measureOn = async (
+    label: string,
+    open: (body: (database: Database, url?: string) => Promise<Row[]>) => Promise<Row[]>,
+  ) => {
+    const results: Row[][] = [];
+    for (const scale of scales) {
+      results.push(await open((database, url) => run(named(label, scale), database, scale, url)));
+    }
+    if (COMPARE.length) printComparison(label, scales, results);
+  };
+  if (DATABASES.includes('pglite')) await measureOn('PGlite (embedded, on disk)', withPglite);
+  if (DATABASES.includes('postgres')) {
+    const serverUrl = process.env.DATABASE_URL;
+    if (!serverUrl)
+      console.log('\n(PostgreSQL skipped: set DATABASE_URL to also measure a PostgreSQL server.)');
+    else await measureOn('PostgreSQL (DATABASE_URL)', (body) => withPostgres(serverUrl, body));
+  }
+  await printWebSizes();
 }
 
 main().catch((err) => {
