@@ -57,8 +57,46 @@ function precompress(): Plugin {
 
 // Dev: http://localhost:5173 with /api proxied to the API server (port 3000).
 // Production: `vite build` writes dist/, which the API server serves (apps/api/src/app.ts).
+/**
+ * The modules the first signed-in page needs beyond the entry: what the protected layout and the
+ * dashboard import (statically), less what the entry's own import graph reaches. Grouped into one chunk
+ * ('shell'), a first visit to /dashboard loads a few files instead of many small shared ones (each a
+ * round trip on HTTP/1.1). In practice these are the app's own modules: a library is imported through
+ * its index, which the entry reaches too, so libraries stay with the groups below. Computed from the
+ * module graph once it is complete, before chunks are made.
+ */
+const SHELL_ROOTS = ['/src/app/shell/AppLayout.tsx', '/src/features/dashboard/pages/DashboardPage.tsx'];
+const shellModules = new Set<string>();
+
+function shellChunk(): Plugin {
+  return {
+    name: 'csp:shell-chunk',
+    apply: 'build',
+    buildEnd() {
+      shellModules.clear();
+      const ids = [...this.getModuleIds()];
+      const closure = (roots: string[]) => {
+        const seen = new Set<string>();
+        const stack = [...roots];
+        while (stack.length > 0) {
+          const id = stack.pop() as string;
+          if (seen.has(id)) continue;
+          seen.add(id);
+          stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+        return seen;
+      };
+      const initial = closure(ids.filter((id) => this.getModuleInfo(id)?.isEntry));
+      const roots = ids.filter((id) => SHELL_ROOTS.some((r) => id.endsWith(r)));
+      for (const id of closure(roots)) {
+        if (!initial.has(id) && !roots.includes(id)) shellModules.add(id);
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), shellChunk(), precompress()],
   server: {
     port: 5173,
     strictPort: true,
@@ -101,6 +139,10 @@ export default defineConfig({
             // Loaded only with the lazy map of a home visit (not part of the first load).
             { name: 'leaflet', test: /node_modules[\\/](leaflet)[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'] },
+            // What the protected layout and the dashboard need beyond the entry (see shellChunk).
+            // The set is closed under static imports apart from the entry's modules, so the group needs
+            // none of its dependencies pulled in (that would move entry modules out of the entry).
+            { name: 'shell', test: (id) => shellModules.has(id), includeDependenciesRecursively: false },
             // Libraries of the lazy pages: grouped by the pages that use them, small groups merged, so
             // that a page loads a few library chunks rather than one per module.
             {
