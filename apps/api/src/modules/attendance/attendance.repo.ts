@@ -339,7 +339,7 @@ export async function dayCountsByTeacher(
 ): Promise<TeacherDayCounts[]> {
   const workDays = `{${rule.workDays.join(',')}}`;
   const result = (await db.execute(sql`
-    with t as (
+    with t as materialized (
       select ${users.id} as id, (${users.createdAt} at time zone ${rule.timeZone})::date as first_day
       from ${users} where ${teacherWhere(filter)}
     ),
@@ -347,12 +347,19 @@ export async function dayCountsByTeacher(
       select g::date as day, extract(isodow from g)::int as weekday
       from generate_series(${from}::date, ${to}::date, interval '1 day') g
     ),
-    leave_days as (
+    leave_days as materialized (
       select distinct ${leaves.teacherId} as teacher_id, g::date as day
       from ${leaves}, generate_series(greatest(${leaves.startDate}, ${from}::date),
         least(${leaves.endDate}, ${to}::date), interval '1 day') g
       where ${leaves.status} = 'APPROVED' and ${leaves.startDate} <= ${to} and ${leaves.endDate} >= ${from}
         and ${leaves.teacherId} in (select id from t)
+    ),
+    -- The period's records only (attendance_date_order_idx), not every record of every teacher.
+    a as materialized (
+      select ${attendance.teacherId} as teacher_id, ${attendance.date} as day, ${attendance.status} as status
+      from ${attendance}
+      where ${attendance.date} between ${from}::date and ${to}::date
+        and ${attendance.teacherId} in (select id from t)
     ),
     k as (
       select t.id as teacher_id, case
@@ -366,7 +373,7 @@ export async function dayCountsByTeacher(
         else 'ABSENT' end as kind
       from t cross join d
       left join leave_days ld on ld.teacher_id = t.id and ld.day = d.day
-      left join ${attendance} a on a.teacher_id = t.id and a.date = d.day
+      left join a on a.teacher_id = t.id and a.day = d.day
     )
     select teacher_id as "teacherId",
       count(*) filter (where kind = 'PRESENT')::int as "approvedDays",
