@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from './client.ts';
 import { liveCounts } from './schema.ts';
 
@@ -7,12 +7,19 @@ export type LiveCountName =
   'activities' | 'measurements' | 'home_visits' | `home_visits:${string}` | 'gifts' | `gifts:${string}`;
 
 /**
- * How many live records of a kind (whose student is live too) there are: one primary-key probe instead of
- * a pass over the table, for administrators' unfiltered lists and counters (docs/decisions/0013).
+ * How many live records of a kind (whose student is live too) there are, as an SQL expression: one
+ * primary-key probe instead of a pass over the table, for administrators' unfiltered lists and counters
+ * (docs/decisions/0013); 0 when nothing of the kind was ever counted.
  */
+export const liveCountSql = (name: LiveCountName) =>
+  sql<number>`coalesce((select ${liveCounts.n} from ${liveCounts} where ${liveCounts.name} = ${name}), 0)::int`;
+
+/** The same, read on its own. */
 export async function liveCount(db: DbOrTx, name: LiveCountName): Promise<number> {
-  const [row] = await db.select({ n: liveCounts.n }).from(liveCounts).where(eq(liveCounts.name, name));
-  return row?.n ?? 0;
+  const result = (await db.execute(sql`select ${liveCountSql(name)} as n`)) as unknown as {
+    rows: { n: number }[];
+  };
+  return Number(result.rows[0].n);
 }
 
 /**

@@ -384,14 +384,9 @@ export async function dayCountsByTeacher(
   return result.rows;
 }
 
-/** Approved leaves of teachers (the given ones, or every live one matching) overlapping the days. */
-export async function approvedLeaves(
-  db: DbOrTx,
-  teachers: string[] | TeacherFilter,
-  from: string,
-  to: string,
-) {
-  if (Array.isArray(teachers) && teachers.length === 0) return [];
+/** Approved leaves of the given teachers overlapping the days. */
+export async function approvedLeaves(db: DbOrTx, teacherIds: string[], from: string, to: string) {
+  if (teacherIds.length === 0) return [];
   return db
     .select({ teacherId: leaves.teacherId, startDate: leaves.startDate, endDate: leaves.endDate })
     .from(leaves)
@@ -400,9 +395,7 @@ export async function approvedLeaves(
         eq(leaves.status, 'APPROVED'),
         lte(leaves.startDate, to),
         gte(leaves.endDate, from),
-        Array.isArray(teachers)
-          ? inArray(leaves.teacherId, teachers)
-          : sql`${leaves.teacherId} in (select ${users.id} from ${users} where ${teacherWhere(teachers)})`,
+        inArray(leaves.teacherId, teacherIds),
       ),
     );
 }

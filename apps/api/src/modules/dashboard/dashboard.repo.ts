@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { activities, gifts, liveCounts, students, users } from '../../db/schema.ts';
+import { liveCountSql } from '../../db/live-counts.ts';
+import { activities, gifts, students, users } from '../../db/schema.ts';
 
 interface Counts {
   totalTeachers: number;
@@ -8,10 +9,6 @@ interface Counts {
   totalActivities: number;
   pendingGifts: number;
 }
-
-/** A kept count of live records (live_counts, migration 0011), 0 when none was ever counted. */
-const kept = (name: string) =>
-  sql`coalesce((select ${liveCounts.n} from ${liveCounts} where ${liveCounts.name} = ${name}), 0)::int`;
 
 /**
  * All dashboard counters in one round trip. Teachers' figures are limited to their own records (a few
@@ -26,11 +23,11 @@ export async function dashboardCounts(db: DbOrTx, teacherId?: string) {
   const totalActivities = teacherId
     ? sql`(select count(*)::int from ${activities} join ${students} on ${students.id} = ${activities.studentId}
         where ${activities.deletedAt} is null and ${studentScope})`
-    : kept('activities');
+    : liveCountSql('activities');
   const pendingGifts = teacherId
     ? sql`(select count(*)::int from ${gifts} join ${students} on ${students.id} = ${gifts.studentId}
         where ${gifts.status} = 'PENDING' and ${gifts.deletedAt} is null and ${studentScope})`
-    : kept('gifts:PENDING');
+    : liveCountSql('gifts:PENDING');
   const result = (await db.execute(sql`select
       (select count(*)::int from ${users} where ${users.role} = 'TEACHER' and ${users.deletedAt} is null)
         as "totalTeachers",
