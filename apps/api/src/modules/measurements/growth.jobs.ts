@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ADVISORY_LOCKS, tryAdvisoryXactLock } from '../../db/sql-helpers.ts';
 import { analyzeMeasurements, studentsWithStaleGrowth } from './growth.repo.ts';
-import { GROWTH_VERSION, recomputeGrowth } from './growth.service.ts';
+import { GROWTH_VERSION, recomputeGrowthOf } from './growth.service.ts';
 
 /** Students rescored per transaction: short transactions, so requests never wait long behind the job. */
 const BATCH = 100;
@@ -20,7 +20,7 @@ export async function runGrowthJob(app: Pick<FastifyInstance, 'db'>): Promise<nu
     const batch = await app.db.transaction(async (tx) => {
       if (!(await tryAdvisoryXactLock(tx, ADVISORY_LOCKS.growthJob))) return 0;
       const ids = await studentsWithStaleGrowth(tx, GROWTH_VERSION, BATCH);
-      for (const id of ids) await recomputeGrowth(tx, id);
+      await recomputeGrowthOf(tx, ids);
       return ids.length;
     });
     done += batch;

@@ -6,6 +6,7 @@ import {
   desc,
   eq,
   ilike,
+  inArray,
   isNotNull,
   isNull,
   lt,
@@ -30,16 +31,18 @@ const growthStudentColumns = {
 };
 
 /**
- * What the growth computation needs of a student, its row locked for the transaction (one rescoring of
- * a series at a time); undefined when there is no such student.
+ * What the growth computation needs of the students, their rows locked for the transaction (one
+ * rescoring of a series at a time), in id order so that two batches never wait on each other in turn.
+ * Students that do not exist are absent.
  */
-export async function lockStudentForGrowth(tx: DbOrTx, studentId: string) {
-  const [row] = await tx
+export async function lockStudentsForGrowth(tx: DbOrTx, studentIds: string[]) {
+  if (studentIds.length === 0) return [];
+  return tx
     .select(growthStudentColumns)
     .from(students)
-    .where(eq(students.id, studentId))
+    .where(inArray(students.id, studentIds))
+    .orderBy(asc(students.id))
     .for('no key update');
-  return row;
 }
 
 /** The student the actor may see (a teacher: their own, live), for the growth charts: one read. */
@@ -51,29 +54,45 @@ export async function studentForGrowthInScope(db: DbOrTx, actor: Actor, studentI
   return row;
 }
 
+const seriesColumns = {
+  id: measurements.id,
+  studentId: measurements.studentId,
+  date: measurements.date,
+  height: measurements.height,
+  weight: measurements.weight,
+  position: measurements.position,
+  growthVersion: measurements.growthVersion,
+  ageDays: measurements.ageDays,
+  waz: measurements.waz,
+  haz: measurements.haz,
+  whz: measurements.whz,
+  baz: measurements.baz,
+  growthFlags: measurements.growthFlags,
+  growthClassifications: measurements.growthClassifications,
+  isLatest: measurements.isLatest,
+  atRisk: measurements.atRisk,
+};
+
+/** The order a series follows: date, then recording time. */
+const seriesOrder = [asc(measurements.date), asc(measurements.createdAt), asc(measurements.id)];
+
 /** A student's live measurements, oldest first (date, then recording time): the series the scores follow. */
-export async function liveSeries(tx: DbOrTx, studentId: string) {
-  return tx
-    .select({
-      id: measurements.id,
-      date: measurements.date,
-      height: measurements.height,
-      weight: measurements.weight,
-      position: measurements.position,
-      growthVersion: measurements.growthVersion,
-      ageDays: measurements.ageDays,
-      waz: measurements.waz,
-      haz: measurements.haz,
-      whz: measurements.whz,
-      baz: measurements.baz,
-      growthFlags: measurements.growthFlags,
-      growthClassifications: measurements.growthClassifications,
-      isLatest: measurements.isLatest,
-      atRisk: measurements.atRisk,
-    })
+export async function liveSeries(db: DbOrTx, studentId: string) {
+  return db
+    .select(seriesColumns)
     .from(measurements)
     .where(and(eq(measurements.studentId, studentId), isNull(measurements.deletedAt)))
-    .orderBy(asc(measurements.date), asc(measurements.createdAt), asc(measurements.id));
+    .orderBy(...seriesOrder);
+}
+
+/** The live series of several students in one read, student by student, each oldest first. */
+export async function liveSeriesOf(tx: DbOrTx, studentIds: string[]) {
+  if (studentIds.length === 0) return [];
+  return tx
+    .select(seriesColumns)
+    .from(measurements)
+    .where(and(inArray(measurements.studentId, studentIds), isNull(measurements.deletedAt)))
+    .orderBy(asc(measurements.studentId), ...seriesOrder);
 }
 
 export interface StoredGrowth {
@@ -217,14 +236,15 @@ export async function countAtRiskChildren(db: DbOrTx, actor: Actor, filter: AtRi
   return row.n;
 }
 
-/** A student's deleted measurements: current, and never the latest nor at risk (the job skips them). */
-export async function settleDeleted(tx: DbOrTx, studentId: string, version: number): Promise<void> {
+/** The students' deleted measurements: current, and never the latest nor at risk (the job skips them). */
+export async function settleDeleted(tx: DbOrTx, studentIds: string[], version: number): Promise<void> {
+  if (studentIds.length === 0) return;
   await tx
     .update(measurements)
     .set({ growthVersion: version, isLatest: false, atRisk: false })
     .where(
       and(
-        eq(measurements.studentId, studentId),
+        inArray(measurements.studentId, studentIds),
         isNotNull(measurements.deletedAt),
         or(lt(measurements.growthVersion, version), eq(measurements.isLatest, true)),
       ),

@@ -99,43 +99,60 @@ const sameList = (a: readonly string[], b: readonly string[]) =>
  * rows whose scores moved. The caller's transaction holds the student's row (or takes it here).
  */
 export async function recomputeGrowth(tx: DbOrTx, studentId: string): Promise<void> {
-  const student = await repo.lockStudentForGrowth(tx, studentId);
-  if (!student) return;
-  const series = await repo.liveSeries(tx, studentId);
+  await recomputeGrowthOf(tx, [studentId]);
+}
+
+/**
+ * recomputeGrowth for several students at once (the growth job's batches): the students, their series
+ * and the writes each take one statement for the whole batch, not one per student.
+ */
+export async function recomputeGrowthOf(tx: DbOrTx, studentIds: string[]): Promise<void> {
+  const found = await repo.lockStudentsForGrowth(tx, studentIds);
+  if (found.length === 0) return;
+  const ids = found.map((s) => s.id);
+  const seriesOf = new Map<string, Awaited<ReturnType<typeof repo.liveSeriesOf>>>();
+  for (const m of await repo.liveSeriesOf(tx, ids)) {
+    const series = seriesOf.get(m.studentId);
+    if (series) series.push(m);
+    else seriesOf.set(m.studentId, [m]);
+  }
   const changed: repo.StoredGrowth[] = [];
-  let previousWaz: number | null = null;
-  series.forEach((m, i) => {
-    const g = growthOf(student, m, previousWaz);
-    // The next measurement compares with this one's weight-for-age, unless it is implausible.
-    previousWaz = g.flags.includes('WAZ_IMPLAUSIBLE') ? null : g.waz;
-    const next: repo.StoredGrowth = {
-      id: m.id,
-      growthVersion: GROWTH_VERSION,
-      ageDays: g.ageDays,
-      waz: g.waz,
-      haz: g.haz,
-      whz: g.whz,
-      baz: g.baz,
-      growthFlags: g.flags,
-      growthClassifications: g.classifications,
-      isLatest: i === series.length - 1,
-      atRisk: isAtRisk(g.classifications),
-    };
-    const same =
-      m.growthVersion === next.growthVersion &&
-      m.ageDays === next.ageDays &&
-      m.waz === next.waz &&
-      m.haz === next.haz &&
-      m.whz === next.whz &&
-      m.baz === next.baz &&
-      sameList(m.growthFlags, next.growthFlags) &&
-      sameList(m.growthClassifications, next.growthClassifications) &&
-      m.isLatest === next.isLatest &&
-      m.atRisk === next.atRisk;
-    if (!same) changed.push(next);
-  });
+  for (const student of found) {
+    const series = seriesOf.get(student.id) ?? [];
+    let previousWaz: number | null = null;
+    series.forEach((m, i) => {
+      const g = growthOf(student, m, previousWaz);
+      // The next measurement compares with this one's weight-for-age, unless it is implausible.
+      previousWaz = g.flags.includes('WAZ_IMPLAUSIBLE') ? null : g.waz;
+      const next: repo.StoredGrowth = {
+        id: m.id,
+        growthVersion: GROWTH_VERSION,
+        ageDays: g.ageDays,
+        waz: g.waz,
+        haz: g.haz,
+        whz: g.whz,
+        baz: g.baz,
+        growthFlags: g.flags,
+        growthClassifications: g.classifications,
+        isLatest: i === series.length - 1,
+        atRisk: isAtRisk(g.classifications),
+      };
+      const same =
+        m.growthVersion === next.growthVersion &&
+        m.ageDays === next.ageDays &&
+        m.waz === next.waz &&
+        m.haz === next.haz &&
+        m.whz === next.whz &&
+        m.baz === next.baz &&
+        sameList(m.growthFlags, next.growthFlags) &&
+        sameList(m.growthClassifications, next.growthClassifications) &&
+        m.isLatest === next.isLatest &&
+        m.atRisk === next.atRisk;
+      if (!same) changed.push(next);
+    });
+  }
   await repo.storeGrowth(tx, changed);
-  await repo.settleDeleted(tx, studentId, GROWTH_VERSION);
+  await repo.settleDeleted(tx, ids, GROWTH_VERSION);
 }
 
 // --- Reads --------------------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ import {
   type TestContext,
 } from '../../test/setup.ts';
 import { runGrowthJob } from './growth.jobs.ts';
-import { GROWTH_VERSION } from './growth.service.ts';
+import { GROWTH_VERSION, recomputeGrowth } from './growth.service.ts';
 
 // Growth monitoring through the API (issue 12): the scores on every measurement, recomputed when the
 // series, the date of birth or the sex changes; the growth series of the charts; the at-risk list per
@@ -322,6 +322,54 @@ describe('the growth job', () => {
     const [row] = await t.app.db.select().from(measurements).where(eq(measurements.id, raw.id));
     expect(row).toMatchObject({ growthVersion: GROWTH_VERSION, whz: -2.98, isLatest: true, atRisk: true });
     expect(await runGrowthJob(t.app)).toBe(0);
+  });
+
+  it('scores a batch of students exactly as one student at a time, never mixing their series', async () => {
+    const seeded = [];
+    for (const weights of [
+      [6, 10.5, 9],
+      [6, 10],
+      [6, 8, 10],
+    ]) {
+      const s = await seedStudent(teacher.id);
+      seeded.push(s.id);
+      // Bulk-loaded rows (version 0), a month apart, and a deleted one still marked as the latest.
+      await t.app.db.insert(measurements).values([
+        ...weights.map((weight, i) => ({
+          studentId: s.id,
+          measuredById: teacher.id,
+          height: 75,
+          weight,
+          date: addDays(measuredOn, -30 * (weights.length - 1 - i)),
+        })),
+        {
+          studentId: s.id,
+          measuredById: teacher.id,
+          height: 75,
+          weight: 8,
+          date: measuredOn,
+          deletedAt: new Date(),
+          isLatest: true,
+        },
+      ]);
+    }
+    expect(await runGrowthJob(t.app)).toBeGreaterThanOrEqual(3);
+    const rowsOf = (id: string) =>
+      t.app.db.select().from(measurements).where(eq(measurements.studentId, id)).orderBy(measurements.date);
+    const afterBatch = await Promise.all(seeded.map(rowsOf));
+    for (const rows of afterBatch) {
+      expect(rows.every((r) => r.growthVersion === GROWTH_VERSION)).toBe(true);
+      const live = rows.filter((r) => r.deletedAt === null);
+      expect(rows.filter((r) => r.isLatest).map((r) => r.id)).toEqual([live[live.length - 1].id]);
+    }
+    // The falling-weight warning follows each child's own series: the first child's weight falls.
+    // Every series starts far below where the others end: one mixed with another would mark a first row.
+    const falling = (rows: (typeof afterBatch)[number]) =>
+      rows.some((r) => r.growthClassifications.includes('FALLING_WEIGHT'));
+    expect(afterBatch.map(falling)).toEqual([true, false, false]);
+    // Rescoring each student alone changes nothing.
+    for (const id of seeded) await t.app.db.transaction((tx) => recomputeGrowth(tx, id));
+    expect(await Promise.all(seeded.map(rowsOf))).toEqual(afterBatch);
   });
 });
 
