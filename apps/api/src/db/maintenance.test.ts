@@ -51,3 +51,12 @@ describe('the statistics job', () => {
     },
   );
 });
+
+describe.runIf(onPostgres)('the PostgreSQL sessions', () => {
+  it('run without JIT compilation (decision 0014), in a transaction too', async () => {
+    const jitOf = async (db: Pick<typeof t.app.db, 'execute'>) =>
+      ((await db.execute(sql`show jit`)) as unknown as { rows: { jit: string }[] }).rows[0].jit;
+    expect(await jitOf(t.app.db)).toBe('off');
+    expect(await t.app.db.transaction((tx) => jitOf(tx))).toBe('off');
+  });
+});
