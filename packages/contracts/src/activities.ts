@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isPlainText, notAllowedCharacters, searchQueryField } from './common.ts';
 import { isIsoDate } from './dates.ts';
 import { PHOTO_MAX_BYTES, photoEntriesField } from './files.ts';
-import { pageQueryFields } from './paging.ts';
+import { keysetQueryFields, pageQueryFields } from './paging.ts';
 import { personRefSchema } from './students.ts';
 
 /** Spec part 1 §5 and §9: duration in minutes (default 120); 8 activities per list page. */
@@ -127,6 +127,7 @@ export const activityListQuerySchema = z.strictObject({
     .describe('Only activities recorded by this teacher (teachers: their own id only)'),
   search: searchQueryField.describe('Text in the title, the description or the student’s name'),
   ...pageQueryFields,
+  ...keysetQueryFields,
 });
 export type ActivityListQuery = z.infer<typeof activityListQuerySchema>;
 

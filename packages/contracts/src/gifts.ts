@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { isPlainText, notAllowedCharacters, searchQueryField, studentCategorySchema } from './common.ts';
 import { isIsoDate } from './dates.ts';
-import { dateQueryField, monthQueryField, pageQueryFields, yearQueryField } from './paging.ts';
+import {
+  dateQueryField,
+  monthQueryField,
+  keysetQueryFields,
+  pageQueryFields,
+  yearQueryField,
+} from './paging.ts';
 import { personRefSchema } from './students.ts';
 
 /** Spec part 2 §5 and §9: gifts. */
@@ -208,6 +214,7 @@ export const giftListQuerySchema = z.strictObject({
     .optional()
     .describe('Gifts of the students assigned to this teacher (teachers: their own id only)'),
   ...pageQueryFields,
+  ...keysetQueryFields,
 });
 export type GiftListQuery = z.infer<typeof giftListQuerySchema>;
 

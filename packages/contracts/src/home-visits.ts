@@ -3,7 +3,13 @@ import { isPlainText, notAllowedCharacters, searchQueryField, studentCategorySch
 import { isIsoDate } from './dates.ts';
 import { PHOTO_MIME_TYPES, photoEntriesField } from './files.ts';
 import { accuracyField, latitudeField, longitudeField } from './geolocation.ts';
-import { dateQueryField, monthQueryField, pageQueryFields, yearQueryField } from './paging.ts';
+import {
+  dateQueryField,
+  monthQueryField,
+  keysetQueryFields,
+  pageQueryFields,
+  yearQueryField,
+} from './paging.ts';
 import { personRefSchema } from './students.ts';
 
 /** Spec part 2 §5 and §9: home visits. */
@@ -273,11 +279,16 @@ export const homeVisitListQuerySchema = z.strictObject({
   studentId: z.uuid({ message: 'studentId must be a valid identifier' }).optional(),
   status: z.enum(HOME_VISIT_STATUSES, { message: 'status must be PENDING, APPROVED or REJECTED' }).optional(),
   ...pageQueryFields,
+  ...keysetQueryFields,
 });
 export type HomeVisitListQuery = z.infer<typeof homeVisitListQuerySchema>;
 
 // GET /api/home-visits/pending/review
-export const homeVisitReviewQuerySchema = z.strictObject({ ...filterFields, ...pageQueryFields });
+export const homeVisitReviewQuerySchema = z.strictObject({
+  ...filterFields,
+  ...pageQueryFields,
+  ...keysetQueryFields,
+});
 export type HomeVisitReviewQuery = z.infer<typeof homeVisitReviewQuerySchema>;
 
 export const homeVisitFileSchema = z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isPlainText, notAllowedCharacters, searchQueryField, studentCategorySchema } from './common.ts';
 import { addMonths, daysBetween, isIsoDate } from './dates.ts';
 import { PHOTO_MAX_BYTES, photoEntriesField } from './files.ts';
-import { pageQueryFields } from './paging.ts';
+import { keysetQueryFields, pageQueryFields } from './paging.ts';
 import { growthSchema } from './growth/api.ts';
 import { personRefSchema } from './students.ts';
 
@@ -195,6 +195,7 @@ export const measurementListQuerySchema = z.strictObject({
     .optional()
     .describe('Only this student'),
   ...pageQueryFields,
+  ...keysetQueryFields,
 });
 export type MeasurementListQuery = z.infer<typeof measurementListQuerySchema>;
 

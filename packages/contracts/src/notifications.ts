@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDateTime, searchQueryField } from './common.ts';
 import { isIsoDate } from './dates.ts';
-import { pageQueryFields } from './paging.ts';
+import { keysetQueryFields, pageQueryFields } from './paging.ts';
 
 export const NOTIFICATION_TYPES = [
   'GIFT_ASSIGNMENT',
@@ -65,6 +65,7 @@ export const notificationListQuerySchema = z
     /** Part of the title or message. */
     search: searchQueryField,
     ...pageQueryFields,
+    ...keysetQueryFields,
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, {
     message: 'from must not be after to',

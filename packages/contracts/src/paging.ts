@@ -31,7 +31,31 @@ export const pageQueryFields = {
 export interface PageQuery {
   page?: number;
   limit?: number;
+  /** A keyset page: the rows after this cursor (only the lists with `keysetQueryFields`). */
+  after?: string;
 }
+
+export const PAGING_MESSAGES = {
+  after: 'after must be the X-Next-Cursor of a page of this list',
+  afterWithPage: 'Use page or after, not both',
+} as const;
+
+/**
+ * The `after` query field of the big lists (activities, measurements, home visits, gifts,
+ * notifications): every paged answer of such a list carries `X-Next-Cursor` while rows remain, and
+ * `after=<that cursor>` (with `limit`, never `page`) answers the rows after it in the list's order, read
+ * from an index where the last page stopped instead of skipping every row before it. Such a page has
+ * no X-Total-Count (the first page has it). Rows added meanwhile neither shift nor repeat rows.
+ */
+export const keysetQueryFields = {
+  after: z
+    .string({ message: PAGING_MESSAGES.after })
+    .min(1, { message: PAGING_MESSAGES.after })
+    .max(400, { message: PAGING_MESSAGES.after })
+    .regex(/^[A-Za-z0-9_-]+$/, { message: PAGING_MESSAGES.after })
+    .optional()
+    .describe('Rows after this cursor (the X-Next-Cursor of the previous page), with limit, not page'),
+};
 
 const yearMessage = 'year must be a year such as 2026';
 const monthMessage = 'month must be a whole number from 1 to 12';

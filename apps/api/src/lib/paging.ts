@@ -1,5 +1,6 @@
-import { PAGING, type PageQuery } from '@csp/contracts';
+import { PAGING, PAGING_MESSAGES, type PageQuery } from '@csp/contracts';
 import type { FastifyReply } from 'fastify';
+import { badRequest } from './errors.ts';
 
 /**
  * Server-side pages (ARCHITECTURE.md: a list answers a JSON array; with `page` and/or `limit` it
@@ -9,36 +10,73 @@ import type { FastifyReply } from 'fastify';
 export interface Page {
   offset: number;
   limit: number;
+  /**
+   * A keyset page (contracts' keysetQueryFields): the order key of the row before it, decoded from the
+   * `after` cursor but not yet checked (the list's keyset checks it against its own key, db/keyset.ts).
+   */
+  after?: unknown[];
 }
 
 export interface Paged<T> {
   items: T[];
-  /** Set when a page was asked for: how many rows match in all. */
+  /** Set when a numbered page was asked for: how many rows match in all. */
   total?: number;
+  /** Set while rows remain after the page, for lists with a keyset: the `after` of the next page. */
+  nextCursor?: string;
+}
+
+/** A cursor: the row's order key as JSON text (from SQL, db/keyset.ts), base64url-encoded. */
+const encodeCursor = (key: string) => Buffer.from(key, 'utf8').toString('base64url');
+
+function decodeCursor(cursor: string): unknown[] {
+  try {
+    const key: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(key)) return key;
+  } catch {
+    // Not JSON: answered below.
+  }
+  throw badRequest(PAGING_MESSAGES.after);
 }
 
 /** The page a query asks for, or undefined for "every row". Defaults: page 1, PAGING.defaultLimit. */
 export function pageOf(query: PageQuery, defaultLimit: number = PAGING.defaultLimit): Page | undefined {
-  if (query.page === undefined && query.limit === undefined) return undefined;
   const limit = query.limit ?? defaultLimit;
+  if (query.after !== undefined) {
+    if (query.page !== undefined) throw badRequest(PAGING_MESSAGES.afterWithPage);
+    return { offset: 0, limit, after: decodeCursor(query.after) };
+  }
+  if (query.page === undefined && query.limit === undefined) return undefined;
   return { offset: ((query.page ?? 1) - 1) * limit, limit };
 }
 
 /**
- * Runs a list query for the page (and its count only when paged, both at once). `rows` receives the
- * page (undefined: every row); `count` answers the number of matching rows.
+ * Runs a list query for the page (and its count only when a numbered page, both at once). `rows`
+ * receives the page (undefined: every row); `count` answers the number of matching rows. Lists with a
+ * keyset pass `cursorOf` (a row's order key, db/keyset.ts): the answer then carries the next cursor
+ * while rows remain, and a keyset page reads one row more than it answers to know whether any do.
  */
 export async function fetchPage<T>(
   page: Page | undefined,
   rows: (page: Page | undefined) => Promise<T[]>,
   count: () => Promise<number>,
+  cursorOf?: (row: T) => string,
 ): Promise<Paged<T>> {
+  const cursorAfter = (items: T[], more: boolean) =>
+    more && cursorOf && items.length ? encodeCursor(cursorOf(items[items.length - 1])) : undefined;
+  if (page?.after) {
+    const items = await rows({ ...page, limit: page.limit + 1 });
+    const more = items.length > page.limit;
+    if (more) items.pop();
+    return { items, nextCursor: cursorAfter(items, more) };
+  }
   const [items, total] = await Promise.all([rows(page), page ? count() : Promise.resolve(undefined)]);
-  return { items, total };
+  const more = page !== undefined && total !== undefined && page.offset + items.length < total;
+  return { items, total, nextCursor: cursorAfter(items, more) };
 }
 
-/** Sets X-Total-Count when the result is a page and answers the rows (the JSON array). */
+/** Sets X-Total-Count (a numbered page) and X-Next-Cursor (rows remain) and answers the rows. */
 export function sendPage<T>(reply: FastifyReply, result: Paged<T>): T[] {
   if (result.total !== undefined) reply.header('x-total-count', String(result.total));
+  if (result.nextCursor !== undefined) reply.header('x-next-cursor', result.nextCursor);
   return result.items;
 }

@@ -1,5 +1,6 @@
 import { aliasedTable, and, count, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { descendingKeyset } from '../../db/keyset.ts';
 import { filtersOnly, liveCount } from '../../db/live-counts.ts';
 import { containsPattern } from '../../db/sql-helpers.ts';
 import { activities, students, users } from '../../db/schema.ts';
@@ -79,19 +80,29 @@ const selection = {
   teacher: { id: teacher.id, firstName: teacher.firstName, lastName: teacher.lastName },
 };
 
-/** Activities visible to the actor that match the filter, newest first; one query, only the page's rows. */
+/** The lists' order, newest first (activities_live_*date_idx): its keyset pages. */
+const keyset = descendingKeyset([
+  [activities.date, 'date'],
+  [activities.createdAt, 'timestamptz'],
+  [activities.id, 'uuid'],
+]);
+
+/**
+ * Activities visible to the actor that match the filter, newest first; one query, only the page's rows,
+ * each with its cursor (a keyset page starts after the page's `after`).
+ */
 export async function listActivities(
   db: DbOrTx,
   actor: Actor,
   filter: ActivityFilter,
   page?: Page,
-): Promise<ActivityWithRefs[]> {
+): Promise<(ActivityWithRefs & { cursor: string })[]> {
   const q = db
-    .select(selection)
+    .select({ ...selection, cursor: keyset.cursor })
     .from(activities)
     .innerJoin(students, eq(students.id, activities.studentId))
     .innerJoin(teacher, eq(teacher.id, activities.teacherId))
-    .where(whereOf(actor, filter))
+    .where(and(whereOf(actor, filter), page?.after ? keyset.after(page.after) : undefined))
     .orderBy(
       // With a search, `date + 0` (the same order) keeps the planner from walking the date index row by
       // row until a page of matches turns up (slow for a rare word); it finds the matches through the

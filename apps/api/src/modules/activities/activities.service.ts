@@ -97,6 +97,7 @@ export async function listActivities(
     pageOf(query, ACTIVITY_LIMITS.pageSize),
     (p) => repo.listActivities(deps.db, actor, filter, p),
     () => repo.countActivities(deps.db, actor, filter),
+    (r) => r.cursor,
   );
   return { ...page, items: page.items.map((r) => toDto(r, orgToday, deps.config)) };
 }

@@ -1,6 +1,7 @@
 import { OPEN_GIFT_STATUSES, type GiftStatus } from '@csp/contracts';
 import { aliasedTable, and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { descendingKeyset } from '../../db/keyset.ts';
 import { filtersOnly, liveCount } from '../../db/live-counts.ts';
 import { gifts, students, users } from '../../db/schema.ts';
 import { dateFilter, ofStudentInScope, studentInScope, type DateFilter } from '../../db/scopes.ts';
@@ -84,6 +85,13 @@ function whereOf(actor: Actor, filter: GiftFilter): SQL | undefined {
   return and(...c);
 }
 
+/** The list's order, newest gift date first (its live date indexes): its keyset pages. */
+const keyset = descendingKeyset([
+  [gifts.giftDate, 'date'],
+  [gifts.createdAt, 'timestamptz'],
+  [gifts.id, 'uuid'],
+]);
+
 const selection = {
   gift: gifts,
   student: {
@@ -96,6 +104,8 @@ const selection = {
   teacher: { id: teacher.id, firstName: teacher.firstName, lastName: teacher.lastName },
   deliverer: { firstName: deliverer.firstName, lastName: deliverer.lastName },
   canceller: { firstName: canceller.firstName, lastName: canceller.lastName },
+  /** The row's keyset cursor (the list's; a single gift ignores it). */
+  cursor: keyset.cursor,
 };
 
 function selectGifts(db: DbOrTx) {
@@ -108,15 +118,18 @@ function selectGifts(db: DbOrTx) {
     .leftJoin(canceller, eq(canceller.id, gifts.cancelledById));
 }
 
-/** Gifts visible to the actor that match the filter, newest gift date first; only the page's rows. */
+/**
+ * Gifts visible to the actor that match the filter, newest gift date first; only the page's rows, each
+ * with its cursor (a keyset page starts after the page's `after`).
+ */
 export async function listGifts(
   db: DbOrTx,
   actor: Actor,
   filter: GiftFilter,
   page?: Page,
-): Promise<GiftWithRefs[]> {
+): Promise<(GiftWithRefs & { cursor: string })[]> {
   const q = selectGifts(db)
-    .where(whereOf(actor, filter))
+    .where(and(whereOf(actor, filter), page?.after ? keyset.after(page.after) : undefined))
     .orderBy(
       // With a search, `gift_date + 0` lets the planner find the few matches first, then sort them.
       desc(filter.search ? sql`${gifts.giftDate} + 0` : gifts.giftDate),

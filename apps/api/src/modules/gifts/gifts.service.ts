@@ -94,6 +94,7 @@ export async function listGifts(deps: GiftsDeps, actor: Actor, query: GiftListQu
     pageOf(query, GIFT_LIMITS.pageSize),
     (p) => repo.listGifts(deps.db, actor, filter, p),
     () => repo.countGifts(deps.db, actor, filter),
+    (r) => r.cursor,
   );
   return { ...page, items: page.items.map((r) => toDto(r, deps.config)) };
 }

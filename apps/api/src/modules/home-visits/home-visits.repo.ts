@@ -1,6 +1,7 @@
 import { HOME_VISIT_LIMITS, type HomeVisitStatus, type LocationFilter } from '@csp/contracts';
 import { aliasedTable, and, count, desc, eq, gt, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { descendingKeyset } from '../../db/keyset.ts';
 import { filtersOnly, liveCount } from '../../db/live-counts.ts';
 import { homeVisits, students, users } from '../../db/schema.ts';
 import { containsPattern } from '../../db/sql-helpers.ts';
@@ -106,6 +107,13 @@ function whereOf(actor: Actor, filter: HomeVisitFilter): SQL | undefined {
   return and(...c);
 }
 
+/** The lists' order, newest visit first (their live date indexes): their keyset pages. */
+const keyset = descendingKeyset([
+  [homeVisits.visitDate, 'date'],
+  [homeVisits.createdAt, 'timestamptz'],
+  [homeVisits.id, 'uuid'],
+]);
+
 const selection = {
   visit: homeVisits,
   student: {
@@ -121,6 +129,8 @@ const selection = {
   },
   teacher: { id: teacher.id, firstName: teacher.firstName, lastName: teacher.lastName },
   reviewer: { firstName: reviewer.firstName, lastName: reviewer.lastName },
+  /** The row's keyset cursor (the lists'; a single visit ignores it). */
+  cursor: keyset.cursor,
 };
 
 function selectVisits(db: DbOrTx) {
@@ -132,15 +142,18 @@ function selectVisits(db: DbOrTx) {
     .leftJoin(reviewer, eq(reviewer.id, homeVisits.reviewedById));
 }
 
-/** Visits visible to the actor that match the filter, newest first; one query, only the page's rows. */
+/**
+ * Visits visible to the actor that match the filter, newest first; one query, only the page's rows, each
+ * with its cursor (a keyset page starts after the page's `after`).
+ */
 export async function listHomeVisits(
   db: DbOrTx,
   actor: Actor,
   filter: HomeVisitFilter,
   page?: Page,
-): Promise<HomeVisitWithRefs[]> {
+): Promise<(HomeVisitWithRefs & { cursor: string })[]> {
   const q = selectVisits(db)
-    .where(whereOf(actor, filter))
+    .where(and(whereOf(actor, filter), page?.after ? keyset.after(page.after) : undefined))
     .orderBy(
       // With a search, `visit_date + 0` keeps the planner from walking the date index row by row until
       // a page of rare matches turns up: it finds the matches first, then sorts them (as activities do).

@@ -193,6 +193,7 @@ export async function listHomeVisits(
     pageOf(query, HOME_VISIT_LIMITS.pageSize),
     (p) => repo.listHomeVisits(deps.db, actor, filter, p),
     () => repo.countHomeVisits(deps.db, actor, filter),
+    (r) => r.cursor,
   );
   return { ...page, items: await toDtos(deps, deps.db, page.items) };
 }
@@ -209,6 +210,7 @@ export async function pendingForReview(
     pageOf(query, HOME_VISIT_LIMITS.reviewPageSize),
     (p) => repo.listHomeVisits(deps.db, actor, filter, p),
     () => repo.countHomeVisits(deps.db, actor, filter),
+    (r) => r.cursor,
   );
   return { ...page, items: await toDtos(deps, deps.db, page.items) };
 }

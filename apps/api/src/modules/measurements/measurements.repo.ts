@@ -1,6 +1,7 @@
 import { MEASUREMENT_RULES, type MeasurementStatusFilter } from '@csp/contracts';
 import { aliasedTable, and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { descendingKeyset } from '../../db/keyset.ts';
 import { filtersOnly, liveCount } from '../../db/live-counts.ts';
 import { measurements, students, users, type StudentCategoryValue } from '../../db/schema.ts';
 import { containsPattern } from '../../db/sql-helpers.ts';
@@ -202,20 +203,32 @@ const withRefs = (r: {
   measuredBy: r.measuredBy?.id ? (r.measuredBy as MeasurementWithRefs['measuredBy']) : null,
 });
 
-/** Measurements the actor may see (a deleted student's vanish), newest first; only the page's rows. */
+/** The list's order, newest first (measurements_live_*date_idx): its keyset pages. */
+const keyset = descendingKeyset([
+  [measurements.date, 'date'],
+  [measurements.createdAt, 'timestamptz'],
+  [measurements.id, 'uuid'],
+]);
+
+/**
+ * Measurements the actor may see (a deleted student's vanish), newest first; only the page's rows, each
+ * with its cursor (a keyset page starts after the page's `after`).
+ */
 export async function listMeasurements(
   db: DbOrTx,
   actor: Actor,
   filter: MeasurementFilter,
   page?: Page,
-): Promise<MeasurementWithRefs[]> {
-  const q = recordsQuery(db, recordsWhere(actor, filter)).orderBy(
-    desc(measurements.date),
-    desc(measurements.createdAt),
-    desc(measurements.id),
-  );
+): Promise<(MeasurementWithRefs & { cursor: string })[]> {
+  const q = db
+    .select({ ...recordSelection, cursor: keyset.cursor })
+    .from(measurements)
+    .innerJoin(students, eq(students.id, measurements.studentId))
+    .leftJoin(measuredBy, eq(measuredBy.id, measurements.measuredById))
+    .where(and(recordsWhere(actor, filter), page?.after ? keyset.after(page.after) : undefined))
+    .orderBy(...keyset.orderBy);
   const rows = page ? await q.limit(page.limit).offset(page.offset) : await q;
-  return rows.map(withRefs);
+  return rows.map(({ cursor, ...r }) => ({ ...withRefs(r), cursor }));
 }
 
 export async function countMeasurements(

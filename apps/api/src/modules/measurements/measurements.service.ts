@@ -163,6 +163,7 @@ export async function listMeasurements(
     pageOf(query, MEASUREMENT_LIMITS.pageSize),
     (p) => repo.listMeasurements(deps.db, actor, filter, p),
     () => repo.countMeasurements(deps.db, actor, filter),
+    (r) => r.cursor,
   );
   return { ...page, items: page.items.map((r) => toDto(r, today, deps.config)) };
 }

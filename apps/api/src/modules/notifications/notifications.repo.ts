@@ -1,6 +1,8 @@
 import { NOTIFICATION_TYPES, type KnownNotificationType } from '@csp/contracts';
-import { and, count, desc, eq, ilike, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { descendingKeyset } from '../../db/keyset.ts';
+import type { Page } from '../../lib/paging.ts';
 import { notifications } from '../../db/schema.ts';
 import { containsPattern } from '../../db/sql-helpers.ts';
 
@@ -57,18 +59,27 @@ function whereOf(userId: string, f: NotificationFilter): SQL | undefined {
   return and(...conditions);
 }
 
-/** The user's notifications, newest first (id breaks ties so pages are stable). */
+/** The inbox's order, newest first (id breaks ties so pages are stable): its keyset pages. */
+const keyset = descendingKeyset([
+  [notifications.createdAt, 'timestamptz'],
+  [notifications.id, 'uuid'],
+]);
+
+/**
+ * The user's notifications, newest first; only the page's rows, each with its cursor (a keyset page
+ * starts after the page's `after`).
+ */
 export async function listNotificationsOfUser(
   db: DbOrTx,
   userId: string,
   filter: NotificationFilter,
-  page?: { offset: number; limit: number },
-): Promise<NotificationRecord[]> {
+  page?: Page,
+): Promise<{ notification: NotificationRecord; cursor: string }[]> {
   const query = db
-    .select()
+    .select({ notification: notifications, cursor: keyset.cursor })
     .from(notifications)
-    .where(whereOf(userId, filter))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id));
+    .where(and(whereOf(userId, filter), page?.after ? keyset.after(page.after) : undefined))
+    .orderBy(...keyset.orderBy);
   return page ? query.limit(page.limit).offset(page.offset) : query;
 }
 

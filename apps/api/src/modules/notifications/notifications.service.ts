@@ -57,8 +57,9 @@ export async function listNotifications(
     pageOf(query, DEFAULT_PAGE_SIZE),
     (p) => listNotificationsOfUser(deps.db, actor.id, filter, p),
     () => countNotificationsOfUser(deps.db, actor.id, filter),
+    (r) => r.cursor,
   );
-  return { items: page.items.map(toNotificationDto), total: page.total };
+  return { ...page, items: page.items.map((r) => toNotificationDto(r.notification)) };
 }
 
 /** The caller's counters (bell badge, inbox header), without shipping the inbox. */

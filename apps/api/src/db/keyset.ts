@@ -1,0 +1,44 @@
+import { PAGING_MESSAGES, isIsoDate } from '@csp/contracts';
+import { desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { badRequest } from '../lib/errors.ts';
+
+/** The SQL types a list's order key is made of. */
+export type KeyType = 'date' | 'timestamptz' | 'uuid';
+
+const keyPart: Record<KeyType, z.ZodType> = {
+  date: z.string().refine(isIsoDate),
+  timestamptz: z.iso.datetime({ offset: true }),
+  uuid: z.uuid(),
+};
+
+/**
+ * A list ordered newest first by these columns (every one descending, the last one unique, none
+ * null), read page after page from where the last one stopped (contracts' keysetQueryFields):
+ *
+ * - `orderBy`: the list's ORDER BY (an index in the same order serves both it and `after`);
+ * - `cursor`: the row's order key as JSON text, selected with the row (SQL's own text of a timestamp
+ *   keeps its microseconds, which a JavaScript Date would round away, skipping or repeating rows);
+ * - `after(key)`: the rows after a decoded cursor, one row comparison; a key that is not this list's
+ *   answers 400 before any SQL runs.
+ */
+export function descendingKeyset(parts: readonly [AnyColumn, KeyType][]) {
+  const columns = sql.join(
+    parts.map(([column]) => sql`${column}`),
+    sql`, `,
+  );
+  return {
+    orderBy: parts.map(([column]) => desc(column)),
+    cursor: sql<string>`json_build_array(${columns})::text`,
+    after(key: unknown[]): SQL {
+      const fits =
+        key.length === parts.length && parts.every(([, type], i) => keyPart[type].safeParse(key[i]).success);
+      if (!fits) throw badRequest(PAGING_MESSAGES.after);
+      const values = sql.join(
+        parts.map(([, type], i) => sql`${key[i]}::${sql.raw(type)}`),
+        sql`, `,
+      );
+      return sql`(${columns}) < (${values})`;
+    },
+  };
+}
