@@ -436,6 +436,20 @@ async function run(label: string, database: Database, scale: Scale, databaseUrl?
       sql`select id from leaves where teacher_id = ${teacher.id} order by id limit 1`,
     ),
   };
+  /**
+   * A keyset page as deep as page `depth` of `limit` rows: the X-Next-Cursor of that numbered page (or,
+   * where the list is shorter, of its first page).
+   */
+  const deepAfter = async (path: string, limit: number, token: string, depth = 499) => {
+    for (const page of [depth, 1]) {
+      const res = await fetch(`${base}${path}?page=${page}&limit=${limit}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const cursor = res.headers.get('x-next-cursor');
+      if (cursor) return `${path}?after=${cursor}&limit=${limit}`;
+    }
+    return `${path}?page=1&limit=${limit}`;
+  };
   const cases: [string, string, string][] = [
     [`GET /students (teacher, own ${perTeacher})`, '/students', teacherToken],
     ['GET /students?page=1&limit=20 (admin)', '/students?page=1&limit=20', adminToken],
@@ -579,6 +593,33 @@ async function run(label: string, database: Database, scale: Scale, databaseUrl?
     ['GET /gifts?page=500&limit=12 (admin, deep)', '/gifts?page=500&limit=12', adminToken],
     ['GET /audit?page=500&limit=20 (admin, deep)', '/audit?page=500&limit=20', adminToken],
     ['GET /notifications?page=50&limit=10 (teacher, deep)', '/notifications?page=50&limit=10', teacherToken],
+    // The same depths read by keyset (after=<the X-Next-Cursor of the page before>): from the index where
+    // the last page stopped, not past every row before it.
+    [
+      'GET /activities?after=…&limit=8 (admin, deep, keyset)',
+      await deepAfter('/activities', 8, adminToken),
+      adminToken,
+    ],
+    [
+      'GET /measurements?after=…&limit=12 (admin, deep, keyset)',
+      await deepAfter('/measurements', 12, adminToken),
+      adminToken,
+    ],
+    [
+      'GET /home-visits?after=…&limit=12 (admin, deep, keyset)',
+      await deepAfter('/home-visits', 12, adminToken),
+      adminToken,
+    ],
+    [
+      'GET /gifts?after=…&limit=12 (admin, deep, keyset)',
+      await deepAfter('/gifts', 12, adminToken),
+      adminToken,
+    ],
+    [
+      'GET /notifications?after=…&limit=10 (teacher, deep, keyset)',
+      await deepAfter('/notifications', 10, teacherToken, 50),
+      teacherToken,
+    ],
     // The notification inbox's first page and the bell's counters, as the web app asks for them.
     ['GET /notifications?page=1&limit=10 (teacher)', '/notifications?page=1&limit=10', teacherToken],
     ['GET /notifications/counts (teacher)', '/notifications/counts', teacherToken],
