@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HOME_VISIT_LIMITS } from '@csp/contracts';
 import { createTestApp, onPostgres, seedUser, type SeededUser, type TestContext } from '../test/setup.ts';
 
 let t: TestContext;
@@ -27,7 +28,10 @@ async function kept(): Promise<Record<string, number>> {
   return Object.fromEntries(r.map((x) => [x.name, Number(x.n)]));
 }
 
-/** The same figures counted the slow way: live records of live students, per kind and status. */
+/**
+ * The same figures counted the slow way: live records of live students (attendance: of live teachers),
+ * per kind and status, and visits beyond or within the location-warning distance.
+ */
 async function exact(): Promise<Record<string, number>> {
   const r = await rows<{ name: string; n: string | number }>(sql`
     select name, count(*) as n from (
@@ -37,8 +41,14 @@ async function exact(): Promise<Record<string, number>> {
         where r.deleted_at is null and s.deleted_at is null
       union all select unnest(array['home_visits', 'home_visits:' || r.status]) from home_visits r
         join students s on s.id = r.student_id where r.deleted_at is null and s.deleted_at is null
+      union all select case when r.distance_from_home > ${HOME_VISIT_LIMITS.locationWarningMeters}
+          then 'home_visits:warnings' else 'home_visits:normal' end from home_visits r
+        join students s on s.id = r.student_id
+        where r.deleted_at is null and s.deleted_at is null and r.distance_from_home is not null
       union all select unnest(array['gifts', 'gifts:' || r.status]) from gifts r
         join students s on s.id = r.student_id where r.deleted_at is null and s.deleted_at is null
+      union all select unnest(array['attendance', 'attendance:' || r.status]) from attendance r
+        join users u on u.id = r.teacher_id where u.deleted_at is null
     ) x group by name`);
   return Object.fromEntries(r.map((x) => [x.name, Number(x.n)]));
 }
@@ -58,13 +68,25 @@ async function addRecords(studentIds: string[], status: 'PENDING' | 'APPROVED' =
     select 'Counted', current_date, id, ${teacher.id} from ${ids} as id`);
   await t.app.db.execute(sql`insert into measurements (student_id, date, height, weight)
     select id, current_date, 100, 15 from ${ids} as id`);
-  await t.app.db.execute(sql`insert into home_visits (student_id, teacher_id, visit_date, status)
-    select id, ${teacher.id}, current_date, ${status}::review_status from ${ids} as id`);
+  // Distances on each side of the warning distance, on it, and none (no location captured).
+  await t.app.db
+    .execute(sql`insert into home_visits (student_id, teacher_id, visit_date, status, distance_from_home)
+    select id, ${teacher.id}, current_date, ${status}::review_status,
+      (array[10, 50, 50.5, null])[1 + (row_number() over ()) % 4] from ${ids} as id`);
   await t.app.db.execute(sql`insert into gifts (student_id, status)
     select id, (case when ${status} = 'PENDING' then 'PENDING' else 'DELIVERED' end)::gift_status from ${ids} as id`);
 }
 
 const TABLES = ['activities', 'measurements', 'home_visits', 'gifts'] as const;
+
+let day = 0;
+/** A check-in of each teacher on a day of its own (one record per teacher and day). */
+async function checkIn(teacherIds: string[], status: 'PENDING' | 'APPROVED' | 'REJECTED' = 'PENDING') {
+  day += 1;
+  await t.app.db.execute(sql`insert into attendance (teacher_id, date, check_in, status)
+    select id, current_date - ${day}::int, now(), ${status}::review_status
+    from unnest(${`{${teacherIds.join(',')}}`}::uuid[]) as id`);
+}
 
 describe('live_counts: kept by triggers, always equal to counting', () => {
   it('follows inserts, status changes, soft deletes, restores, moves and permanent deletes', async () => {
@@ -113,10 +135,53 @@ describe('live_counts: kept by triggers, always equal to counting', () => {
     expect(await kept()).toEqual(await exact());
   });
 
+  it('follows attendance: check-ins, reviews, a teacher deleted, restored and removed outright', async () => {
+    const [x, y] = [await seedUser(t.app), await seedUser(t.app)];
+    await checkIn([x.id, y.id]);
+    await checkIn([x.id], 'APPROVED');
+    expect(await kept()).toEqual(await exact());
+    await t.app.db.execute(sql`update attendance set status = 'REJECTED' where teacher_id = ${y.id}`);
+    // Edits that change no counted fact (a check-out, a note) leave the counts alone.
+    await t.app.db.execute(sql`update attendance set check_out = now(), admin_notes = 'Seen'`);
+    expect(await kept()).toEqual(await exact());
+    // A teacher deleted softly takes their records from the counts; restored, gives them back. A
+    // sign-in (another column of users) changes nothing.
+    await t.app.db.execute(sql`update users set deleted_at = now() where id = ${x.id}`);
+    expect(await kept()).toEqual(await exact());
+    await t.app.db.execute(
+      sql`update users set token_version = token_version + 1 where id in (${x.id}, ${y.id})`,
+    );
+    expect(await kept()).toEqual(await exact());
+    await t.app.db.execute(sql`update users set deleted_at = null where id = ${x.id}`);
+    expect(await kept()).toEqual(await exact());
+    // Removed outright, live (their records cascade) and after a soft delete.
+    await t.app.db.execute(sql`delete from users where id = ${x.id}`);
+    expect(await kept()).toEqual(await exact());
+    await t.app.db.execute(sql`update users set deleted_at = now() where id = ${y.id}`);
+    await t.app.db.execute(sql`delete from users where id = ${y.id}`);
+    expect(await kept()).toEqual(await exact());
+  });
+
+  it('moves a visit between the location counts when its distance changes', async () => {
+    const kid = await newStudent();
+    await addRecords([kid]);
+    const limit = HOME_VISIT_LIMITS.locationWarningMeters;
+    for (const distance of [limit, limit + 0.01, null, 0, limit * 10]) {
+      await t.app.db.execute(
+        sql`update home_visits set distance_from_home = ${distance} where student_id = ${kid}`,
+      );
+      expect(await kept()).toEqual(await exact());
+    }
+  });
+
   it('stays equal to counting through any sequence of changes (property)', async () => {
     const pool = [await newStudent(), await newStudent(), await newStudent(), await newStudent()];
     await addRecords(pool);
+    const crew = [(await seedUser(t.app)).id, (await seedUser(t.app)).id, (await seedUser(t.app)).id];
+    await checkIn(crew);
+    await checkIn(crew.slice(1), 'APPROVED');
     const pick = fc.integer({ min: 0, max: pool.length - 1 });
+    const pickTeacher = fc.integer({ min: 0, max: crew.length - 1 });
     const op = fc.oneof(
       pick.map(
         (i) =>
@@ -144,6 +209,32 @@ describe('live_counts: kept by triggers, always equal to counting', () => {
         ([i]) => sql`insert into activities (title, date, student_id, teacher_id)
         values ('More', current_date, ${pool[i]}, ${teacher.id})`,
       ),
+      pickTeacher.map(
+        (i) =>
+          sql`update users set deleted_at = case when deleted_at is null then now() end where id = ${crew[i]}`,
+      ),
+      fc
+        .tuple(pickTeacher, fc.nat(2))
+        .map(
+          ([i, s]) =>
+            sql`update attendance set status = (array['PENDING','APPROVED','REJECTED'])[${s + 1}]::review_status where teacher_id = ${crew[i]}`,
+        ),
+      fc
+        .tuple(pickTeacher, fc.nat(400))
+        .map(
+          ([i, d]) =>
+            sql`insert into attendance (teacher_id, date, check_in) values (${crew[i]}, current_date - ${1000 + d}::int, now()) on conflict do nothing`,
+        ),
+      pickTeacher.map(
+        (i) =>
+          sql`delete from attendance where id = (select id from attendance where teacher_id = ${crew[i]} order by id limit 1)`,
+      ),
+      fc
+        .tuple(pick, fc.constantFrom(null, 0, 50, 50.01, 900))
+        .map(
+          ([i, d]) =>
+            sql`update home_visits set distance_from_home = ${d} where id = (select id from home_visits where student_id = ${pool[i]} order by id limit 1)`,
+        ),
       fc
         .tuple(fc.constantFrom(...TABLES), pick)
         .map(
@@ -164,6 +255,10 @@ describe('live_counts: kept by triggers, always equal to counting', () => {
     const [a, b] = [await newStudent(), await newStudent()];
     await addRecords([a, b]);
     await t.app.db.execute(sql`update students set deleted_at = now() where id = ${b}`);
+    const [x, y] = [await seedUser(t.app), await seedUser(t.app)];
+    await checkIn([x.id, y.id]);
+    await checkIn([x.id], 'APPROVED');
+    await t.app.db.execute(sql`update users set deleted_at = now() where id = ${y.id}`);
     const truth = await exact();
     const total = async (url: string) => {
       const res = await t.app.inject({ method: 'GET', url, headers: admin.auth });
@@ -176,6 +271,32 @@ describe('live_counts: kept by triggers, always equal to counting', () => {
     expect(await total('/api/home-visits/pending/review?page=1&limit=10')).toBe(truth['home_visits:PENDING']);
     expect(await total('/api/gifts?page=1&limit=12')).toBe(truth.gifts);
     expect(await total('/api/gifts?status=PENDING&page=1&limit=12')).toBe(truth['gifts:PENDING']);
+    for (const near of ['warnings', 'normal'] as const) {
+      expect(await total(`/api/home-visits?location=${near}&page=1&limit=12`)).toBe(
+        truth[`home_visits:${near}`],
+      );
+    }
+    expect(await total('/api/home-visits?location=all&page=1&limit=12')).toBe(truth.home_visits);
+    expect(await total('/api/attendance/admin/all?page=1&limit=10')).toBe(truth.attendance);
+    expect(await total('/api/attendance/admin/all?status=PENDING&page=1&limit=10')).toBe(
+      truth['attendance:PENDING'],
+    );
+    const [open] = await rows<{ n: number }>(sql`select count(*)::int as n from attendance r
+      join users u on u.id = r.teacher_id where u.deleted_at is null and r.check_out is null
+        and r.date < current_date`);
+    const board = await t.app.inject({
+      method: 'GET',
+      url: '/api/attendance/admin/dashboard',
+      headers: admin.auth,
+    });
+    expect(board.json().stats).toEqual({
+      total: truth.attendance,
+      pending: truth['attendance:PENDING'] ?? 0,
+      approved: truth['attendance:APPROVED'] ?? 0,
+      rejected: truth['attendance:REJECTED'] ?? 0,
+      incomplete: open.n,
+    });
+    expect(open.n).toBeGreaterThan(0);
     // A filter the kept counts do not cover still counts exactly.
     expect(await total(`/api/activities?teacherId=${teacher.id}&page=1&limit=8`)).toBe(truth.activities);
     const stats = await t.app.inject({ method: 'GET', url: '/api/dashboard/stats', headers: admin.auth });
@@ -201,6 +322,28 @@ describe('live_counts: kept by triggers, always equal to counting', () => {
                 await tx.execute(sql`insert into activities (title, date, student_id, teacher_id)
                 values ('Race', current_date, ${kid}, ${teacher.id})`);
                 await tx.execute(sql`insert into gifts (student_id) values (${kid})`);
+              }),
+        ),
+      );
+      expect(await kept()).toEqual(await exact());
+    },
+  );
+
+  it.runIf(onPostgres)(
+    'stays exact when teachers check in and are reviewed while they are deleted and restored',
+    async () => {
+      const who = await seedUser(t.app);
+      await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          i % 5 === 0
+            ? t.app.db.execute(
+                sql`update users set deleted_at = case when deleted_at is null then now() end where id = ${who.id}`,
+              )
+            : t.app.db.transaction(async (tx) => {
+                await tx.execute(sql`insert into attendance (teacher_id, date, check_in)
+                  values (${who.id}, current_date - ${2000 + i}::int, now())`);
+                await tx.execute(sql`update attendance set status = 'APPROVED'
+                  where teacher_id = ${who.id} and date = current_date - ${2000 + i - 1}::int`);
               }),
         ),
       );

@@ -2,14 +2,24 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from './client.ts';
 import { liveCounts } from './schema.ts';
 
-/** The kinds counted in live_counts (migration 0011), and per status where the kind has one. */
+/**
+ * The kinds counted in live_counts (migrations 0011 and 0012), per status where the kind has one, and
+ * home visits beyond or within the location-warning distance (home_visits:warnings, home_visits:normal).
+ */
 export type LiveCountName =
-  'activities' | 'measurements' | 'home_visits' | `home_visits:${string}` | 'gifts' | `gifts:${string}`;
+  | 'activities'
+  | 'measurements'
+  | 'home_visits'
+  | `home_visits:${string}`
+  | 'gifts'
+  | `gifts:${string}`
+  | 'attendance'
+  | `attendance:${string}`;
 
 /**
- * How many live records of a kind (whose student is live too) there are, as an SQL expression: one
- * primary-key probe instead of a pass over the table, for administrators' unfiltered lists and counters
- * (docs/decisions/0013); 0 when nothing of the kind was ever counted.
+ * How many live records of a kind (whose student, or an attendance record's teacher, is live too) there
+ * are, as an SQL expression: one primary-key probe instead of a pass over the table, for administrators'
+ * unfiltered lists and counters (docs/decisions/0013); 0 when nothing of the kind was ever counted.
  */
 export const liveCountSql = (name: LiveCountName) =>
   sql<number>`coalesce((select ${liveCounts.n} from ${liveCounts} where ${liveCounts.name} = ${name}), 0)::int`;

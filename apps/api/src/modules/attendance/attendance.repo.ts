@@ -15,6 +15,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { filtersOnly, liveCount, liveCountSql } from '../../db/live-counts.ts';
 import { attendance, leaves, users } from '../../db/schema.ts';
 import { containsPattern } from '../../db/sql-helpers.ts';
 import type { Page } from '../../lib/paging.ts';
@@ -99,6 +100,10 @@ export async function listAttendance(
 }
 
 export async function countAttendance(db: DbOrTx, actor: Actor, filter: AttendanceFilter): Promise<number> {
+  // An administrator's list, every record or one status's (the review list): the kept count.
+  if (actor.role === 'ADMIN' && filtersOnly(filter, ['status'])) {
+    return liveCount(db, filter.status ? `attendance:${filter.status}` : 'attendance');
+  }
   const [row] = await db
     .select({ n: count() })
     .from(attendance)
@@ -117,6 +122,22 @@ export async function listPending(db: DbOrTx, actor: Actor, page?: Page): Promis
 
 /** How many match in all and in each status; `incomplete`: days before `today` without a check-out. */
 export async function summarizeAttendance(db: DbOrTx, actor: Actor, filter: AttendanceFilter, today: string) {
+  if (actor.role === 'ADMIN' && filtersOnly(filter)) {
+    // Every live teacher's records: the kept counts, and the few records without a check-out
+    // (attendance_open_date_idx).
+    const result = (await db.execute(sql`select
+        ${liveCountSql('attendance')} as total,
+        ${liveCountSql('attendance:PENDING')} as pending,
+        ${liveCountSql('attendance:APPROVED')} as approved,
+        ${liveCountSql('attendance:REJECTED')} as rejected,
+        (select count(*)::int from ${attendance}
+          join ${users} on ${users.id} = ${attendance.teacherId} and ${users.deletedAt} is null
+          where ${attendance.checkOut} is null and ${attendance.date} < ${today}::date) as incomplete`)) as unknown as {
+      rows: { total: number; pending: number; approved: number; rejected: number; incomplete: number }[];
+    };
+    const row = result.rows[0];
+    return row;
+  }
   const [row] = await db
     .select({
       total: count(),

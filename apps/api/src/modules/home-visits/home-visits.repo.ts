@@ -165,12 +165,18 @@ export async function listHomeVisits(
 }
 
 export async function countHomeVisits(db: DbOrTx, actor: Actor, filter: HomeVisitFilter): Promise<number> {
-  // An administrator's list or review queue, unfiltered or by one status: the kept count (live visits of
-  // live students). Both a status and the queue's PENDING: the exact count answers (they may differ).
-  if (actor.role === 'ADMIN' && filtersOnly(filter, ['status', 'pendingOnly'])) {
-    const status = filter.pendingOnly ? (filter.status ?? 'PENDING') : filter.status;
-    if (!filter.pendingOnly || status === 'PENDING') {
-      return liveCount(db, status ? `home_visits:${status}` : 'home_visits');
+  if (actor.role === 'ADMIN') {
+    // An administrator's list or review queue, unfiltered, by one status or by location alone: the kept
+    // count (live visits of live students). Both a status and the queue's PENDING: the exact count
+    // answers (they may differ); so does a status with a location.
+    const { location, ...rest } = filter;
+    const near = location === 'all' ? undefined : location;
+    if (filtersOnly(rest, ['status', 'pendingOnly'])) {
+      const status = rest.pendingOnly ? (rest.status ?? 'PENDING') : rest.status;
+      if (!near && (!rest.pendingOnly || status === 'PENDING')) {
+        return liveCount(db, status ? `home_visits:${status}` : 'home_visits');
+      }
+      if (near && !status) return liveCount(db, `home_visits:${near}`);
     }
   }
   const [row] = await db
