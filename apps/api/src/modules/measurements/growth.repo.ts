@@ -14,6 +14,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
+import { AT_RISK_ANY } from '@csp/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { measurements, students, users } from '../../db/schema.ts';
 import { containsPattern } from '../../db/sql-helpers.ts';
@@ -171,6 +172,9 @@ export interface AtRiskFilter {
 
 const teacher = aliasedTable(users, 'teacher');
 
+/** Whether the filter asks for every at-risk classification: at_risk alone says so (isAtRisk). */
+const coversEveryCondition = (f: AtRiskFilter) => AT_RISK_ANY.every((c) => f.classifications.includes(c));
+
 function atRiskWhere(actor: Actor, f: AtRiskFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
     eq(measurements.isLatest, true),
@@ -179,10 +183,12 @@ function atRiskWhere(actor: Actor, f: AtRiskFilter): SQL | undefined {
     studentInScope(actor),
     // A teacher's ≤ 25 students lead the plan: each one's latest measurement is one index probe.
     actor.role === 'TEACHER' ? ofStudentInScope(measurements.studentId, actor) : undefined,
-    sql`${measurements.growthClassifications} && array[${sql.join(
-      f.classifications.map((c) => sql`${c}`),
-      sql`, `,
-    )}]::text[]`,
+    coversEveryCondition(f)
+      ? undefined
+      : sql`${measurements.growthClassifications} && array[${sql.join(
+          f.classifications.map((c) => sql`${c}`),
+          sql`, `,
+        )}]::text[]`,
   ];
   if (f.teacherId) conditions.push(eq(students.assignedTeacherId, f.teacherId));
   if (f.search) {
@@ -228,6 +234,23 @@ export async function atRiskChildren(db: DbOrTx, actor: Actor, filter: AtRiskFil
 }
 
 export async function countAtRiskChildren(db: DbOrTx, actor: Actor, filter: AtRiskFilter): Promise<number> {
+  if (actor.role === 'ADMIN' && !filter.teacherId && !filter.search && coversEveryCondition(filter)) {
+    // Every child at risk in the programme: the at-risk index alone (measurements_at_risk_idx holds the
+    // student), less the few whose student is deleted, without reading a row of either table.
+    const [row] = await db
+      .select({ n: count() })
+      .from(measurements)
+      .where(
+        and(
+          eq(measurements.isLatest, true),
+          eq(measurements.atRisk, true),
+          isNull(measurements.deletedAt),
+          sql`not exists (select 1 from ${students} where ${students.id} = ${measurements.studentId}
+            and ${students.deletedAt} is not null)`,
+        ),
+      );
+    return row.n;
+  }
   const [row] = await db
     .select({ n: count() })
     .from(measurements)

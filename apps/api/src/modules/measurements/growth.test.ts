@@ -218,6 +218,20 @@ describe('children at risk', () => {
     expect(await atRiskIds(admin, '?search=Theirs')).toEqual([theirs]);
   });
 
+  it('leaves a deleted student out of the programme’s count and list, for every condition', async () => {
+    const gone = await seedStudent(teacher.id, { firstName: 'Gone' });
+    await measure(teacher, gone.id, { weight: 7.5 });
+    const before = await atRisk(admin, '?limit=100');
+    expect(before.items.map((e) => e.id)).toContain(gone.id);
+    await t.app.db.update(students).set({ deletedAt: new Date() }).where(eq(students.id, gone.id));
+    for (const query of ['?limit=100', '?condition=wasting&limit=100']) {
+      const after = await atRisk(admin, query);
+      expect(after.items.map((e) => e.id)).not.toContain(gone.id);
+      expect(after.total).toBe(after.items.length);
+    }
+    expect((await atRisk(admin, '?limit=100')).total).toBe(before.total - 1);
+  });
+
   it('refuses another teacher’s list, anonymous callers and bad filters', async () => {
     expectError(await inject(teacher, 'GET', `/measurements/at-risk?teacherId=${otherTeacher.id}`), 403);
     expectError(await inject(null, 'GET', '/measurements/at-risk'), 401);
