@@ -1,18 +1,19 @@
 import {
-  Badge,
   createTheme,
   DEFAULT_THEME,
   darken,
   defaultVariantColorsResolver,
   luminance,
-  Menu,
-  Modal,
-  Notification,
   parseThemeColor,
   rgba,
   toRgba,
+  type BadgeFactory,
   type CSSVariablesResolver,
+  type ExtendComponent,
   type MantineColorsTuple,
+  type MenuFactory,
+  type ModalFactory,
+  type NotificationFactory,
   type VariantColorsResolver,
 } from '@mantine/core';
 
@@ -153,18 +154,25 @@ const variantColorResolver: VariantColorsResolver = (input) => {
   }
 };
 
+/**
+ * Component defaults. Written as the objects `Badge.extend({...})` etc. would return (`extend` only
+ * types its argument), checked against the same types: importing the components here would put Menu,
+ * Popover, Modal and what they are built from into the first load of every page, /login included.
+ */
 export const theme = createTheme({
   ...baseTheme,
   variantColorResolver,
   components: {
     // Badges read exactly as the spec writes them ('Active', 'Pending Review'), not in capitals.
-    Badge: Badge.extend({ defaultProps: { tt: 'none' } }),
+    Badge: { defaultProps: { tt: 'none' } } satisfies ExtendComponent<BadgeFactory>,
     // Icon-only close buttons need a name.
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } }),
-    Notification: Notification.extend({
+    Modal: {
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } },
+    } satisfies ExtendComponent<ModalFactory>,
+    Notification: {
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
-    }),
+    } satisfies ExtendComponent<NotificationFactory>,
     // A menu (role="menu") may only contain menu items: no focus placeholder; the first item takes focus.
-    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } } satisfies ExtendComponent<MenuFactory>,
   },
 });
