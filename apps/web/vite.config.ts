@@ -3,6 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import type { ModuleInfo } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 
 const brotli = promisify(brotliCompress);
@@ -57,24 +58,107 @@ function precompress(): Plugin {
 
 // Dev: http://localhost:5173 with /api proxied to the API server (port 3000).
 // Production: `vite build` writes dist/, which the API server serves (apps/api/src/app.ts).
+
+/** What a module imports, by specifier: the names it takes, or '*' (all, or not known). */
+function importsOf(code: string): Map<string, Set<string> | '*'> {
+  const found = new Map<string, Set<string> | '*'>();
+  const add = (spec: string, names: string[] | '*') => {
+    const known = found.get(spec);
+    if (known === '*') return;
+    if (names === '*') found.set(spec, '*');
+    else found.set(spec, new Set([...(known ?? []), ...names]));
+  };
+  for (const m of code.matchAll(/\b(?:import|export)\s*([\w\s{},*$]*?)\s*from\s*["']([^"']+)["']/g)) {
+    const clause = m[1];
+    if (clause.includes('*')) {
+      add(m[2], '*');
+      continue;
+    }
+    const braces = /\{([^}]*)\}/.exec(clause);
+    const names = (braces?.[1] ?? '')
+      .split(',')
+      .map(
+        (n) =>
+          n
+            .trim()
+            .replace(/^type\s+/, '')
+            .split(/\s+as\s+/)[0],
+      )
+      .filter(Boolean);
+    if (clause.replace(/\{[^}]*\}/, '').replace(/[\s,]/g, '') !== '') names.push('default');
+    add(m[2], names);
+  }
+  for (const m of code.matchAll(/\bimport\s*["']([^"']+)["']/g)) add(m[1], []);
+  return found;
+}
+
+/**
+ * A library's index that only re-exports (`export { A } from './a.mjs'`): what each name comes from, the
+ * `export *` sources, and its side-effect imports; null for any other module.
+ */
+function barrelOf(code: string) {
+  const body = code
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/^\s*\/\/.*$/gm, '')
+    .replace(/^\s*["']use client["'];?\s*$/gm, '');
+  const statements = body.split(/;?\s*\n/).filter((l) => l.trim());
+  if (statements.length < 2 || !statements.every((l) => /^\s*(export\s.*\sfrom|import)\s*["'{*\w]/.test(l)))
+    return null;
+  const named = new Map<string, { spec: string; name: string }>();
+  const stars: string[] = [];
+  const sideEffects: string[] = [];
+  for (const l of statements) {
+    const reexport = /^\s*export\s*\{([^}]*)\}\s*from\s*["']([^"']+)["']/.exec(l);
+    const star = /^\s*export\s*\*\s*from\s*["']([^"']+)["']/.exec(l);
+    const bare = /^\s*import\s*["']([^"']+)["']/.exec(l);
+    if (reexport) {
+      for (const part of reexport[1]
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean)) {
+        const [name, alias = name] = part.split(/\s+as\s+/);
+        named.set(alias, { spec: reexport[2], name });
+      }
+    } else if (star) stars.push(star[1]);
+    else if (bare) sideEffects.push(bare[1]);
+    else return null;
+  }
+  return { named, stars, sideEffects };
+}
+
 /**
  * The modules the first signed-in page needs beyond the entry: what the protected layout and the
  * dashboard import (statically), less what the entry's own import graph reaches. Grouped into one chunk
  * ('shell'), a first visit to /dashboard loads a few files instead of many small shared ones (each a
- * round trip on HTTP/1.1). In practice these are the app's own modules: a library is imported through
- * its index, which the entry reaches too, so libraries stay with the groups below. Computed from the
- * module graph once it is complete, before chunks are made.
+ * round trip on HTTP/1.1), and none of the libraries only other pages use. A library's index is
+ * followed only through the names imported from it (`import { Menu } from '@mantine/core'` takes the
+ * Menu modules, not the whole library); libraries the entry needs go to its own groups, which come first.
+ * Computed from the module graph once it is complete, before chunks are made.
  */
 const SHELL_ROOTS = ['/src/app/shell/AppLayout.tsx', '/src/features/dashboard/pages/DashboardPage.tsx'];
+/** The lazy pages outside the protected layout. */
+const PUBLIC_ROOTS = [
+  '/src/features/auth/pages/RegisterPage.tsx',
+  '/src/features/auth/pages/ForgotPasswordPage.tsx',
+];
 const shellModules = new Set<string>();
+const shellPublicModules = new Set<string>();
+const NODE_MODULES = /[\\/]node_modules[\\/]/;
 
 function shellChunk(): Plugin {
   return {
     name: 'csp:shell-chunk',
     apply: 'build',
-    buildEnd() {
+    async buildEnd() {
       shellModules.clear();
+      shellPublicModules.clear();
       const ids = [...this.getModuleIds()];
+      // Each call crosses into the bundler and copies the module's data: asked once per module.
+      const infos = new Map<string, ModuleInfo | null>();
+      const infoOf = (id: string) => {
+        if (!infos.has(id)) infos.set(id, this.getModuleInfo(id));
+        return infos.get(id) ?? null;
+      };
       const closure = (roots: string[]) => {
         const seen = new Set<string>();
         const stack = [...roots];
@@ -82,15 +166,83 @@ function shellChunk(): Plugin {
           const id = stack.pop() as string;
           if (seen.has(id)) continue;
           seen.add(id);
-          stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+          stack.push(...(infoOf(id)?.importedIds ?? []));
         }
         return seen;
       };
-      const initial = closure(ids.filter((id) => this.getModuleInfo(id)?.isEntry));
+      const initial = closure(ids.filter((id) => infoOf(id)?.isEntry));
       const roots = ids.filter((id) => SHELL_ROOTS.some((r) => id.endsWith(r)));
       for (const id of closure(roots)) {
-        if (!initial.has(id) && !roots.includes(id)) shellModules.add(id);
+        if (!initial.has(id) && !roots.includes(id) && !NODE_MODULES.test(id)) shellModules.add(id);
       }
+
+      // Libraries: the modules reached through the names actually imported.
+      // A specifier is matched against the module's own imports (this.resolve only when that is unclear).
+      const resolve = async (spec: string, importer: string) => {
+        const imported = infoOf(importer)?.importedIds ?? [];
+        if (spec.startsWith('.')) {
+          const target = path.resolve(path.dirname(importer), spec);
+          if (imported.includes(target)) return target;
+        } else {
+          const name = spec
+            .split('/')
+            .slice(0, spec.startsWith('@') ? 2 : 1)
+            .join('/');
+          const inPackage = imported.filter((id) => id.includes(`/node_modules/${name}/`));
+          if (inPackage.length === 1) return inPackage[0];
+        }
+        return (await this.resolve(spec, importer))?.id ?? null;
+      };
+      const barrels = new Map<string, ReturnType<typeof barrelOf>>();
+      const libraries = async (from: string[]) => {
+        const found = new Set<string>();
+        const visited = new Set<string>();
+        const visit = async (id: string, names: Set<string> | '*'): Promise<void> => {
+          const info = infoOf(id);
+          if (!info?.code) return;
+          if (!barrels.has(id)) barrels.set(id, NODE_MODULES.test(id) ? barrelOf(info.code) : null);
+          const barrel = barrels.get(id);
+          if (barrel) {
+            const wanted = names === '*' ? [...barrel.named.keys()] : [...names];
+            for (const spec of barrel.sideEffects) {
+              const target = await resolve(spec, id);
+              if (target) await visit(target, '*');
+            }
+            for (const name of wanted) {
+              if (visited.has(`${id}\0${name}`)) continue;
+              visited.add(`${id}\0${name}`);
+              const from = barrel.named.get(name);
+              const specs = from ? [from.spec] : barrel.stars;
+              for (const spec of specs) {
+                const target = await resolve(spec, id);
+                if (target)
+                  await visit(target, from ? new Set([from.name]) : names === '*' ? '*' : new Set([name]));
+              }
+            }
+            return;
+          }
+          // A side-effect-free module imported for no name is left out by the bundler.
+          if (names !== '*' && names.size === 0 && info.moduleSideEffects === false) return;
+          if (visited.has(id)) return;
+          visited.add(id);
+          if (NODE_MODULES.test(id)) found.add(id);
+          const byId = new Map<string, Set<string> | '*'>();
+          for (const [spec, imported] of importsOf(info.code)) {
+            const target = await resolve(spec, id);
+            if (target) byId.set(target, imported);
+          }
+          for (const imported of info.importedIds) await visit(imported, byId.get(imported) ?? '*');
+        };
+        for (const root of from) await visit(root, '*');
+        return found;
+      };
+      // The libraries of the public pages (register, forgot password) beyond the entry's go to a chunk of
+      // their own ('public'; those pages do not load the shell), which the shell loads too for those it
+      // shares with them.
+      const publicRoots = ids.filter((id) => PUBLIC_ROOTS.some((r) => id.endsWith(r)));
+      const publicLibraries = await libraries(publicRoots);
+      for (const id of publicLibraries) shellPublicModules.add(id);
+      for (const id of await libraries(roots)) if (!publicLibraries.has(id)) shellModules.add(id);
     },
   };
 }
@@ -143,6 +295,11 @@ export default defineConfig({
             // The set is closed under static imports apart from the entry's modules, so the group needs
             // none of its dependencies pulled in (that would move entry modules out of the entry).
             { name: 'shell', test: (id) => shellModules.has(id), includeDependenciesRecursively: false },
+            {
+              name: 'public',
+              test: (id) => shellPublicModules.has(id),
+              includeDependenciesRecursively: false,
+            },
             // Libraries of the lazy pages: grouped by the pages that use them, small groups merged, so
             // that a page loads a few library chunks rather than one per module.
             {
