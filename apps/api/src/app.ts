@@ -24,6 +24,7 @@ import { deletedRecordsRoutes } from './modules/deleted-records/deleted-records.
 import { homeVisitsRoutes, homeVisitUploadRoutes } from './modules/home-visits/home-visits.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import securityPlugin from './plugins/security.ts';
+import etagPlugin from './plugins/etag.ts';
 import serverTimingPlugin from './plugins/server-timing.ts';
 import { activitiesRoutes, activityPhotoUploadRoutes } from './modules/activities/activities.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -123,6 +124,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   await app.register(
     async (api) => {
+      await api.register(etagPlugin);
       await api.register(healthRoutes);
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(usersRoutes, { prefix: '/users' });

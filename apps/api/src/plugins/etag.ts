@@ -1,0 +1,36 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** The entity tag of an answer's bytes: a strong tag (the same JSON, byte for byte, the same tag). */
+const tagOf = (payload: string | Buffer) => `"${createHash('sha1').update(payload).digest('base64url')}"`;
+
+/** Whether If-None-Match names the tag: a list of tags, weak or strong (weak comparison), or `*`. */
+function matches(ifNoneMatch: string, etag: string): boolean {
+  return ifNoneMatch
+    .split(',')
+    .map((t) => t.trim().replace(/^W\//, ''))
+    .some((t) => t === etag || t === '*');
+}
+
+/**
+ * ETag and 304 for the API's successful reads (decision 0016): every 200 answer to a GET carries the tag
+ * of its bytes, and a GET that sends the tag it holds in If-None-Match gets 304 with no body when nothing
+ * changed, so a client on a slow connection that keeps its last copy of a list does not download it
+ * again. (@fastify/etag would also tag, and turn into 304, errors and answers to writes.) The answer is
+ * still computed in full; the saving is the transfer. Cache-Control stays no-store.
+ */
+export default fp(async function etagPlugin(app: FastifyInstance) {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method !== 'GET' || reply.statusCode !== 200) return payload;
+    if (!(typeof payload === 'string' || Buffer.isBuffer(payload))) return payload;
+    const etag = tagOf(payload);
+    reply.header('etag', etag);
+    const ifNoneMatch = request.headers['if-none-match'];
+    if (ifNoneMatch && matches(ifNoneMatch, etag)) {
+      reply.code(304);
+      return '';
+    }
+    return payload;
+  });
+});
