@@ -102,16 +102,23 @@ function barrelOf(code: string) {
     .replace(/^\s*\/\/.*$/gm, '')
     .replace(/^\s*["']use client["'];?\s*$/gm, '');
   const statements = body.split(/;?\s*\n/).filter((l) => l.trim());
-  if (statements.length < 2 || !statements.every((l) => /^\s*(export\s.*\sfrom|import)\s*["'{*\w]/.test(l)))
+  if (statements.length < 2 || !statements.every((l) => /^\s*(export\s*[{*]|import\s*["'{*\w])/.test(l)))
     return null;
   const named = new Map<string, { spec: string; name: string }>();
   const stars: string[] = [];
   const sideEffects: string[] = [];
+  const namespaces = new Map<string, string>();
   for (const l of statements) {
     const reexport = /^\s*export\s*\{([^}]*)\}\s*from\s*["']([^"']+)["']/.exec(l);
     const star = /^\s*export\s*\*\s*from\s*["']([^"']+)["']/.exec(l);
     const bare = /^\s*import\s*["']([^"']+)["']/.exec(l);
-    if (reexport) {
+    // `import * as index from './icons/index.mjs'; export { index as icons };`
+    const namespace = /^\s*import\s*\*\s*as\s+(\w+)\s+from\s*["']([^"']+)["']/.exec(l);
+    const local = /^\s*export\s*\{\s*(\w+)(?:\s+as\s+(\w+))?\s*\}\s*$/.exec(l);
+    if (namespace) namespaces.set(namespace[1], namespace[2]);
+    else if (local && namespaces.has(local[1])) {
+      named.set(local[2] ?? local[1], { spec: namespaces.get(local[1]) as string, name: '*' });
+    } else if (reexport) {
       for (const part of reexport[1]
         .split(',')
         .map((p) => p.trim())
@@ -203,26 +210,29 @@ function shellChunk(): Plugin {
           if (!barrels.has(id)) barrels.set(id, NODE_MODULES.test(id) ? barrelOf(info.code) : null);
           const barrel = barrels.get(id);
           if (barrel) {
-            const wanted = names === '*' ? [...barrel.named.keys()] : [...names];
-            for (const spec of barrel.sideEffects) {
-              const target = await resolve(spec, id);
-              if (target) await visit(target, '*');
-            }
-            for (const name of wanted) {
-              if (visited.has(`${id}\0${name}`)) continue;
-              visited.add(`${id}\0${name}`);
+            const edges: [string, Set<string> | '*'][] = [];
+            for (const spec of barrel.sideEffects) edges.push([spec, '*']);
+            const take = (name: string) => {
               const from = barrel.named.get(name);
-              const specs = from ? [from.spec] : barrel.stars;
-              for (const spec of specs) {
-                const target = await resolve(spec, id);
-                if (target)
-                  await visit(target, from ? new Set([from.name]) : names === '*' ? '*' : new Set([name]));
-              }
+              if (from) edges.push([from.spec, from.name === '*' ? '*' : new Set([from.name])]);
+              else for (const spec of barrel.stars) edges.push([spec, new Set([name])]);
+            };
+            if (names === '*') {
+              for (const name of barrel.named.keys()) take(name);
+              for (const spec of barrel.stars) edges.push([spec, '*']);
+            } else for (const name of names) take(name);
+            for (const [spec, forwarded] of edges) {
+              const key = `${id}\0${spec}\0${forwarded === '*' ? '*' : [...forwarded].join()}`;
+              if (visited.has(key)) continue;
+              visited.add(key);
+              const target = await resolve(spec, id);
+              if (target) await visit(target, forwarded);
             }
             return;
           }
-          // A side-effect-free module imported for no name is left out by the bundler.
-          if (names !== '*' && names.size === 0 && info.moduleSideEffects === false) return;
+          // A library module imported for no name (Mantine's components import their siblings so) is
+          // left out by the bundler unless it has side effects; style sheets have.
+          if (names !== '*' && names.size === 0 && NODE_MODULES.test(id) && !id.endsWith('.css')) return;
           if (visited.has(id)) return;
           visited.add(id);
           if (NODE_MODULES.test(id)) found.add(id);
@@ -268,6 +278,10 @@ export default defineConfig({
       // uses is left out of it (the login page needs the auth schemas, not the attendance ones).
       treeshake: {
         moduleSideEffects: [{ test: /[\\/]packages[\\/]contracts[\\/]src[\\/]/, sideEffects: false }],
+        // Building a zod schema (`z.object(…)`, `z.string().min(…)`) has no effect beyond its value: one
+        // no chunk uses is left out too, so a module read for its constants (ROLES, LIMITS) brings only
+        // the schemas something uses. (No web code reads zod's global registry.)
+        manualPureFunctions: ['z'],
       },
       output: {
         // Libraries change less often than the app: separate chunks stay cached across releases. The
