@@ -305,6 +305,14 @@ export default defineConfig({
             // Loaded only with the lazy map of a home visit (not part of the first load).
             { name: 'leaflet', test: /node_modules[\\/](leaflet)[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'] },
+            // The Mantine styles beyond the first paint's (src/app/mantine-styles.ts), then the app's CSS
+            // modules, in one chunk: every module with CSS of its own imports mantine-styles.ts first, so
+            // the app's rules come after Mantine's, as they did when all of Mantine's came with the entry.
+            {
+              name: 'styles',
+              test: /([\\/]src[\\/]app[\\/]mantine-styles\.ts|[\\/]src[\\/].*\.module\.css|[\\/]node_modules[\\/]@mantine[\\/][^\\/]+[\\/]styles(?:[\\/].*)?\.css)$/,
+              includeDependenciesRecursively: false,
+            },
             // What the protected layout and the dashboard need beyond the entry (see shellChunk).
             // The set is closed under static imports apart from the entry's modules, so the group needs
             // none of its dependencies pulled in (that would move entry modules out of the entry).

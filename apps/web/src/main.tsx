@@ -1,71 +1,30 @@
-// Mantine styles: core's global files first (in this order), then only the components the app renders
-// (and those they are built from), in the order of @mantine/core/styles.css — not the whole library.
-// A component the app starts to use needs its file here (@mantine/core/styles/<Component>.css).
+// Mantine styles of the first paint: core's global files first (in this order), then the components the
+// entry renders — the sign-in page, its frame and the loading screen — in the order of
+// @mantine/core/styles.css. The other components' files come with the protected layout
+// (app/shell/mantine-styles.ts), the register page and the toasts, each after these.
+// A component the sign-in page starts to use needs its file here (@mantine/core/styles/<Component>.css).
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
-import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/VisuallyHidden.css';
 import '@mantine/core/styles/Paper.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/Flex.css';
-import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Anchor.css';
-import '@mantine/core/styles/AppShell.css';
-import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/InlineInput.css';
-import '@mantine/core/styles/CheckboxCard.css';
-import '@mantine/core/styles/CheckboxIndicator.css';
 import '@mantine/core/styles/Checkbox.css';
-import '@mantine/core/styles/Avatar.css';
-import '@mantine/core/styles/Badge.css';
-import '@mantine/core/styles/Burger.css';
 import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Center.css';
-import '@mantine/core/styles/ColorSwatch.css';
-import '@mantine/core/styles/Divider.css';
-import '@mantine/core/styles/Grid.css';
-import '@mantine/core/styles/Image.css';
-import '@mantine/core/styles/Indicator.css';
-import '@mantine/core/styles/List.css';
-import '@mantine/core/styles/LoadingOverlay.css';
-import '@mantine/core/styles/Menu.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/NavLink.css';
-import '@mantine/core/styles/Notification.css';
-import '@mantine/core/styles/NumberInput.css';
-import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/PasswordInput.css';
-import '@mantine/core/styles/Progress.css';
-import '@mantine/core/styles/RadioCard.css';
-import '@mantine/core/styles/RadioIndicator.css';
-import '@mantine/core/styles/Radio.css';
-import '@mantine/core/styles/Tooltip.css';
-import '@mantine/core/styles/RingProgress.css';
-import '@mantine/core/styles/SegmentedControl.css';
-import '@mantine/core/styles/SimpleGrid.css';
-import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Stack.css';
-import '@mantine/core/styles/Switch.css';
-import '@mantine/core/styles/Table.css';
-import '@mantine/core/styles/Tabs.css';
 import '@mantine/core/styles/ThemeIcon.css';
-import '@mantine/core/styles/Timeline.css';
 import '@mantine/core/styles/Title.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/dates/styles.css';
-import '@mantine/dropzone/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';

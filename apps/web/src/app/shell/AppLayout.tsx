@@ -1,3 +1,4 @@
+import '../mantine-styles.ts';
 import { AppShell, Badge, Burger, Group, ScrollArea, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconHeartHandshake } from '@tabler/icons-react';

@@ -1,3 +1,4 @@
+import '../../../app/mantine-styles.ts';
 import type { MeasurementStatusEntry } from '@csp/contracts';
 import {
   Anchor,

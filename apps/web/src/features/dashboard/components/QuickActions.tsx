@@ -1,3 +1,4 @@
+import '../../../app/mantine-styles.ts';
 import { Group, Paper, SimpleGrid, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { IconChevronRight, IconPalette, IconSchool, IconUsers, type Icon } from '@tabler/icons-react';
 import { Link } from 'react-router';

@@ -1,3 +1,4 @@
+import '../../../app/mantine-styles.ts';
 import 'leaflet/dist/leaflet.css';
 import { circleMarker, latLngBounds, map as leafletMap, tileLayer } from 'leaflet';
 import { useEffect, useRef } from 'react';
