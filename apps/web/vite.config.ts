@@ -284,6 +284,10 @@ export default defineConfig({
         manualPureFunctions: ['z'],
       },
       output: {
+        // The lazy pages' library chunks are named after every page that shares them (lib~A~B~…, some
+        // 100 characters); the entry lists each chunk's file for its preloads, so they get short names.
+        chunkFileNames: (chunk) =>
+          chunk.name.startsWith('lib~') ? 'assets/lib-[hash].js' : 'assets/[name]-[hash].js',
         // Libraries change less often than the app: separate chunks stay cached across releases. The
         // react, mantine and vendor chunks take only what the first page needs ('$initial': statically
         // imported from the entry); a library only lazy pages use goes with those pages.
