@@ -365,6 +365,11 @@ const EXPLAIN_CALLS: [string, string][] = [
   ['the measurement status counters', '/measurements/status/summary'],
   ["the admin's dashboard stats", '/dashboard/stats'],
   ['the attendance teacher-reports summary', '/attendance/admin/teacher-reports/summary'],
+  ['the attendance dashboard', '/attendance/admin/dashboard'],
+  ['the attendance review list', '/attendance/admin/all?status=PENDING&page=1&limit=10'],
+  ['the home visits beyond the warning distance', '/home-visits?location=warnings&page=1&limit=12'],
+  ['the children at risk', '/measurements/at-risk?page=1&limit=10'],
+  ['the leave analytics per teacher', '/leaves/analytics/teachers'],
   ["the audit trail's first page", '/audit?page=1&limit=20'],
 ];
 /** The plans of every run so far (PostgreSQL runs with BENCH_EXPLAIN), written to the file after each. */
