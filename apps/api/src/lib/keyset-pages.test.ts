@@ -34,6 +34,15 @@ async function seedStudent(teacherId: string) {
 /** Days as the lists see them: a few distinct dates, so that rows tie on the date and on created_at. */
 const day = (i: number) => `2026-0${1 + (i % 3)}-1${i % 2}`;
 
+/** `n` pending visits of the teacher to the student, in one statement. */
+async function insertVisits(n: number, student: string) {
+  await t.app.db
+    .insert(homeVisits)
+    .values(
+      Array.from({ length: n }, (_, i) => ({ studentId: student, teacherId: teacher.id, visitDate: day(i) })),
+    );
+}
+
 interface ListCase {
   name: string;
   url: string;
@@ -79,29 +88,13 @@ const cases: ListCase[] = [
     name: 'home visits',
     url: '/api/home-visits',
     reader: () => teacher,
-    insert: async (n, student) => {
-      await t.app.db.insert(homeVisits).values(
-        Array.from({ length: n }, (_, i) => ({
-          studentId: student,
-          teacherId: teacher.id,
-          visitDate: day(i),
-        })),
-      );
-    },
+    insert: (n, student) => insertVisits(n, student),
   },
   {
     name: 'the visit review queue',
     url: '/api/home-visits/pending/review',
     reader: () => admin,
-    insert: async (n, student) => {
-      await t.app.db.insert(homeVisits).values(
-        Array.from({ length: n }, (_, i) => ({
-          studentId: student,
-          teacherId: teacher.id,
-          visitDate: day(i),
-        })),
-      );
-    },
+    insert: (n, student) => insertVisits(n, student),
   },
   {
     name: 'gifts',
