@@ -13,7 +13,7 @@
  * there.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -160,6 +160,7 @@ async function measure(browser: Browser, url: string, session?: { token: string;
     const { lhr } = result;
     if (process.env.LIGHTHOUSE_REPORT_DIR) {
       const name = `${new URL(url).pathname.slice(1) || 'root'}-${Date.now()}.json`;
+      mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
       writeFileSync(path.join(process.env.LIGHTHOUSE_REPORT_DIR, name), JSON.stringify(lhr));
     }
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
