@@ -1,14 +1,14 @@
-import { loginBodySchema, type LoginBody } from '@csp/contracts';
+import type { LoginBody } from '@csp/contracts';
 import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { schemaResolver } from '../../../lib/forms.ts';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { AuthLayout } from '../../../components/AuthLayout.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import { serverMessage } from '../../../lib/api.ts';
+import { lazyValidation, useLazyValidatedSubmit } from '../../../lib/lazy-validation.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
 import { loginErrorText, useAuth } from '../auth-context.ts';
 import type { LoginRedirectState } from '../components/RequireAuth.tsx';
@@ -18,6 +18,14 @@ function returnPath(state: unknown): string {
   if (!from?.pathname || !from.pathname.startsWith('/') || from.pathname === '/login') return '/dashboard';
   return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
 }
+
+/**
+ * The login schema's rules (contracts, through the app's resolver), loaded after the first paint: they
+ * bring zod, which the first load of the entry then does without.
+ */
+const loginValidation = lazyValidation<LoginBody>(() =>
+  import('../login-validation.ts').then((m) => m.validateLogin),
+);
 
 /** /login (spec part 1 §2, §5 "Login", §8 "Login"). */
 export function LoginPage() {
@@ -30,7 +38,7 @@ export function LoginPage() {
 
   const form = useForm<LoginBody>({
     initialValues: { email: '', password: '' },
-    validate: schemaResolver(loginBodySchema),
+    validate: loginValidation.validate,
     onValuesChange: () => setLoginError(null),
   });
 
@@ -47,9 +55,14 @@ export function LoginPage() {
     },
   });
 
+  const onSubmit = useLazyValidatedSubmit(
+    loginValidation,
+    form.onSubmit((values) => mutation.mutate(values)),
+  );
+
   return (
     <AuthLayout>
-      <form noValidate onSubmit={form.onSubmit((values) => mutation.mutate(values))}>
+      <form noValidate onSubmit={onSubmit}>
         <Stack gap="md">
           <div>
             <PageTitle fz="h2">Sign in</PageTitle>
