@@ -308,6 +308,9 @@ export default defineConfig({
             },
             // Loaded only with the lazy map of a home visit (not part of the first load).
             { name: 'leaflet', test: /node_modules[\\/](leaflet)[\\/]/ },
+            // Loaded with the first API call (src/lib/api.ts imports it on demand): a chunk of its own,
+            // rather than merged into a lazy pages' library chunk that would bring that chunk's imports.
+            { name: 'axios', test: /node_modules[\\/]axios[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'] },
             // The Mantine styles beyond the first paint's (src/app/mantine-styles.ts), then the app's CSS
             // modules, in one chunk: every module with CSS of its own imports mantine-styles.ts first, so

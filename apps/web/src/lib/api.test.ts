@@ -1,6 +1,6 @@
 import { AxiosError, AxiosHeaders, type AxiosAdapter } from 'axios';
 import { describe, expect, it, vi } from 'vitest';
-import { api, getErrorMessage } from './api.ts';
+import { api, apiClient, getErrorMessage, isApiError } from './api.ts';
 
 function failed(status: number, data: unknown, config = { headers: new AxiosHeaders() }) {
   return new AxiosError('failed', 'ERR_BAD_RESPONSE', config, null, {
@@ -13,9 +13,18 @@ function failed(status: number, data: unknown, config = { headers: new AxiosHead
 }
 
 describe('api client', () => {
-  it('uses /api with a 30 s timeout', () => {
-    expect(api.defaults.baseURL).toBe('/api');
-    expect(api.defaults.timeout).toBe(30000);
+  it('uses /api with a 30 s timeout', async () => {
+    const client = await apiClient();
+    expect(client.defaults.baseURL).toBe('/api');
+    expect(client.defaults.timeout).toBe(30000);
+    expect(await apiClient()).toBe(client);
+  });
+
+  it('recognises a failed call’s error as axios does, without importing axios', () => {
+    expect(isApiError(failed(500, {}))).toBe(true);
+    expect(isApiError(new Error('network'))).toBe(false);
+    expect(isApiError({ isAxiosError: 'yes' })).toBe(false);
+    expect(isApiError(null)).toBe(false);
   });
 
   it('reads the message of a failed response, else the default, else a generic text', () => {

@@ -7,8 +7,8 @@ import {
   type CreateActivityBody,
   type UpdateActivityBody,
 } from '@csp/contracts';
-import { AxiosError } from 'axios';
 import type { z } from 'zod';
+import { isApiError } from '../../lib/api.ts';
 
 /**
  * The activity forms' rules as pure functions (spec part 1 §5 "Create activity", "Edit activity", §7
@@ -117,7 +117,7 @@ export function validateEditActivity(values: ActivityFormValues, today: string):
  * error field, else the given default.
  */
 export function activityErrorText(error: unknown, fallback: string): string {
-  if (error instanceof AxiosError) {
+  if (isApiError(error)) {
     const data: unknown = error.response?.data;
     if (data && typeof data === 'object') {
       const { message, error: name } = data as { message?: unknown; error?: unknown };

@@ -9,8 +9,7 @@ import {
   type UpdateHomeVisitBody,
 } from '@csp/contracts';
 import { z } from 'zod';
-import { serverMessage } from '../../lib/api.ts';
-import { AxiosError } from 'axios';
+import { isApiError, serverMessage } from '../../lib/api.ts';
 
 /**
  * The home-visit forms' rules as pure functions (spec part 2 §2.2 "Record Home Visit" and "Edit home
@@ -200,7 +199,7 @@ export function visitErrorText(error: unknown, fallback: string): string {
 export function deleteErrorText(error: unknown): string {
   const message = serverMessage(error);
   if (message) return message;
-  if (error instanceof AxiosError) {
+  if (isApiError(error)) {
     const data: unknown = error.response?.data;
     if (data && typeof data === 'object' && 'error' in data) {
       const name = (data as { error: unknown }).error;

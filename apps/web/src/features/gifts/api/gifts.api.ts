@@ -13,8 +13,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { AxiosError } from 'axios';
-import { api, errorStatus } from '../../../lib/api.ts';
+import { api, errorStatus, isApiError } from '../../../lib/api.ts';
 import { dashboardKeys } from '../../dashboard/api/dashboard.api.ts';
 import { studentKeys, studentsApi, type StudentListParams } from '../../students/api/students.api.ts';
 import { matchStudent, rowErrorsOf } from '../bulk-rows.ts';
@@ -87,7 +86,7 @@ export function isGiftMissing(error: unknown): boolean {
 
 /** The refused rows of a failed bulk assignment (a 400 listing them), else none. */
 export function bulkRowErrors(error: unknown) {
-  if (!(error instanceof AxiosError) || error.response?.status !== 400) return [];
+  if (!isApiError(error) || error.response?.status !== 400) return [];
   return rowErrorsOf(error.response.data);
 }
 

@@ -16,8 +16,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { AxiosError } from 'axios';
-import { api, errorStatus, serverMessage } from '../../../lib/api.ts';
+import { api, errorStatus, isApiError, serverMessage } from '../../../lib/api.ts';
 import { saveDownload } from '../../../lib/download.ts';
 import { dashboardKeys } from '../../dashboard/api/dashboard.api.ts';
 import { userKeys } from '../../users/api/users.api.ts';
@@ -121,7 +120,7 @@ export const leavesApi = {
 export async function exportErrorMessage(error: unknown): Promise<string | undefined> {
   const fromJson = serverMessage(error);
   if (fromJson) return fromJson;
-  const data: unknown = error instanceof AxiosError ? error.response?.data : undefined;
+  const data: unknown = isApiError(error) ? error.response?.data : undefined;
   if (!(data instanceof Blob)) return undefined;
   try {
     const body: unknown = JSON.parse(await data.text());
