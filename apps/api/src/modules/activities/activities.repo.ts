@@ -6,7 +6,7 @@ import { containsPattern } from '../../db/sql-helpers.ts';
 import { activities, students, users } from '../../db/schema.ts';
 import type { Page } from '../../lib/paging.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import { ofStudentInScope, studentInScope } from '../../db/scopes.ts';
+import { ofLiveStudent, ofStudentInScope, studentInScope } from '../../db/scopes.ts';
 
 export type ActivityRow = typeof activities.$inferSelect;
 export type NewActivityRow = typeof activities.$inferInsert;
@@ -32,10 +32,10 @@ const ofScopedStudent = (actor: Actor) => ofStudentInScope(activities.studentId,
  * What an actor sees: non-deleted activities of the students in their scope (a deleted student's
  * vanish). Queries join `students`; a teacher's scope is also a condition on the activities themselves.
  */
-function visibleTo(actor: Actor): SQL | undefined {
+function visibleTo(actor: Actor, liveStudent: SQL = isNull(students.deletedAt)): SQL | undefined {
   return and(
     isNull(activities.deletedAt),
-    isNull(students.deletedAt),
+    liveStudent,
     actor.role === 'TEACHER' ? ofScopedStudent(actor) : undefined,
   );
 }
@@ -48,8 +48,9 @@ function ownedBy(actor: Actor): SQL | undefined {
   return and(isNull(activities.deletedAt), eq(activities.teacherId, actor.id), ofScopedStudent(actor));
 }
 
-function whereOf(actor: Actor, filter: ActivityFilter): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [visibleTo(actor)];
+/** `liveStudent`: how the activity's student is known to be live (a count joins no `students`). */
+function whereOf(actor: Actor, filter: ActivityFilter, liveStudent?: SQL): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [visibleTo(actor, liveStudent)];
   if (filter.date) conditions.push(eq(activities.date, filter.date));
   if (filter.teacherId) conditions.push(eq(activities.teacherId, filter.teacherId));
   if (filter.search) {
@@ -120,8 +121,7 @@ export async function countActivities(db: DbOrTx, actor: Actor, filter: Activity
   const [row] = await db
     .select({ n: count() })
     .from(activities)
-    .innerJoin(students, eq(students.id, activities.studentId))
-    .where(whereOf(actor, filter));
+    .where(whereOf(actor, filter, ofLiveStudent(activities.studentId)));
   return row.n;
 }
 

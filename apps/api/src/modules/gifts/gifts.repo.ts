@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { descendingKeyset } from '../../db/keyset.ts';
 import { filtersOnly, liveCount } from '../../db/live-counts.ts';
 import { gifts, students, users } from '../../db/schema.ts';
-import { dateFilter, ofStudentInScope, studentInScope, type DateFilter } from '../../db/scopes.ts';
+import { dateFilter, ofLiveStudent, ofStudentInScope, studentInScope, type DateFilter } from '../../db/scopes.ts';
 import { containsPattern } from '../../db/sql-helpers.ts';
 import type { Page } from '../../lib/paging.ts';
 import type { Actor } from '../../plugins/auth.ts';
@@ -46,16 +46,17 @@ const canceller = aliasedTable(users, 'canceller');
  * What an actor sees: live gifts of live students in their scope (a teacher: gifts of the students
  * assigned to them). Queries join `students`; a teacher's scope is also a condition on the gifts.
  */
-function visibleTo(actor: Actor): SQL | undefined {
+function visibleTo(actor: Actor, liveStudent: SQL = isNull(students.deletedAt)): SQL | undefined {
   return and(
     isNull(gifts.deletedAt),
-    isNull(students.deletedAt),
+    liveStudent,
     actor.role === 'TEACHER' ? ofStudentInScope(gifts.studentId, actor) : undefined,
   );
 }
 
-function whereOf(actor: Actor, filter: GiftFilter): SQL | undefined {
-  const c: (SQL | undefined)[] = [visibleTo(actor), ...dateFilter(gifts.giftDate, filter)];
+/** `liveStudent`: how the gift's student is known to be live (a count joins no `students`). */
+function whereOf(actor: Actor, filter: GiftFilter, liveStudent?: SQL): SQL | undefined {
+  const c: (SQL | undefined)[] = [visibleTo(actor, liveStudent), ...dateFilter(gifts.giftDate, filter)];
   if (filter.status) c.push(eq(gifts.status, filter.status));
   if (filter.studentId) c.push(eq(gifts.studentId, filter.studentId));
   if (filter.teacherId) {
@@ -147,8 +148,7 @@ export async function countGifts(db: DbOrTx, actor: Actor, filter: GiftFilter): 
   const [row] = await db
     .select({ n: count() })
     .from(gifts)
-    .innerJoin(students, eq(students.id, gifts.studentId))
-    .where(whereOf(actor, filter));
+    .where(whereOf(actor, filter, ofLiveStudent(gifts.studentId)));
   return row.n;
 }
 

@@ -309,9 +309,16 @@ describe('reading gifts', () => {
   it('does not show gifts of deleted students', async () => {
     const s = await seedStudent(teacher.id);
     const [g] = await assign([row(s.studentId)]);
+    for (const who of [admin, teacher]) {
+      expect((await list(who, `?search=${g.giftId}&page=1`)).headers['x-total-count']).toBe('1');
+    }
     await t.app.db.update(students).set({ deletedAt: new Date() }).where(eq(students.id, s.id));
     expectError(await get(admin, g.id), 404, M.notFound);
     expect(idsOf(await list(admin, `?search=${g.giftId}`))).toEqual([]);
+    // The totals of filtered pages are counted over the gifts: the deleted student's leave them too.
+    for (const who of [admin, teacher]) {
+      expect((await list(who, `?search=${g.giftId}&page=1`)).headers['x-total-count']).toBe('0');
+    }
   });
 });
 

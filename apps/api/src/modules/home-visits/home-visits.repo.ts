@@ -7,7 +7,7 @@ import { homeVisits, students, users } from '../../db/schema.ts';
 import { containsPattern } from '../../db/sql-helpers.ts';
 import type { Page } from '../../lib/paging.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import { dateFilter, ofStudentInScope, studentInScope } from '../../db/scopes.ts';
+import { dateFilter, ofLiveStudent, ofStudentInScope, studentInScope } from '../../db/scopes.ts';
 
 export type HomeVisitRow = typeof homeVisits.$inferSelect;
 export type NewHomeVisitRow = typeof homeVisits.$inferInsert;
@@ -54,10 +54,10 @@ const ofScopedStudent = (actor: Actor) => ofStudentInScope(homeVisits.studentId,
  * What an actor sees: live visits of live students in their scope (a teacher: visits of the students
  * assigned to them). Queries join `students`; a teacher's scope is also a condition on the visits.
  */
-function visibleTo(actor: Actor): SQL | undefined {
+function visibleTo(actor: Actor, liveStudent: SQL = isNull(students.deletedAt)): SQL | undefined {
   return and(
     isNull(homeVisits.deletedAt),
-    isNull(students.deletedAt),
+    liveStudent,
     actor.role === 'TEACHER' ? ofScopedStudent(actor) : undefined,
   );
 }
@@ -77,8 +77,9 @@ function ownedBy(actor: Actor): SQL | undefined {
   );
 }
 
-function whereOf(actor: Actor, filter: HomeVisitFilter): SQL | undefined {
-  const c: (SQL | undefined)[] = [visibleTo(actor)];
+/** `liveStudent`: how the visit's student is known to be live (a count joins no `students`). */
+function whereOf(actor: Actor, filter: HomeVisitFilter, liveStudent?: SQL): SQL | undefined {
+  const c: (SQL | undefined)[] = [visibleTo(actor, liveStudent)];
   if (filter.pendingOnly) c.push(eq(homeVisits.status, 'PENDING'));
   if (filter.status) c.push(eq(homeVisits.status, filter.status));
   c.push(...dateFilter(homeVisits.visitDate, filter));
@@ -182,8 +183,7 @@ export async function countHomeVisits(db: DbOrTx, actor: Actor, filter: HomeVisi
   const [row] = await db
     .select({ n: count() })
     .from(homeVisits)
-    .innerJoin(students, eq(students.id, homeVisits.studentId))
-    .where(whereOf(actor, filter));
+    .where(whereOf(actor, filter, ofLiveStudent(homeVisits.studentId)));
   return row.n;
 }
 
