@@ -4,7 +4,13 @@ import type { DbOrTx } from '../../db/client.ts';
 import { descendingKeyset } from '../../db/keyset.ts';
 import { filtersOnly, liveCount } from '../../db/live-counts.ts';
 import { gifts, students, users } from '../../db/schema.ts';
-import { dateFilter, ofLiveStudent, ofStudentInScope, studentInScope, type DateFilter } from '../../db/scopes.ts';
+import {
+  dateFilter,
+  ofLiveStudent,
+  ofStudentInScope,
+  studentInScope,
+  type DateFilter,
+} from '../../db/scopes.ts';
 import { containsPattern } from '../../db/sql-helpers.ts';
 import type { Page } from '../../lib/paging.ts';
 import type { Actor } from '../../plugins/auth.ts';
