@@ -10,6 +10,13 @@ export const ROLES = ['ADMIN', 'TEACHER'] as const;
 
 export const STUDENT_CATEGORIES = ['CENTER_BASE', 'HOME_BASE', 'SURVIVAL_PROGRAM'] as const;
 
+/** The student categories as shown. */
+export const CATEGORY_LABELS: Record<(typeof STUDENT_CATEGORIES)[number], string> = {
+  CENTER_BASE: 'Center Base',
+  HOME_BASE: 'Home Base',
+  SURVIVAL_PROGRAM: 'Survival Program',
+};
+
 /** Business constants from the specification (part 1 §9, part 2 §9). */
 export const LIMITS = {
   maxStudentsPerTeacher: 25,

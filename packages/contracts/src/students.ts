@@ -11,11 +11,8 @@ import {
 import { isIsoDate } from './dates.ts';
 import { pageQueryFields } from './paging.ts';
 
-export const CATEGORY_LABELS: Record<StudentCategory, string> = {
-  CENTER_BASE: 'Center Base',
-  HOME_BASE: 'Home Base',
-  SURVIVAL_PROGRAM: 'Survival Program',
-};
+// The categories' names as shown (constants.ts: no zod, for pages that only show them).
+export { CATEGORY_LABELS } from './constants.ts';
 
 export const STUDENT_LIMITS = {
   minAge: 0,

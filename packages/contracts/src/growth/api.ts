@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { searchQueryField } from '../common.ts';
 import { pageQueryFields } from '../paging.ts';
 import { personRefSchema } from '../students.ts';
-import { GROWTH_CLASSIFICATIONS, GROWTH_FLAGS, type GrowthClassification } from './codes.ts';
+import { AT_RISK_CONDITIONS, GROWTH_CLASSIFICATIONS, GROWTH_FLAGS } from './codes.ts';
 
 /**
  * Growth monitoring as the API answers it (issue 12): the `growth` of every measurement, a student's
@@ -23,23 +23,6 @@ export const growthSchema = z.object({
 });
 export type GrowthDto = z.infer<typeof growthSchema>;
 
-/** The at-risk list's conditions; each matches the moderate and the severe classification. */
-export const AT_RISK_CONDITIONS = ['stunting', 'wasting', 'underweight', 'falling'] as const;
-export type AtRiskCondition = (typeof AT_RISK_CONDITIONS)[number];
-
-export const AT_RISK_CLASSIFICATIONS = {
-  stunting: ['SEVERE_STUNTING', 'STUNTING'],
-  wasting: ['SEVERE_WASTING', 'WASTING'],
-  underweight: ['SEVERE_UNDERWEIGHT', 'UNDERWEIGHT'],
-  falling: ['FALLING_WEIGHT'],
-} as const satisfies Record<AtRiskCondition, readonly GrowthClassification[]>;
-
-/** Every classification that puts a child on the at-risk list (overweight and obesity do not). */
-export const AT_RISK_ANY: readonly GrowthClassification[] = Object.values(AT_RISK_CLASSIFICATIONS).flat();
-
-export const isAtRisk = (classifications: readonly string[]) =>
-  classifications.some((c) => (AT_RISK_ANY as readonly string[]).includes(c));
-
 // GET /api/measurements/at-risk: always a page (default 10) with X-Total-Count.
 export const atRiskQuerySchema = z.strictObject({
   condition: z
@@ -54,8 +37,6 @@ export const atRiskQuerySchema = z.strictObject({
   ...pageQueryFields,
 });
 export type AtRiskQuery = z.input<typeof atRiskQuerySchema>;
-
-export const AT_RISK_PAGE_SIZE = 10;
 
 export const atRiskEntrySchema = z.object({
   /** The student (its record id), as on the status page. */

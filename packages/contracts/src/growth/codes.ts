@@ -1,6 +1,7 @@
 /**
  * The names growth monitoring answers with (API and web), apart from the computation and its tables so
- * that a screen showing a badge does not load the WHO tables.
+ * that a screen showing a badge does not load the WHO tables, and from the schemas (api.ts) so that it
+ * does not load zod either.
  */
 
 /** Why a score is missing, or that it is implausible (a flag, never a clamp). */
@@ -35,3 +36,23 @@ export const GROWTH_CLASSIFICATIONS = [
   'FALLING_WEIGHT',
 ] as const;
 export type GrowthClassification = (typeof GROWTH_CLASSIFICATIONS)[number];
+
+/** The at-risk list's conditions; each matches the moderate and the severe classification. */
+export const AT_RISK_CONDITIONS = ['stunting', 'wasting', 'underweight', 'falling'] as const;
+export type AtRiskCondition = (typeof AT_RISK_CONDITIONS)[number];
+
+export const AT_RISK_CLASSIFICATIONS = {
+  stunting: ['SEVERE_STUNTING', 'STUNTING'],
+  wasting: ['SEVERE_WASTING', 'WASTING'],
+  underweight: ['SEVERE_UNDERWEIGHT', 'UNDERWEIGHT'],
+  falling: ['FALLING_WEIGHT'],
+} as const satisfies Record<AtRiskCondition, readonly GrowthClassification[]>;
+
+/** Every classification that puts a child on the at-risk list (overweight and obesity do not). */
+export const AT_RISK_ANY: readonly GrowthClassification[] = Object.values(AT_RISK_CLASSIFICATIONS).flat();
+
+export const isAtRisk = (classifications: readonly string[]) =>
+  classifications.some((c) => (AT_RISK_ANY as readonly string[]).includes(c));
+
+/** The at-risk list's page size when no limit is asked (GET /api/measurements/at-risk). */
+export const AT_RISK_PAGE_SIZE = 10;
