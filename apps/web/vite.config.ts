@@ -311,6 +311,10 @@ export default defineConfig({
             // Loaded with the first API call (src/lib/api.ts imports it on demand): a chunk of its own,
             // rather than merged into a lazy pages' library chunk that would bring that chunk's imports.
             { name: 'axios', test: /node_modules[\\/]axios[\\/]/ },
+            // The forms' validation (the contracts' schemas, loaded with the pages that validate, and by
+            // the sign-in page after its first paint): a chunk of its own, so that the pages that share
+            // other libraries with those (the protected layout with the register page) do not load it.
+            { name: 'zod', test: /node_modules[\\/](zod|mantine-form-zod-resolver)[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'] },
             // The Mantine styles beyond the first paint's (src/app/mantine-styles.ts), then the app's CSS
             // modules, in one chunk: every module with CSS of its own imports mantine-styles.ts first, so
