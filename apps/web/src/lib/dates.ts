@@ -1,7 +1,4 @@
 import dayjs from 'dayjs';
-import relativeTime from 'dayjs/plugin/relativeTime';
-
-dayjs.extend(relativeTime);
 
 export { addDays, addMonths, ageOn, daysBetween, isIsoDate, todayIn } from '@csp/contracts';
 
@@ -17,13 +14,6 @@ export function formatDateTime(value: string | null | undefined): string {
   if (!value) return '';
   const d = dayjs(value);
   return d.isValid() ? d.format('D MMM YYYY, HH:mm') : value;
-}
-
-/** '3 hours ago'. */
-export function formatRelative(value: string | null | undefined): string {
-  if (!value) return '';
-  const d = dayjs(value);
-  return d.isValid() ? d.fromNow() : value;
 }
 
 /** '1 year', '4 years'. */

@@ -15,7 +15,8 @@ import {
   IconUserPlus,
   type Icon,
 } from '@tabler/icons-react';
-import { formatDateTime, formatRelative } from '../../../lib/dates.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
+import { formatRelative } from '../../../lib/relative-time.ts';
 
 const TYPE_LOOK: Record<KnownNotificationType, { icon: Icon; color: string }> = {
   GIFT_ASSIGNMENT: { icon: IconGift, color: 'pink' },
