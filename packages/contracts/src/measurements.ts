@@ -60,8 +60,17 @@ export type MeasurementStatusEntry = z.infer<typeof measurementStatusEntrySchema
 export const MEASUREMENT_STATUS_FILTERS = ['overdue', 'due_soon', 'up_to_date', 'never_measured'] as const;
 export type MeasurementStatusFilter = (typeof MEASUREMENT_STATUS_FILTERS)[number];
 
-// GET /api/measurements/status/all: without parameters every student in scope (the dashboard panel);
-// with filters and page/limit, the status page's page of them (X-Total-Count), filtered in SQL.
+/**
+ * The order of the status list: 'name' (first name, last name, id) or 'due' (soonest due first: the
+ * last measurement's date ascending, never measured last, then name and id) — the most overdue first
+ * in the overdue list, the soonest due first in the due-soon list (the dashboard panel's previews).
+ */
+export const MEASUREMENT_STATUS_ORDERS = ['name', 'due'] as const;
+export type MeasurementStatusOrder = (typeof MEASUREMENT_STATUS_ORDERS)[number];
+
+// GET /api/measurements/status/all: without parameters every student in scope, by name (a client of
+// the spec's calls table reads it whole); with filters, order and page/limit, one page of them
+// (X-Total-Count), filtered and ordered in SQL (the status page; the dashboard panel's previews).
 export const measurementStatusQuerySchema = z.strictObject({
   status: z
     .enum(MEASUREMENT_STATUS_FILTERS, {
@@ -72,6 +81,15 @@ export const measurementStatusQuerySchema = z.strictObject({
   /** Admins only: one teacher's students. */
   teacherId: z.uuid({ message: 'teacherId must be a valid identifier' }).optional(),
   search: searchQueryField,
+  order: z
+    .enum(MEASUREMENT_STATUS_ORDERS, {
+      message: `order must be one of ${MEASUREMENT_STATUS_ORDERS.join(', ')}`,
+    })
+    .optional()
+    .describe(
+      "'name' (default): first name, last name. 'due': soonest due first (the last measurement's date " +
+        'ascending, never measured last), then name',
+    ),
   ...pageQueryFields,
 });
 export type MeasurementStatusQuery = z.input<typeof measurementStatusQuerySchema>;

@@ -206,6 +206,11 @@ export const students = pgTable(
     index('students_live_teacher_name_idx')
       .on(t.assignedTeacherId, t.firstName, t.lastName, t.id)
       .where(sql`${t.deletedAt} is null`),
+    // The measurement status list soonest due first (the dashboard's previews), or one status's range
+    // of last_measured_on (measurements.repo.ts lastMeasuredRange).
+    index('students_live_due_idx')
+      .on(t.lastMeasuredOn, t.firstName, t.lastName, t.id)
+      .where(sql`${t.deletedAt} is null`),
     // Search (ILIKE '%…%') over "first last", parent name and student ID: trigram indexes (migration
     // 0002 creates them only where pg_trgm is available).
     index('students_name_trgm_idx')

@@ -1,5 +1,23 @@
-import { MEASUREMENT_RULES, type MeasurementStatusFilter } from '@csp/contracts';
-import { aliasedTable, and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  MEASUREMENT_RULES,
+  MEASUREMENT_STATUS_FILTERS,
+  type MeasurementStatusFilter,
+  type MeasurementStatusOrder,
+} from '@csp/contracts';
+import {
+  aliasedTable,
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  isNull,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { descendingKeyset } from '../../db/keyset.ts';
 import { filtersOnly, liveCount } from '../../db/live-counts.ts';
@@ -22,11 +40,11 @@ export interface StatusFilter {
 }
 
 /** Each listed student's latest live measurement: one probe of measurements_live_latest_idx. */
-function latestMeasurement(db: DbOrTx) {
+function latestMeasurement(db: DbOrTx, studentId: SQLWrapper) {
   return db
     .select({ id: measurements.id, date: measurements.date })
     .from(measurements)
-    .where(and(eq(measurements.studentId, students.id), isNull(measurements.deletedAt)))
+    .where(and(eq(measurements.studentId, studentId), isNull(measurements.deletedAt)))
     .orderBy(desc(measurements.date), desc(measurements.createdAt))
     .limit(1)
     .as('latest');
@@ -38,13 +56,44 @@ function latestMeasurement(db: DbOrTx) {
  * "due soon" within 15 days, never measured without one. It reads students.last_measured_on (kept by
  * triggers on measurements, migration 0010), so filtering and counting never touch measurements.
  */
-function statusOf(today: string, last: SQL | typeof students.lastMeasuredOn = students.lastMeasuredOn) {
+export function statusOf(
+  today: string | SQL,
+  last: SQL | typeof students.lastMeasuredOn = students.lastMeasuredOn,
+) {
   const due = sql`(${last} + make_interval(months => ${MEASUREMENT_RULES.cycleMonths}))::date`;
   return sql<MeasurementStatusFilter>`case
     when ${last} is null then 'never_measured'
     when ${due} < ${today}::date then 'overdue'
     when ${due} <= ${today}::date + ${MEASUREMENT_RULES.dueSoonDays}::int then 'due_soon'
     else 'up_to_date' end`;
+}
+
+/**
+ * A range of last_measured_on that holds every student of the status (and a few more): a condition an
+ * index on last_measured_on can read, beside statusOf, which still decides. With due = last + the cycle
+ * (month ends clamped): due ≥ d needs last ≥ d − the cycle, and due ≤ d needs last ≤ d − the cycle
+ * + 3 days (clamping moves a due date back by at most 3 days; checked day by day in the tests, which
+ * is why it and statusOf are exported).
+ */
+export function lastMeasuredRange(
+  today: string | SQL,
+  status: MeasurementStatusFilter,
+  last: SQL | typeof students.lastMeasuredOn = students.lastMeasuredOn,
+): SQL {
+  const cycleBefore = (days: number) =>
+    sql`(${today}::date + ${days}::int - make_interval(months => ${MEASUREMENT_RULES.cycleMonths}))::date`;
+  const dueOnOrAfter = (days: number) => sql`${last} >= ${cycleBefore(days)}`;
+  const dueOnOrBefore = (days: number) => sql`${last} <= ${cycleBefore(days)} + 3`;
+  switch (status) {
+    case 'never_measured':
+      return sql`${last} is null`;
+    case 'overdue':
+      return dueOnOrBefore(-1);
+    case 'due_soon':
+      return sql`${dueOnOrAfter(0)} and ${dueOnOrBefore(MEASUREMENT_RULES.dueSoonDays)}`;
+    case 'up_to_date':
+      return dueOnOrAfter(MEASUREMENT_RULES.dueSoonDays + 1);
+  }
 }
 
 function statusWhere(f: StatusFilter): SQL | undefined {
@@ -58,18 +107,49 @@ function statusWhere(f: StatusFilter): SQL | undefined {
       or(ilike(sql`(${students.firstName} || ' ' || ${students.lastName})`, p), ilike(students.studentId, p)),
     );
   }
-  if (f.status) conditions.push(sql`${statusOf(f.today)} = ${f.status}`);
+  if (f.status) {
+    // `not in` the three other statuses: the same test as `= status` (the case answers one of the four),
+    // which PostgreSQL estimates as most of the rows of the range beside it rather than as 1/200 of them
+    // (an expression has no statistics), so a page in the range's order reads a few index entries
+    // instead of sorting the whole range.
+    const others = MEASUREMENT_STATUS_FILTERS.filter((s) => s !== f.status);
+    conditions.push(
+      lastMeasuredRange(f.today, f.status),
+      sql`${statusOf(f.today)} not in (${sql.join(
+        others.map((s) => sql`${s}`),
+        sql`, `,
+      )})`,
+    );
+  }
   return and(...conditions);
 }
 
 /**
- * The students in scope with their latest measurement, by name: a teacher's students come from their
- * index; the latest measurement's id is one index probe for each row answered. With a page, only that
- * page's rows are probed.
+ * The list's orders: by name (students_live_name_idx, or a teacher's students_live_teacher_name_idx),
+ * or soonest due first — the last measurement's date, never measured last, then name
+ * (students_live_due_idx; with a status, only that status's range of it is read).
  */
-export async function studentsWithLatestMeasurement(db: DbOrTx, filter: StatusFilter, page?: Page) {
-  const latest = latestMeasurement(db);
-  const query = db
+function statusOrder(
+  order: MeasurementStatusOrder,
+  s: { id: SQLWrapper; firstName: SQLWrapper; lastName: SQLWrapper; lastMeasuredOn: SQLWrapper },
+): SQL[] {
+  const byName = [asc(s.firstName), asc(s.lastName), asc(s.id)];
+  return order === 'due' ? [sql`${s.lastMeasuredOn} asc nulls last`, ...byName] : byName;
+}
+
+/**
+ * The students in scope with their latest measurement, by name or soonest due first: a teacher's
+ * students come from their index. With a page, the page's students are chosen first (from students
+ * alone, in the order's index), and only they are joined to their teacher and probed for their latest
+ * measurement (one index probe each), however many students match.
+ */
+export async function studentsWithLatestMeasurement(
+  db: DbOrTx,
+  filter: StatusFilter,
+  page?: Page,
+  order: MeasurementStatusOrder = 'name',
+) {
+  const chosen = db
     .select({
       id: students.id,
       studentId: students.studentId,
@@ -78,16 +158,39 @@ export async function studentsWithLatestMeasurement(db: DbOrTx, filter: StatusFi
       dateOfBirth: students.dateOfBirth,
       category: students.category,
       isPregnant: students.isPregnant,
+      assignedTeacherId: students.assignedTeacherId,
+      lastMeasuredOn: students.lastMeasuredOn,
+    })
+    .from(students)
+    .where(statusWhere(filter));
+  // Without a page, the subquery has no order and no limit: PostgreSQL flattens it into one join, and
+  // the order below is applied once.
+  const listed = (
+    page
+      ? chosen
+          .orderBy(...statusOrder(order, students))
+          .limit(page.limit)
+          .offset(page.offset)
+      : chosen
+  ).as('listed');
+  const latest = latestMeasurement(db, listed.id);
+  const rows = await db
+    .select({
+      id: listed.id,
+      studentId: listed.studentId,
+      firstName: listed.firstName,
+      lastName: listed.lastName,
+      dateOfBirth: listed.dateOfBirth,
+      category: listed.category,
+      isPregnant: listed.isPregnant,
       teacher: { id: teacher.id, firstName: teacher.firstName, lastName: teacher.lastName },
       lastMeasurementId: latest.id,
       lastMeasurementDate: latest.date,
     })
-    .from(students)
-    .leftJoin(teacher, and(eq(teacher.id, students.assignedTeacherId), isNull(teacher.deletedAt)))
+    .from(listed)
+    .leftJoin(teacher, and(eq(teacher.id, listed.assignedTeacherId), isNull(teacher.deletedAt)))
     .leftJoinLateral(latest, sql`true`)
-    .where(statusWhere(filter))
-    .orderBy(asc(students.firstName), asc(students.lastName), asc(students.id));
-  const rows = page ? await query.limit(page.limit).offset(page.offset) : await query;
+    .orderBy(...statusOrder(order, listed));
   return rows.map(({ lastMeasurementId, lastMeasurementDate, ...r }) => ({
     ...r,
     teacher: r.teacher?.id ? r.teacher : null,

@@ -44,9 +44,9 @@ export async function measurementsRoutes(app: FastifyInstance) {
         tags: ['measurements'],
         summary: 'Measurement status of every student (teachers: their own)',
         description:
-          'Without parameters: every student in scope, by name (the dashboard panel). With status, ' +
-          'category, teacherId (admins), search and page/limit (default 10): that page, filtered in SQL, ' +
-          'and the number of matches in X-Total-Count.',
+          'Without parameters: every student in scope, by name. With status, category, teacherId ' +
+          '(admins), search, order (name or due: soonest due first) and page/limit (default 10): that ' +
+          'page, filtered and ordered in SQL, and the number of matches in X-Total-Count.',
         security: [{ bearerAuth: [] }],
         querystring: measurementStatusQuerySchema,
         response: { 200: z.array(measurementStatusEntrySchema), ...errors },
@@ -64,7 +64,12 @@ export async function measurementsRoutes(app: FastifyInstance) {
         summary: 'The status page counters: total, up to date, due soon, overdue, never measured',
         description: 'Counted in SQL over the students in scope; category, teacherId and search apply.',
         security: [{ bearerAuth: [] }],
-        querystring: measurementStatusQuerySchema.omit({ status: true, page: true, limit: true }),
+        querystring: measurementStatusQuerySchema.omit({
+          status: true,
+          order: true,
+          page: true,
+          limit: true,
+        }),
         response: { 200: measurementStatusSummarySchema, ...errors },
       },
     },

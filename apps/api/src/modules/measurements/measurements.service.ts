@@ -59,8 +59,9 @@ function statusFilterOf(deps: MeasurementsDeps, actor: Actor, query: StatusQuery
 }
 
 /**
- * Measurement status of the students in scope (teachers: their own), by name. Without parameters every
- * one (the dashboard panel); with filters and page/limit, one page (the status page), filtered in SQL.
+ * Measurement status of the students in scope (teachers: their own), by name or soonest due first.
+ * Without parameters every one, by name (the spec's call); with filters, order and page/limit, one page
+ * (the status page, the dashboard panel's previews), filtered and ordered in SQL.
  */
 export async function statusOfAll(
   deps: MeasurementsDeps,
@@ -71,7 +72,7 @@ export async function statusOfAll(
   const today = filter.today;
   const { items, total } = await fetchPage(
     pageOf(query, MEASUREMENT_STATUS_PAGE_SIZE),
-    (page) => repo.studentsWithLatestMeasurement(deps.db, filter, page),
+    (page) => repo.studentsWithLatestMeasurement(deps.db, filter, page, query.order),
     () => repo.countStudentsByStatus(deps.db, filter),
   );
   return {
