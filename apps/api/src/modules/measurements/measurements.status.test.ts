@@ -1,8 +1,15 @@
-import { addDays, addMonths, todayIn } from '@csp/contracts';
-import { eq } from 'drizzle-orm';
+import {
+  addDays,
+  addMonths,
+  MEASUREMENT_STATUS_FILTERS,
+  todayIn,
+  type MeasurementStatusEntry,
+} from '@csp/contracts';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { measurements, students } from '../../db/schema.ts';
 import { createTestApp, seedUser, type SeededUser, type TestContext } from '../../test/setup.ts';
+import { lastMeasuredRange, statusOf } from './measurements.repo.ts';
 
 let t: TestContext;
 let admin: SeededUser;
@@ -338,6 +345,218 @@ describe('the status read from students.last_measured_on (kept by triggers on me
         got.push(...(res.json() as { id: string }[]).map((e) => e.id));
       }
       expect(got, status).toEqual(want);
+    }
+  });
+});
+
+describe('order=due: the status list soonest due first (the dashboard panel asks for 5 of each status)', () => {
+  let t3: TestContext;
+  let boss: SeededUser;
+  let mine: SeededUser;
+  let theirs: SeededUser;
+  /** The last measurement so many days after (negative: before) the day two months ago. */
+  const cycleAgo = (days: number) => addDays(addMonths(today, -2), days);
+
+  beforeAll(async () => {
+    t3 = await createTestApp();
+    boss = await seedUser(t3.app, { role: 'ADMIN' });
+    mine = await seedUser(t3.app, { role: 'TEACHER' });
+    theirs = await seedUser(t3.app, { role: 'TEACHER' });
+    const add = async (
+      name: string,
+      teacherId: string,
+      lastMeasured: string | null,
+      over: Partial<typeof students.$inferInsert> = {},
+    ) => {
+      const [row] = await t3.app.db
+        .insert(students)
+        .values({
+          studentId: `DU-${name}`,
+          firstName: name,
+          lastName: 'Due',
+          dateOfBirth: addMonths(today, -48),
+          category: 'CENTER_BASE',
+          assignedTeacherId: teacherId,
+          ...over,
+        })
+        .returning();
+      if (lastMeasured) {
+        await t3.app.db.insert(measurements).values([
+          { studentId: row.id, date: addDays(lastMeasured, -70), height: 99, weight: 14 },
+          { studentId: row.id, date: lastMeasured, height: 100, weight: 15 },
+        ]);
+      }
+    };
+    // Names in another order than the due dates; gaps of 5 days or more, so the due dates keep the
+    // order of the measurement dates whatever today is (month ends clamp by up to 3 days).
+    await add('Zara', mine.id, cycleAgo(-40)); // overdue by about 40 days
+    await add('Amal', mine.id, cycleAgo(-5)); // overdue by about 5 days
+    await add('Kasun', mine.id, cycleAgo(-5)); // the same day as Amal: by name
+    await add('Mala', mine.id, cycleAgo(2)); // due in about 2 days
+    await add('Bimsara', mine.id, cycleAgo(10)); // due in about 10 days
+    await add('Nimal', mine.id, addDays(today, -10)); // up to date
+    await add('Chaminda', mine.id, null);
+    await add('Anura', mine.id, null);
+    await add('Dilan', theirs.id, cycleAgo(-20)); // overdue by about 20 days
+    await add('Yasas', theirs.id, cycleAgo(1)); // due in about 1 day
+    await add('Ruwan', theirs.id, null);
+    await add('Gone', mine.id, cycleAgo(-60), { deletedAt: new Date() });
+  });
+  afterAll(() => t3.close());
+
+  const get = (as: SeededUser, url: string) => t3.app.inject({ method: 'GET', url, headers: as.auth });
+  async function list(as: SeededUser, query: string) {
+    const res = await get(as, `/api/measurements/status/all${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const entries = res.json() as MeasurementStatusEntry[];
+    return { names: entries.map((e) => e.firstName), entries, total: res.headers['x-total-count'] };
+  }
+  const names = async (as: SeededUser, query: string) => (await list(as, query)).names;
+
+  it('answers each status soonest due first, then by name: the most overdue first, never measured by name', async () => {
+    expect(await names(boss, '?status=overdue&order=due')).toEqual(['Zara', 'Dilan', 'Amal', 'Kasun']);
+    expect(await names(boss, '?status=due_soon&order=due')).toEqual(['Yasas', 'Mala', 'Bimsara']);
+    expect(await names(boss, '?status=never_measured&order=due')).toEqual(['Anura', 'Chaminda', 'Ruwan']);
+    expect(await names(boss, '?status=up_to_date&order=due')).toEqual(['Nimal']);
+    // Every status: measured ones by their last measurement's date, the never measured last.
+    expect(await names(boss, '?order=due')).toEqual([
+      ...['Zara', 'Dilan', 'Amal', 'Kasun', 'Yasas', 'Mala', 'Bimsara', 'Nimal'],
+      ...['Anura', 'Chaminda', 'Ruwan'],
+    ]);
+    // The overdue list is the most overdue first, the due-soon list the soonest due first.
+    const overdue = (await list(boss, '?status=overdue&order=due')).entries;
+    expect(overdue.map((e) => e.overdueBy)).toEqual(
+      [...overdue.map((e) => e.overdueBy)].sort((a, b) => b - a),
+    );
+    const dueSoon = (await list(boss, '?status=due_soon&order=due')).entries;
+    expect(dueSoon.map((e) => e.nextDueDate)).toEqual(dueSoon.map((e) => e.nextDueDate).sort());
+    // 'name' is the default order.
+    expect(await names(boss, '?status=overdue&order=name')).toEqual(['Amal', 'Dilan', 'Kasun', 'Zara']);
+    expect(await names(boss, '?status=overdue')).toEqual(['Amal', 'Dilan', 'Kasun', 'Zara']);
+  });
+
+  it('pages the order (the panel asks for page 1 of 5) with the status total', async () => {
+    expect(await list(boss, '?status=overdue&order=due&page=1&limit=2')).toMatchObject({
+      names: ['Zara', 'Dilan'],
+      total: '4',
+    });
+    expect(await list(boss, '?status=overdue&order=due&page=2&limit=2')).toMatchObject({
+      names: ['Amal', 'Kasun'],
+      total: '4',
+    });
+    expect(await list(boss, '?status=due_soon&order=due&page=1&limit=5')).toMatchObject({
+      names: ['Yasas', 'Mala', 'Bimsara'],
+      total: '3',
+    });
+    // The panel's counts come from the summary: the same figures as the totals.
+    const summary = (await get(boss, '/api/measurements/status/summary')).json();
+    expect(summary).toMatchObject({ overdue: 4, dueSoon: 3, neverMeasured: 3, upToDate: 1, total: 11 });
+  });
+
+  it('gives a teacher only their own students, in the same order', async () => {
+    expect(await names(mine, '?status=overdue&order=due&page=1&limit=5')).toEqual(['Zara', 'Amal', 'Kasun']);
+    expect(await names(mine, '?status=due_soon&order=due&page=1&limit=5')).toEqual(['Mala', 'Bimsara']);
+    expect(await names(mine, '?status=never_measured&order=due&page=1&limit=5')).toEqual([
+      'Anura',
+      'Chaminda',
+    ]);
+    expect(await names(theirs, '?order=due')).toEqual(['Dilan', 'Yasas', 'Ruwan']);
+    expect((await list(theirs, '?status=due_soon&order=due&page=1&limit=5')).total).toBe('1');
+  });
+
+  it('pages that are the unpaged answer filtered by status and sorted the same way, for both roles', async () => {
+    const key = (e: MeasurementStatusEntry) => (e.lastMeasurement ? e.status : 'never_measured');
+    const byName = (a: MeasurementStatusEntry, b: MeasurementStatusEntry) =>
+      a.firstName < b.firstName
+        ? -1
+        : a.firstName > b.firstName
+          ? 1
+          : a.lastName < b.lastName
+            ? -1
+            : a.lastName > b.lastName
+              ? 1
+              : a.id < b.id
+                ? -1
+                : a.id > b.id
+                  ? 1
+                  : 0;
+    const byDue = (a: MeasurementStatusEntry, b: MeasurementStatusEntry) => {
+      const x = a.lastMeasurement?.date ?? '9999-12-31';
+      const y = b.lastMeasurement?.date ?? '9999-12-31';
+      return x < y ? -1 : x > y ? 1 : byName(a, b);
+    };
+    for (const as of [boss, mine, theirs]) {
+      const all = (await list(as, '')).entries;
+      for (const [order, compare] of [
+        ['name', byName],
+        ['due', byDue],
+      ] as const) {
+        for (const status of MEASUREMENT_STATUS_FILTERS) {
+          const want = all
+            .filter((e) => key(e) === status)
+            .sort(compare)
+            .map((e) => e.id);
+          const got: string[] = [];
+          for (let page = 1; page <= 3; page++) {
+            const res = await list(as, `?status=${status}&order=${order}&page=${page}&limit=2`);
+            expect(res.total, `${status} ${order}`).toBe(String(want.length));
+            got.push(...res.entries.map((e) => e.id));
+          }
+          expect(got, `${status} ${order}`).toEqual(want);
+          // And the same entries, not only the same students.
+          const unpaged = (await list(as, `?status=${status}&order=${order}`)).entries;
+          expect(unpaged).toEqual(want.map((id) => all.find((e) => e.id === id)));
+        }
+      }
+    }
+  });
+
+  it('refuses an unknown order with 400 naming the allowed values', async () => {
+    for (const query of ['?order=soon', '?order=', '?order=DUE', '?status=overdue&order=due,name']) {
+      const res = await get(boss, `/api/measurements/status/all${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json(), query).toEqual({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'order must be one of name, due',
+      });
+    }
+    // The counters have no order.
+    const summary = await get(boss, '/api/measurements/status/summary?order=due');
+    expect(summary.statusCode).toBe(400);
+    expect(summary.json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'Unknown field: order',
+    });
+  });
+});
+
+describe('lastMeasuredRange: the index range beside the status rule', () => {
+  it('holds every student of each status on every day (month ends, a leap year) of a span', async () => {
+    // Each day from December 2027 to March 2029 (a leap February among them) as today, against a last
+    // measurement from 10 days after to 100 days before it, or none: no student of a status is outside
+    // its range.
+    const day = sql`(d.day)::date`;
+    const last = sql`((d.day)::date - k.k)`;
+    const counts = MEASUREMENT_STATUS_FILTERS.flatMap((status) => {
+      const rule = sql`${statusOf(day, last)} = ${status}`;
+      return [
+        sql`count(*) filter (where ${rule})::int as ${sql.identifier(`in_${status}`)}`,
+        sql`count(*) filter (where ${rule} and not (${lastMeasuredRange(day, status, last)}))::int
+            as ${sql.identifier(`outside_${status}`)}`,
+      ];
+    });
+    const result = await t.app.db.execute(
+      sql`select ${sql.join(counts, sql`, `)}
+          from generate_series('2027-12-01'::date, '2029-03-31'::date, interval '1 day') as d(day)
+          cross join (select generate_series(-10, 100) union all select null) as k(k)`,
+    );
+    const row = (result as unknown as { rows: Record<string, number>[] }).rows[0];
+    for (const status of MEASUREMENT_STATUS_FILTERS) {
+      expect(Number(row[`outside_${status}`]), status).toBe(0);
+      // The status was there to be tested.
+      expect(Number(row[`in_${status}`]), status).toBeGreaterThan(400);
     }
   });
 });
