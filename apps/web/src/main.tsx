@@ -28,6 +28,9 @@ import '@mantine/core/styles/Title.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import { apiClient } from './lib/api.ts';
+import { whenIdle } from './lib/idle.ts';
+import { getToken } from './lib/session.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -37,3 +40,9 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+
+// The HTTP client (axios) loads apart from the entry: at once for a visitor with a session, whose page
+// calls the API straight away; else after the first paint, so that the sign-in form sends at once.
+const loadApiClient = () => void apiClient().catch(() => undefined);
+if (getToken()) loadApiClient();
+else whenIdle(loadApiClient);

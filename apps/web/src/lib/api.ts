@@ -22,8 +22,10 @@ let client: Promise<AxiosInstance> | undefined;
 
 /**
  * The one HTTP client of the web app: base path /api, 30 s timeout, bearer token from storage. axios
- * (about 17 KB brotli) loads with the first call rather than with the entry: the sign-in page makes no
- * call before its form is sent. A failed load (a lost connection) is tried again on the next call.
+ * (about 19 KB brotli) is not part of the entry: the sign-in page makes no call before its form is
+ * sent. main.tsx starts loading it at once when a session is stored (a signed-in page calls the API
+ * straight away), else once the first page has painted; a call made earlier waits for it. A failed load
+ * (a lost connection) is tried again on the next call.
  */
 export function apiClient(): Promise<AxiosInstance> {
   client ??= import('axios').then(
@@ -71,10 +73,6 @@ export const api = {
   put: lazyMethod('put'),
   patch: lazyMethod('patch'),
 };
-
-// A visitor with a session makes calls at once (their profile, the page's data): start loading axios
-// with the entry rather than when the first of them is made.
-if (getToken()) void apiClient().catch(() => undefined);
 
 /**
  * True for the error of a call that failed (an HTTP error answer, a timeout, no connection): axios's

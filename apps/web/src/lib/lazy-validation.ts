@@ -1,5 +1,6 @@
 import type { FormErrors } from '@mantine/form';
 import { useEffect, useRef } from 'react';
+import { whenIdle } from './idle.ts';
 
 /** A form's validation: the errors of the given values, by field (what `schemaResolver` returns). */
 export type FormValidation<Values> = (values: Values) => FormErrors;
@@ -39,16 +40,6 @@ export function lazyValidation<Values>(load: () => Promise<FormValidation<Values
     },
     ready: () => loaded !== null,
   };
-}
-
-/** Runs `task` when the browser is idle after the first paint (at the latest after `timeoutMs`). */
-export function whenIdle(task: () => void, timeoutMs = 2000): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(task, { timeout: timeoutMs });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(task, 1);
-  return () => window.clearTimeout(id);
 }
 
 /**
