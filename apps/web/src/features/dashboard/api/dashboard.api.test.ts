@@ -1,41 +1,73 @@
-import type { MeasurementStatusEntry } from '@csp/contracts';
-import { describe, expect, it } from 'vitest';
-import { ageText, overdueText, splitMeasurementStatus } from './dashboard.api.ts';
+import { measurementStatusQuerySchema } from '@csp/contracts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { isStatusKey } from '../../measurements/measurement-status.ts';
+import {
+  ageText,
+  dashboardApi,
+  dashboardKeys,
+  LIST_PREVIEW_SIZE,
+  overdueText,
+  previewParams,
+  statusPageLink,
+  type PanelStatus,
+} from './dashboard.api.ts';
 
-const entry = (id: string, fields: Partial<MeasurementStatusEntry>): MeasurementStatusEntry => ({
-  id,
-  studentId: `S-${id}`,
-  firstName: id,
-  lastName: 'Test',
-  age: 4,
-  category: 'CENTER_BASE',
-  status: 'up_to_date',
-  overdueBy: 0,
-  daysSinceLastMeasurement: 10,
-  nextDueDate: '2026-03-01',
-  lastMeasurement: { id: `m-${id}`, date: '2026-01-01' },
-  assignedTeacher: null,
-  ...fields,
+const get = vi.hoisted(() => vi.fn());
+vi.mock('../../../lib/api.ts', () => ({ api: { get } }));
+
+const PANEL_STATUSES: PanelStatus[] = ['overdue', 'due_soon', 'never_measured'];
+
+beforeEach(() => {
+  get.mockReset();
+  get.mockResolvedValue({ data: 'answer' });
 });
 
-describe('splitMeasurementStatus', () => {
-  it('puts each student in the right list and orders them by urgency', () => {
-    const lists = splitMeasurementStatus([
-      entry('never', {
-        status: 'overdue',
-        lastMeasurement: null,
-        nextDueDate: null,
-        daysSinceLastMeasurement: null,
-      }),
-      entry('late3', { status: 'overdue', overdueBy: 3, nextDueDate: '2026-01-10' }),
-      entry('late40', { status: 'overdue', overdueBy: 40, nextDueDate: '2025-12-01' }),
-      entry('soonLater', { status: 'due_soon', nextDueDate: '2026-02-14' }),
-      entry('soonFirst', { status: 'due_soon', nextDueDate: '2026-02-02' }),
-      entry('fine', { status: 'up_to_date' }),
-    ]);
-    expect(lists.overdue.map((e) => e.id)).toEqual(['late40', 'late3']);
-    expect(lists.dueSoon.map((e) => e.id)).toEqual(['soonFirst', 'soonLater']);
-    expect(lists.neverMeasured.map((e) => e.id)).toEqual(['never']);
+describe('the measurement panel asks for what it shows', () => {
+  it('reads the counts from the status summary, for the whole scope', async () => {
+    await expect(dashboardApi.measurementSummary()).resolves.toBe('answer');
+    expect(get).toHaveBeenCalledExactlyOnceWith('/measurements/status/summary');
+  });
+
+  it('reads one page of 5 of each list, soonest due first, never the whole list', async () => {
+    for (const status of PANEL_STATUSES) {
+      get.mockClear();
+      await expect(dashboardApi.measurementPreview(status)).resolves.toBe('answer');
+      expect(get).toHaveBeenCalledExactlyOnceWith('/measurements/status/all', {
+        params: { status, order: 'due', page: 1, limit: 5 },
+      });
+    }
+    expect(LIST_PREVIEW_SIZE).toBe(5);
+  });
+
+  it('sends a query the API accepts', () => {
+    for (const status of PANEL_STATUSES) {
+      const params = Object.fromEntries(
+        Object.entries(previewParams(status)).map(([k, v]) => [k, String(v)]),
+      );
+      expect(measurementStatusQuerySchema.safeParse(params).success, status).toBe(true);
+    }
+  });
+
+  it("links each list's 'Show all' to the status page filtered on its status", () => {
+    expect(statusPageLink('overdue')).toBe('/measurements/status?status=overdue');
+    expect(statusPageLink('due_soon')).toBe('/measurements/status?status=due_soon');
+    expect(statusPageLink('never_measured')).toBe('/measurements/status?status=never_measured');
+    // The status page reads the filter from the address and knows each of them.
+    for (const status of PANEL_STATUSES) {
+      const address = new URL(statusPageLink(status), 'http://app.test');
+      expect(address.pathname).toBe('/measurements/status');
+      expect(isStatusKey(address.searchParams.get('status'))).toBe(true);
+    }
+  });
+
+  it('keeps each list under the dashboard key that measurements and students invalidate', () => {
+    for (const status of PANEL_STATUSES) {
+      expect(dashboardKeys.measurementPreview(status).slice(0, 1)).toEqual(dashboardKeys.all);
+    }
+    expect(dashboardKeys.measurementSummary().slice(0, 1)).toEqual(dashboardKeys.all);
+    expect(new Set(PANEL_STATUSES.map((s) => JSON.stringify(dashboardKeys.measurementPreview(s)))).size).toBe(
+      3,
+    );
   });
 });
 

@@ -1,7 +1,20 @@
-import type { DashboardStats, MeasurementStatusEntry, TodayTomorrowLeaves } from '@csp/contracts';
+import type {
+  DashboardStats,
+  MeasurementStatusEntry,
+  MeasurementStatusFilter,
+  MeasurementStatusQuery,
+  MeasurementStatusSummary,
+  TodayTomorrowLeaves,
+} from '@csp/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { ageText as yearsText } from '../../../lib/dates.ts';
+
+/** How many students each list of the measurement panel shows; 'Show all N' leads to the status page. */
+export const LIST_PREVIEW_SIZE = 5;
+
+/** The measurement panel's three lists, each a filter of the status page. */
+export type PanelStatus = Extract<MeasurementStatusFilter, 'overdue' | 'due_soon' | 'never_measured'>;
 
 /** Query keys of the dashboard feature. */
 export const dashboardKeys = {
@@ -9,12 +22,33 @@ export const dashboardKeys = {
   stats: () => [...dashboardKeys.all, 'stats'] as const,
   leavesTodayTomorrow: () => [...dashboardKeys.all, 'leaves-today-tomorrow'] as const,
   measurementStatus: () => [...dashboardKeys.all, 'measurement-status'] as const,
+  measurementSummary: () => [...dashboardKeys.measurementStatus(), 'summary'] as const,
+  measurementPreview: (status: PanelStatus) =>
+    [...dashboardKeys.measurementStatus(), 'preview', status] as const,
 };
+
+/**
+ * GET /api/measurements/status/all query of one list: its first LIST_PREVIEW_SIZE students, soonest
+ * due first (the most overdue first among the overdue; the never measured by name).
+ */
+export function previewParams(status: PanelStatus) {
+  return { status, order: 'due', page: 1, limit: LIST_PREVIEW_SIZE } satisfies MeasurementStatusQuery;
+}
+
+/** Where a list's 'Show all N' leads: the status page filtered on that status. */
+export const statusPageLink = (status: PanelStatus) => `/measurements/status?status=${status}`;
 
 export const dashboardApi = {
   stats: () => api.get<DashboardStats>('/dashboard/stats').then((r) => r.data),
   leavesTodayTomorrow: () => api.get<TodayTomorrowLeaves>('/leaves/today-tomorrow').then((r) => r.data),
-  measurementStatus: () => api.get<MeasurementStatusEntry[]>('/measurements/status/all').then((r) => r.data),
+  /** The status page's counters (total, up to date, due soon, overdue, never measured) for the scope. */
+  measurementSummary: () =>
+    api.get<MeasurementStatusSummary>('/measurements/status/summary').then((r) => r.data),
+  /** The first students of one list (not every student in scope: a programme has thousands). */
+  measurementPreview: (status: PanelStatus) =>
+    api
+      .get<MeasurementStatusEntry[]>('/measurements/status/all', { params: previewParams(status) })
+      .then((r) => r.data),
 };
 
 export function useDashboardStatsQuery() {
@@ -30,33 +64,17 @@ export function useLeavesTodayTomorrowQuery(enabled: boolean) {
   });
 }
 
-/** Measurement status of every student in scope (teachers: their own). */
-export function useMeasurementStatusQuery() {
-  return useQuery({ queryKey: dashboardKeys.measurementStatus(), queryFn: dashboardApi.measurementStatus });
+/** The measurement panel's counts, for the students in scope (teachers: their own). */
+export function useMeasurementSummaryQuery() {
+  return useQuery({ queryKey: dashboardKeys.measurementSummary(), queryFn: dashboardApi.measurementSummary });
 }
 
-export interface MeasurementStatusLists {
-  /** Measured before and past the due date, most overdue first. */
-  overdue: MeasurementStatusEntry[];
-  /** Due within 15 days, soonest first. */
-  dueSoon: MeasurementStatusEntry[];
-  /** Never measured (no lastMeasurement), in the server's order. */
-  neverMeasured: MeasurementStatusEntry[];
-}
-
-/** Splits the status entries into the dashboard's three lists (spec part 1 §2 "/dashboard"). */
-export function splitMeasurementStatus(entries: readonly MeasurementStatusEntry[]): MeasurementStatusLists {
-  const overdue: MeasurementStatusEntry[] = [];
-  const dueSoon: MeasurementStatusEntry[] = [];
-  const neverMeasured: MeasurementStatusEntry[] = [];
-  for (const e of entries) {
-    if (!e.lastMeasurement) neverMeasured.push(e);
-    else if (e.status === 'overdue') overdue.push(e);
-    else if (e.status === 'due_soon') dueSoon.push(e);
-  }
-  overdue.sort((a, b) => b.overdueBy - a.overdueBy);
-  dueSoon.sort((a, b) => (a.nextDueDate ?? '').localeCompare(b.nextDueDate ?? ''));
-  return { overdue, dueSoon, neverMeasured };
+/** The first students of one of the measurement panel's lists (teachers: their own). */
+export function useMeasurementPreviewQuery(status: PanelStatus) {
+  return useQuery({
+    queryKey: dashboardKeys.measurementPreview(status),
+    queryFn: () => dashboardApi.measurementPreview(status),
+  });
 }
 
 /** 'Overdue by 1 day', 'Overdue by 12 days'. */

@@ -1,12 +1,11 @@
 import '../../../app/mantine-styles.ts';
-import type { MeasurementStatusEntry } from '@csp/contracts';
+import type { MeasurementStatusEntry, MeasurementStatusSummary } from '@csp/contracts';
 import {
   Anchor,
   Badge,
   Button,
   Group,
   Paper,
-  ScrollArea,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -14,7 +13,6 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
 import {
   IconAlertTriangle,
   IconArrowRight,
@@ -28,42 +26,37 @@ import { formatDate } from '../../../lib/dates.ts';
 import {
   ageText,
   overdueText,
-  splitMeasurementStatus,
-  useMeasurementStatusQuery,
+  statusPageLink,
+  useMeasurementPreviewQuery,
+  useMeasurementSummaryQuery,
+  type PanelStatus,
 } from '../api/dashboard.api.ts';
 import classes from './Dashboard.module.css';
 
-/** How many students each list shows before 'Show all'. */
-export const LIST_PREVIEW_SIZE = 5;
-
 interface StatusListProps {
+  status: PanelStatus;
   title: string;
   color: string;
   icon: Icon;
+  /** How many students have this status (the summary's count). */
+  count: number;
+  /** The first of them (LIST_PREVIEW_SIZE). */
   entries: MeasurementStatusEntry[];
   empty: string;
   details: (entry: MeasurementStatusEntry) => ReactNode;
 }
 
-function StatusList({ title, color, icon: IconComponent, entries, empty, details }: StatusListProps) {
-  const [expanded, { toggle }] = useDisclosure(false);
+function StatusList({
+  status,
+  title,
+  color,
+  icon: IconComponent,
+  count,
+  entries,
+  empty,
+  details,
+}: StatusListProps) {
   const headingId = useId();
-  const listId = useId();
-  const shown = expanded ? entries : entries.slice(0, LIST_PREVIEW_SIZE);
-  const items = (
-    <Stack gap={2} component="ul" m={0} p={0} style={{ listStyle: 'none' }} id={listId}>
-      {shown.map((entry) => (
-        <li key={entry.id}>
-          <Link to={`/students/${entry.id}`} className={classes.item}>
-            <Text size="sm" fw={600} truncate>
-              {entry.firstName} {entry.lastName}
-            </Text>
-            {details(entry)}
-          </Link>
-        </li>
-      ))}
-    </Stack>
-  );
   return (
     <Paper
       component="section"
@@ -84,10 +77,10 @@ function StatusList({ title, color, icon: IconComponent, entries, empty, details
           color={color}
           variant="filled"
           size="lg"
-          circle={entries.length < 100}
-          aria-label={`${entries.length} students`}
+          circle={count < 100}
+          aria-label={`${count.toLocaleString()} students`}
         >
-          {entries.length}
+          {count.toLocaleString()}
         </Badge>
       </Group>
       <Paper radius="sm" bg="var(--mantine-color-body)">
@@ -95,36 +88,110 @@ function StatusList({ title, color, icon: IconComponent, entries, empty, details
           <Text size="sm" c="dimmed" p="sm">
             {empty}
           </Text>
-        ) : expanded && entries.length > 10 ? (
-          <ScrollArea.Autosize mah={420} type="auto">
-            {items}
-          </ScrollArea.Autosize>
         ) : (
-          items
+          <Stack gap={2} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+            {entries.map((entry) => (
+              <li key={entry.id}>
+                <Link to={`/students/${entry.id}`} className={classes.item}>
+                  <Text size="sm" fw={600} truncate>
+                    {entry.firstName} {entry.lastName}
+                  </Text>
+                  {details(entry)}
+                </Link>
+              </li>
+            ))}
+          </Stack>
         )}
       </Paper>
-      {entries.length > LIST_PREVIEW_SIZE && (
+      {count > entries.length && (
         <Button
+          component={Link}
+          to={statusPageLink(status)}
           variant="subtle"
           color={color}
           size="compact-sm"
           mt={6}
           fullWidth
-          onClick={toggle}
-          aria-expanded={expanded}
-          aria-controls={listId}
+          aria-describedby={headingId}
         >
-          {expanded ? 'Show fewer' : `Show all ${entries.length}`}
+          {`Show all ${count.toLocaleString()}`}
         </Button>
       )}
     </Paper>
   );
 }
 
-/** Everyone: overdue, due-soon and never-measured students, each linking to the student's page. */
+/** Each list: its status, its count in the summary, its texts (spec part 1 §2 "/dashboard"). */
+const LISTS: (Omit<StatusListProps, 'count' | 'entries'> & { countKey: keyof MeasurementStatusSummary })[] = [
+  {
+    status: 'overdue',
+    countKey: 'overdue',
+    title: 'Overdue Measurements',
+    color: 'red',
+    icon: IconAlertTriangle,
+    empty: 'No overdue measurements',
+    details: (e) => (
+      <Group gap={6} mt={2} wrap="wrap">
+        <Text size="xs" c="red" fw={600}>
+          {overdueText(e.overdueBy)}
+        </Text>
+        <Text size="xs" c="dimmed">
+          Due: {formatDate(e.nextDueDate)}
+        </Text>
+      </Group>
+    ),
+  },
+  {
+    status: 'due_soon',
+    countKey: 'dueSoon',
+    title: 'Due Soon (Within 15 Days)',
+    color: 'yellow',
+    icon: IconClockHour4,
+    empty: 'No measurements due soon',
+    details: (e) => (
+      <Group gap={6} mt={2} wrap="wrap">
+        <Text size="xs" c="yellow" fw={600}>
+          Due: {formatDate(e.nextDueDate)}
+        </Text>
+        <Text size="xs" c="dimmed">
+          Last: {formatDate(e.lastMeasurement?.date)}
+        </Text>
+      </Group>
+    ),
+  },
+  {
+    status: 'never_measured',
+    countKey: 'neverMeasured',
+    title: 'Never Measured',
+    color: 'blue',
+    icon: IconRulerMeasure,
+    empty: 'Every student has been measured',
+    details: (e) => (
+      <Group gap={6} mt={2} wrap="wrap">
+        <Text size="xs" c="blue" fw={600}>
+          Needs first measurement
+        </Text>
+        <Text size="xs" c="dimmed">
+          {ageText(e.age)}
+        </Text>
+      </Group>
+    ),
+  },
+];
+
+/**
+ * Everyone: overdue, due-soon and never-measured students, each linking to the student's page. The
+ * counts come from the status summary and each list's first students from one page of the status list
+ * (decision 0017); 'Show all N' opens the status page filtered on that status.
+ */
 export function MeasurementStatusPanel() {
-  const { data, isPending, isError } = useMeasurementStatusQuery();
-  const lists = data ? splitMeasurementStatus(data) : undefined;
+  const summary = useMeasurementSummaryQuery();
+  const previews = {
+    overdue: useMeasurementPreviewQuery('overdue'),
+    due_soon: useMeasurementPreviewQuery('due_soon'),
+    never_measured: useMeasurementPreviewQuery('never_measured'),
+  };
+  const queries = [summary, ...Object.values(previews)];
   return (
     <Paper
       withBorder
@@ -144,11 +211,11 @@ export function MeasurementStatusPanel() {
           </Group>
         </Anchor>
       </Group>
-      {isError ? (
+      {queries.some((q) => q.isError) ? (
         <Text size="sm" c="dimmed">
           The measurement status could not be loaded.
         </Text>
-      ) : isPending || !lists ? (
+      ) : !summary.data || queries.some((q) => q.isPending) ? (
         <SimpleGrid cols={{ base: 1, md: 3 }}>
           <Skeleton height={160} radius="md" />
           <Skeleton height={160} radius="md" />
@@ -156,57 +223,14 @@ export function MeasurementStatusPanel() {
         </SimpleGrid>
       ) : (
         <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
-          <StatusList
-            title="Overdue Measurements"
-            color="red"
-            icon={IconAlertTriangle}
-            entries={lists.overdue}
-            empty="No overdue measurements"
-            details={(e) => (
-              <Group gap={6} mt={2} wrap="wrap">
-                <Text size="xs" c="red" fw={600}>
-                  {overdueText(e.overdueBy)}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  Due: {formatDate(e.nextDueDate)}
-                </Text>
-              </Group>
-            )}
-          />
-          <StatusList
-            title="Due Soon (Within 15 Days)"
-            color="yellow"
-            icon={IconClockHour4}
-            entries={lists.dueSoon}
-            empty="No measurements due soon"
-            details={(e) => (
-              <Group gap={6} mt={2} wrap="wrap">
-                <Text size="xs" c="yellow" fw={600}>
-                  Due: {formatDate(e.nextDueDate)}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  Last: {formatDate(e.lastMeasurement?.date)}
-                </Text>
-              </Group>
-            )}
-          />
-          <StatusList
-            title="Never Measured"
-            color="blue"
-            icon={IconRulerMeasure}
-            entries={lists.neverMeasured}
-            empty="Every student has been measured"
-            details={(e) => (
-              <Group gap={6} mt={2} wrap="wrap">
-                <Text size="xs" c="blue" fw={600}>
-                  Needs first measurement
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {ageText(e.age)}
-                </Text>
-              </Group>
-            )}
-          />
+          {LISTS.map(({ countKey, ...list }) => (
+            <StatusList
+              key={list.status}
+              {...list}
+              count={summary.data[countKey]}
+              entries={previews[list.status].data ?? []}
+            />
+          ))}
         </SimpleGrid>
       )}
     </Paper>
