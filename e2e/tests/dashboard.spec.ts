@@ -1,6 +1,15 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { daysAgo, shownDate } from '../support/dates.ts';
+import { auth } from '../support/forms.ts';
 import { firstAdmin, signIn, snap } from '../support/helpers.ts';
-import { adminToken, createStudent, createTeacher, uniqueWord } from '../support/seed-people.ts';
+import {
+  adminToken,
+  createStudent,
+  createTeacher,
+  tokenOf,
+  uniqueTag,
+  uniqueWord,
+} from '../support/seed-people.ts';
 
 interface Stats {
   totalTeachers?: number;
@@ -13,6 +22,20 @@ interface DashboardLeave {
   teacher: { firstName: string; lastName: string };
   reason: string;
 }
+interface StatusEntry {
+  id: string;
+  firstName: string;
+  lastName: string;
+  age: number;
+  overdueBy: number;
+  nextDueDate: string | null;
+  lastMeasurement: { date: string } | null;
+}
+interface Summary {
+  overdue: number;
+  dueSoon: number;
+  neverMeasured: number;
+}
 
 /** The figure shown on the stat card named `label`. */
 async function cardValue(page: Page, label: string): Promise<number> {
@@ -22,12 +45,82 @@ async function cardValue(page: Page, label: string): Promise<number> {
   return Number(text);
 }
 
-/** One of the three lists of the measurement panel, expanded to show every student. */
-async function statusList(page: Page, title: string): Promise<Locator> {
-  const list = page.getByRole('region', { name: title });
-  const showAll = list.getByRole('button', { name: /^Show all \d+$/ });
-  if (await showAll.isVisible()) await showAll.click();
-  return list;
+async function apiMeasure(request: APIRequestContext, token: string, studentId: string, date: string) {
+  const res = await request.post('/api/measurements', {
+    ...auth(token),
+    data: { studentId, date, height: 100, weight: 15 },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+async function getJson<T>(request: APIRequestContext, token: string, url: string): Promise<T> {
+  const res = await request.get(url, auth(token));
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as T;
+}
+
+/** The measurement panel's three lists (spec part 1 §2 "/dashboard"): title, status, summary count. */
+const LISTS = [
+  { title: 'Overdue Measurements', status: 'overdue', count: 'overdue' },
+  { title: 'Due Soon (Within 15 Days)', status: 'due_soon', count: 'dueSoon' },
+  { title: 'Never Measured', status: 'never_measured', count: 'neverMeasured' },
+] as const;
+type List = (typeof LISTS)[number];
+
+/** What a list shows under a student's name. */
+function detailsOf(list: List, e: StatusEntry): string[] {
+  if (list.status === 'overdue')
+    return [
+      `Overdue by ${e.overdueBy} ${e.overdueBy === 1 ? 'day' : 'days'}`,
+      `Due: ${shownDate(e.nextDueDate!)}`,
+    ];
+  if (list.status === 'due_soon')
+    return [`Due: ${shownDate(e.nextDueDate!)}`, `Last: ${shownDate(e.lastMeasurement!.date)}`];
+  return ['Needs first measurement', `Age: ${e.age} ${e.age === 1 ? 'year' : 'years'}`];
+}
+
+/** What the API answers for the panel: the counts and the first 5 of each list, soonest due first. */
+async function panelFromApi(request: APIRequestContext, token: string) {
+  const summary = await getJson<Summary>(request, token, '/api/measurements/status/summary');
+  const entries: Record<string, StatusEntry[]> = {};
+  for (const list of LISTS) {
+    entries[list.status] = await getJson<StatusEntry[]>(
+      request,
+      token,
+      `/api/measurements/status/all?status=${list.status}&order=due&page=1&limit=5`,
+    );
+  }
+  return { summary, entries };
+}
+
+/**
+ * Each list of the panel shows the API's count in its badge, the API's first students in its order
+ * with their details, and 'Show all N' to the status page filtered on that status when it hides some.
+ */
+async function expectPanelLike(panel: Locator, api: Awaited<ReturnType<typeof panelFromApi>>) {
+  for (const list of LISTS) {
+    const region = panel.getByRole('region', { name: list.title });
+    const count = api.summary[list.count];
+    const entries = api.entries[list.status];
+    await expect(region.getByLabel(`${count.toLocaleString('en-US')} students`)).toBeVisible({
+      timeout: 5_000,
+    });
+    const items = region.getByRole('listitem');
+    await expect(items).toHaveText(
+      entries.map((e) => new RegExp(`^${e.firstName} ${e.lastName}`)),
+      { timeout: 5_000 },
+    );
+    for (const [i, e] of entries.entries()) {
+      for (const text of detailsOf(list, e)) await expect(items.nth(i)).toContainText(text);
+    }
+    const showAll = region.getByRole('link', { name: /^Show all [\d,]+$/ });
+    if (count > entries.length) {
+      await expect(showAll).toHaveText(`Show all ${count.toLocaleString('en-US')}`);
+      await expect(showAll).toHaveAttribute('href', `/measurements/status?status=${list.status}`);
+    } else {
+      await expect(showAll).toHaveCount(0);
+    }
+  }
 }
 
 test('an administrator sees the programme figures, quick actions and both panels', async ({
@@ -36,15 +129,30 @@ test('an administrator sees the programme figures, quick actions and both panels
 }) => {
   const admin = firstAdmin();
   const token = await adminToken(request);
+  const tag = uniqueTag();
   const teacher = await createTeacher(request, token, { firstName: 'Dasuni', lastName: uniqueWord() });
+  // Never measured, and first by name (the list shows the first 5 of the programme).
   const student = await createStudent(request, token, {
-    firstName: uniqueWord(),
+    firstName: `Aaa${uniqueWord().toLowerCase()}`,
     lastName: 'Dashboard',
     assignedTeacherId: teacher.id,
     dateOfBirth: `${new Date().getFullYear() - 5}-01-01`,
   });
-  const auth = { headers: { Authorization: `Bearer ${token}` } };
-  const before = (await (await request.get('/api/dashboard/stats', auth)).json()) as Stats;
+  // Six students measured last about 2½ years ago: the most overdue of the programme (no other journey
+  // measures that far back), so they lead the overdue list, the oldest first, and the sixth is hidden.
+  const late: { id: string; firstName: string; lastName: string }[] = [];
+  for (let i = 0; i < 6; i++) {
+    const s = await createStudent(request, token, {
+      firstName: `Late${String.fromCharCode(97 + i)}`,
+      lastName: `Dash${tag}`,
+      assignedTeacherId: teacher.id,
+      dateOfBirth: `${new Date().getFullYear() - 6}-01-01`,
+    });
+    await apiMeasure(request, token, s.id, daysAgo(950 - 10 * i));
+    late.push(s);
+  }
+  const asAdmin = auth(token);
+  const before = (await (await request.get('/api/dashboard/stats', asAdmin)).json()) as Stats;
 
   await signIn(page, admin);
   await expect(
@@ -71,7 +179,7 @@ test('an administrator sees the programme figures, quick actions and both panels
   await expect(leavePanel.getByRole('link', { name: 'View all leaves' })).toHaveAttribute('href', '/leaves');
   // Other journeys may approve a leave meanwhile: compare the panel with the API until both agree.
   await expect(async () => {
-    const leaves = (await (await request.get('/api/leaves/today-tomorrow', auth)).json()) as {
+    const leaves = (await (await request.get('/api/leaves/today-tomorrow', asAdmin)).json()) as {
       today: DashboardLeave[];
       tomorrow: DashboardLeave[];
     };
@@ -92,20 +200,59 @@ test('an administrator sees the programme figures, quick actions and both panels
     }
   }).toPass({ timeout: 30_000 });
 
-  // Measurement panel: the new student has never been measured.
+  // Measurement panel: the counts of the status summary, the first 5 of each list soonest due first
+  // (other journeys add students meanwhile: compare with the API until both agree).
   const panel = page.getByRole('region', { name: 'Student Measurement Status' });
   await expect(panel.getByRole('link', { name: /View measurements/ })).toHaveAttribute(
     'href',
     '/measurements',
   );
-  await expect(panel.getByRole('heading', { name: 'Overdue Measurements' })).toBeVisible();
-  await expect(panel.getByRole('heading', { name: 'Due Soon (Within 15 Days)' })).toBeVisible();
+  await expect(async () => {
+    const api = await panelFromApi(request, token);
+    await page.reload();
+    await expectPanelLike(panel, api);
+  }).toPass({ timeout: 30_000 });
+  // The most overdue first: ours, the oldest measurement first; the sixth is behind 'Show all'.
+  const overdue = panel.getByRole('region', { name: 'Overdue Measurements' });
+  await expect(overdue.getByRole('listitem')).toHaveText(
+    late.slice(0, 5).map((s) => new RegExp(`^${s.firstName} ${s.lastName}`)),
+  );
+  await expect(overdue.getByText(`${late[5].firstName} ${late[5].lastName}`)).toHaveCount(0);
   await snap(page, 'dashboard-admin');
 
-  const never = await statusList(page, 'Never Measured');
+  const never = panel.getByRole('region', { name: 'Never Measured' });
   const item = never.getByRole('link', { name: new RegExp(`${student.firstName} ${student.lastName}`) });
   await expect(item).toContainText('Needs first measurement');
   await expect(item).toContainText('Age: 5 years');
+
+  // 'Show all N' opens the status page filtered on overdue: every row overdue, ours among them.
+  const showAll = overdue.getByRole('link', { name: /^Show all [\d,]+$/ });
+  const shownCount = Number((await showAll.innerText()).replace(/[^\d]/g, ''));
+  expect(shownCount).toBeGreaterThanOrEqual(6);
+  await showAll.click();
+  await expect(page).toHaveURL(/\/measurements\/status\?status=overdue$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Measurement Status' })).toBeVisible();
+  await expect(page.getByLabel('Status', { exact: true })).toHaveValue('overdue');
+  // As many as the badge said (or more: other journeys add students meanwhile), 10 a page, all overdue.
+  const pager = page.getByText(/^Showing 1-\d+ of \d+$/);
+  await expect(pager).toBeVisible();
+  const total = Number((await pager.innerText()).split(' of ')[1]);
+  expect(total).toBeGreaterThanOrEqual(shownCount);
+  const table = page.getByRole('table', { name: 'Measurement status' });
+  const dataRows = table.getByRole('row').filter({ has: page.getByRole('cell') });
+  await expect(dataRows).toHaveCount(Math.min(total, 10));
+  for (const row of await dataRows.all()) await expect(row).toContainText('Overdue');
+  await page.getByLabel('Search students').fill(tag);
+  await expect(table.getByRole('row')).toHaveCount(7);
+  for (const [i, s] of late.entries()) {
+    await expect(table.getByRole('row').nth(i + 1)).toHaveAccessibleName(
+      new RegExp(`^${s.firstName} ${s.lastName}`),
+    );
+  }
+
+  // Back on the dashboard, a student's name leads to their page.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/dashboard$/);
   await item.click();
   await expect(page).toHaveURL(new RegExp(`/students/${student.id}$`));
 });
@@ -114,17 +261,30 @@ test('a teacher sees their own figures and only their own students', async ({ pa
   const token = await adminToken(request);
   const teacher = await createTeacher(request, token, { firstName: 'Kumari', lastName: uniqueWord() });
   const other = await createTeacher(request, token, { firstName: 'Other', lastName: uniqueWord() });
-  const mine = [];
-  for (let i = 0; i < 3; i++) {
-    mine.push(
-      await createStudent(request, token, {
-        firstName: uniqueWord(),
-        lastName: 'Mine',
-        assignedTeacherId: teacher.id,
-      }),
-    );
+  const mine = (firstName: string) =>
+    createStudent(request, token, { firstName, lastName: 'Mine', assignedTeacherId: teacher.id });
+  // Seven overdue (measured 100 to 160 days ago), two due soon (due in about 5 and 10 days: measured
+  // 56 and 51 days ago, the cycle being 2 months), one up to date, three never measured.
+  const overdue = [];
+  for (let i = 0; i < 7; i++) {
+    const s = await mine(`Over${String.fromCharCode(103 - i)}`);
+    await apiMeasure(request, token, s.id, daysAgo(160 - 10 * i));
+    overdue.push(s);
   }
+  const soonLater = await mine('Dueb');
+  await apiMeasure(request, token, soonLater.id, daysAgo(51));
+  const soonFirst = await mine('Duea');
+  await apiMeasure(request, token, soonFirst.id, daysAgo(56));
+  const fine = await mine('Fine');
+  await apiMeasure(request, token, fine.id, daysAgo(5));
+  const never = [await mine('Newc'), await mine('Newa'), await mine('Newb')];
   const notMine = await createStudent(request, token, {
+    firstName: uniqueWord(),
+    lastName: 'NotMine',
+    assignedTeacherId: other.id,
+  });
+  await apiMeasure(request, token, notMine.id, daysAgo(170));
+  const notMineNever = await createStudent(request, token, {
     firstName: uniqueWord(),
     lastName: 'NotMine',
     assignedTeacherId: other.id,
@@ -135,7 +295,7 @@ test('a teacher sees their own figures and only their own students', async ({ pa
     page.getByRole('heading', { level: 1, name: `Welcome back, ${teacher.firstName}!` }),
   ).toBeVisible();
 
-  expect(await cardValue(page, 'My Students')).toBe(3);
+  expect(await cardValue(page, 'My Students')).toBe(13);
   expect(await cardValue(page, 'Activities')).toBe(0);
   expect(await cardValue(page, 'Pending Gifts')).toBe(0);
   await expect(page.getByRole('group', { name: 'Total Teachers' })).toHaveCount(0);
@@ -148,20 +308,48 @@ test('a teacher sees their own figures and only their own students', async ({ pa
   await expect(page.getByRole('link', { name: /Manage Students/ })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Today & Tomorrow Leave Approvals' })).toHaveCount(0);
 
+  // The panel: their own students only, as the API answers them to the teacher.
   const panel = page.getByRole('region', { name: 'Student Measurement Status' });
-  await expect(panel.getByRole('region', { name: 'Overdue Measurements' })).toContainText(
-    'No overdue measurements',
+  const teacherToken = await tokenOf(request, teacher);
+  const api = await panelFromApi(request, teacherToken);
+  expect(api.summary).toMatchObject({ overdue: 7, dueSoon: 2, neverMeasured: 3 });
+  await expectPanelLike(panel, api);
+  // Overdue: the most overdue first, 5 of 7, and 'Show all 7'.
+  const overdueList = panel.getByRole('region', { name: 'Overdue Measurements' });
+  await expect(overdueList.getByLabel('7 students')).toHaveText('7');
+  await expect(overdueList.getByRole('listitem')).toHaveText(
+    overdue.slice(0, 5).map((s) => new RegExp(`^${s.firstName} Mine`)),
   );
-  await expect(panel.getByRole('region', { name: 'Due Soon (Within 15 Days)' })).toContainText(
-    'No measurements due soon',
-  );
-  const never = panel.getByRole('region', { name: 'Never Measured' });
-  await expect(never.getByRole('link')).toHaveCount(3);
-  for (const s of mine) {
-    await expect(never.getByRole('link', { name: new RegExp(`${s.firstName} Mine`) })).toContainText(
-      'Needs first measurement',
-    );
+  // Due soon: the soonest first, both shown, nothing more to show.
+  const dueSoonList = panel.getByRole('region', { name: 'Due Soon (Within 15 Days)' });
+  await expect(dueSoonList.getByRole('listitem')).toHaveText([/^Duea Mine/, /^Dueb Mine/]);
+  await expect(dueSoonList).toContainText(`Last: ${shownDate(daysAgo(56))}`);
+  await expect(dueSoonList.getByRole('link', { name: /^Show all/ })).toHaveCount(0);
+  // Never measured: by name.
+  const neverList = panel.getByRole('region', { name: 'Never Measured' });
+  await expect(neverList.getByRole('listitem')).toHaveText([/^Newa Mine/, /^Newb Mine/, /^Newc Mine/]);
+  await expect(neverList.getByRole('listitem').first()).toContainText('Needs first measurement');
+  expect(never).toHaveLength(3);
+  await expect(page.getByText(notMine.firstName)).toHaveCount(0);
+  await expect(page.getByText(notMineNever.firstName)).toHaveCount(0);
+  await expect(page.getByText('Fine Mine')).toHaveCount(0);
+  await snap(page, 'dashboard-teacher');
+
+  // 'Show all 7' opens the status page filtered on overdue, with the teacher's 7 and nobody else's.
+  await overdueList.getByRole('link', { name: 'Show all 7' }).click();
+  await expect(page).toHaveURL(/\/measurements\/status\?status=overdue$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Measurement Status' })).toBeVisible();
+  await expect(page.getByLabel('Status', { exact: true })).toHaveValue('overdue');
+  await expect(page.getByLabel('Teacher', { exact: true })).toHaveCount(0);
+  await expect(page.getByText('Showing 1-7 of 7')).toBeVisible();
+  const table = page.getByRole('table', { name: 'Measurement status' });
+  const rows = table.getByRole('row');
+  await expect(rows).toHaveCount(8);
+  // The status page lists them by name.
+  const byName = [...overdue].sort((a, b) => (a.firstName < b.firstName ? -1 : 1));
+  for (const [i, s] of byName.entries()) {
+    await expect(rows.nth(i + 1)).toHaveAccessibleName(new RegExp(`^${s.firstName} Mine`));
+    await expect(rows.nth(i + 1)).toContainText('Overdue');
   }
   await expect(page.getByText(notMine.firstName)).toHaveCount(0);
-  await snap(page, 'dashboard-teacher');
 });
