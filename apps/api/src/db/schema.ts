@@ -613,6 +613,9 @@ export const attendance = pgTable(
       t.checkIn.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // A month's records by teacher and status, read from the index alone (the attendance report's tiles
+    // count every teacher's month: 48,000 rows at national scale).
+    index('attendance_date_teacher_status_idx').on(t.date, t.teacherId, t.status),
     // Records without a check-out (the dashboard's incomplete past days): few, whatever the table's size.
     index('attendance_open_date_idx')
       .on(t.date, t.teacherId)

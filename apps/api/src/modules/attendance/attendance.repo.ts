@@ -381,7 +381,8 @@ export async function dayCountsByTeacher(
       where ${leaves.status} = 'APPROVED' and ${leaves.startDate} <= ${to} and ${leaves.endDate} >= ${from}
         and ${leaves.teacherId} in (select id from t)
     ),
-    -- The period's records up to today that are not on a leave day (attendance_date_order_idx).
+    -- The period's records up to today that are not on a leave day (attendance_date_teacher_status_idx,
+    -- read alone).
     r as (
       select ${attendance.teacherId} as teacher_id, ${attendance.status} as status,
         d.work and ${attendance.date} >= t.first_day as would_be_absent

@@ -1,0 +1,1 @@
+CREATE INDEX "attendance_date_teacher_status_idx" ON "attendance" USING btree ("date","teacher_id","status");
