@@ -1,5 +1,5 @@
 import { HOME_VISIT_LIMITS, type HomeVisitStatus, type LocationFilter } from '@csp/contracts';
-import { aliasedTable, and, count, desc, eq, gt, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, count, desc, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { descendingKeyset } from '../../db/keyset.ts';
 import { filtersOnly, liveCount } from '../../db/live-counts.ts';
@@ -145,7 +145,10 @@ function selectVisits(db: DbOrTx) {
 
 /**
  * Visits visible to the actor that match the filter, newest first; one query, only the page's rows, each
- * with its cursor (a keyset page starts after the page's `after`).
+ * with its cursor (a keyset page starts after the page's `after`). With a page, the page's visits are
+ * chosen from `home_visits` alone (their student's liveness an anti-join, as the count does), and only
+ * those rows are joined to their student, teacher and reviewer: a search that matches many visits sorts
+ * visits, not visits joined to students.
  */
 export async function listHomeVisits(
   db: DbOrTx,
@@ -153,16 +156,29 @@ export async function listHomeVisits(
   filter: HomeVisitFilter,
   page?: Page,
 ): Promise<(HomeVisitWithRefs & { cursor: string })[]> {
-  const q = selectVisits(db)
-    .where(and(whereOf(actor, filter), page?.after ? keyset.after(page.after) : undefined))
-    .orderBy(
-      // With a search, `visit_date + 0` keeps the planner from walking the date index row by row until
-      // a page of rare matches turns up: it finds the matches first, then sorts them (as activities do).
-      desc(filter.search ? sql`${homeVisits.visitDate} + 0` : homeVisits.visitDate),
-      desc(homeVisits.createdAt),
-      desc(homeVisits.id),
-    );
-  return page ? q.limit(page.limit).offset(page.offset) : q;
+  const order = [
+    // With a search, `visit_date + 0` keeps the planner from walking the date index row by row until
+    // a page of rare matches turns up: it finds the matches first, then sorts them (as activities do).
+    desc(filter.search ? sql`${homeVisits.visitDate} + 0` : homeVisits.visitDate),
+    desc(homeVisits.createdAt),
+    desc(homeVisits.id),
+  ];
+  if (!page) return selectVisits(db).where(whereOf(actor, filter)).orderBy(...order);
+  const chosen = db
+    .select({ id: homeVisits.id })
+    .from(homeVisits)
+    .where(
+      and(
+        whereOf(actor, filter, ofLiveStudent(homeVisits.studentId)),
+        page.after ? keyset.after(page.after) : undefined,
+      ),
+    )
+    .orderBy(...order)
+    .limit(page.limit)
+    .offset(page.offset);
+  return selectVisits(db)
+    .where(inArray(homeVisits.id, chosen))
+    .orderBy(...keyset.orderBy);
 }
 
 export async function countHomeVisits(db: DbOrTx, actor: Actor, filter: HomeVisitFilter): Promise<number> {
