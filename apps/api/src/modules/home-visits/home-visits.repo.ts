@@ -1,5 +1,19 @@
 import { HOME_VISIT_LIMITS, type HomeVisitStatus, type LocationFilter } from '@csp/contracts';
-import { aliasedTable, and, count, desc, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  aliasedTable,
+  and,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNull,
+  lte,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { descendingKeyset } from '../../db/keyset.ts';
 import { filtersOnly, liveCount } from '../../db/live-counts.ts';
@@ -163,7 +177,10 @@ export async function listHomeVisits(
     desc(homeVisits.createdAt),
     desc(homeVisits.id),
   ];
-  if (!page) return selectVisits(db).where(whereOf(actor, filter)).orderBy(...order);
+  if (!page)
+    return selectVisits(db)
+      .where(whereOf(actor, filter))
+      .orderBy(...order);
   const chosen = db
     .select({ id: homeVisits.id })
     .from(homeVisits)
