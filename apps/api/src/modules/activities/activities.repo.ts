@@ -1,4 +1,17 @@
-import { aliasedTable, and, count, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  aliasedTable,
+  and,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNull,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { descendingKeyset } from '../../db/keyset.ts';
 import { filtersOnly, liveCount } from '../../db/live-counts.ts';
@@ -98,21 +111,35 @@ export async function listActivities(
   filter: ActivityFilter,
   page?: Page,
 ): Promise<(ActivityWithRefs & { cursor: string })[]> {
+  const order = [
+    // With a search, `date + 0` (the same order) keeps the planner from walking the date index row by
+    // row until a page of matches turns up (slow for a rare word); it finds the matches through the
+    // trigram/student indexes first, then sorts them.
+    desc(filter.search ? sql`${activities.date} + 0` : activities.date),
+    desc(activities.createdAt),
+    desc(activities.id),
+  ];
   const q = db
     .select({ ...selection, cursor: keyset.cursor })
     .from(activities)
     .innerJoin(students, eq(students.id, activities.studentId))
-    .innerJoin(teacher, eq(teacher.id, activities.teacherId))
-    .where(and(whereOf(actor, filter), page?.after ? keyset.after(page.after) : undefined))
-    .orderBy(
-      // With a search, `date + 0` (the same order) keeps the planner from walking the date index row by
-      // row until a page of matches turns up (slow for a rare word); it finds the matches through the
-      // trigram/student indexes first, then sorts them.
-      desc(filter.search ? sql`${activities.date} + 0` : activities.date),
-      desc(activities.createdAt),
-      desc(activities.id),
-    );
-  return page ? q.limit(page.limit).offset(page.offset) : q;
+    .innerJoin(teacher, eq(teacher.id, activities.teacherId));
+  if (!page) return q.where(whereOf(actor, filter)).orderBy(...order);
+  // The page's activities are chosen from `activities` alone (their student's liveness an anti-join, as
+  // the count does); only they are joined to their student and teacher.
+  const chosen = db
+    .select({ id: activities.id })
+    .from(activities)
+    .where(
+      and(
+        whereOf(actor, filter, ofLiveStudent(activities.studentId)),
+        page.after ? keyset.after(page.after) : undefined,
+      ),
+    )
+    .orderBy(...order)
+    .limit(page.limit)
+    .offset(page.offset);
+  return q.where(inArray(activities.id, chosen)).orderBy(...keyset.orderBy);
 }
 
 export async function countActivities(db: DbOrTx, actor: Actor, filter: ActivityFilter): Promise<number> {

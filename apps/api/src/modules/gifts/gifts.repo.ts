@@ -135,15 +135,33 @@ export async function listGifts(
   filter: GiftFilter,
   page?: Page,
 ): Promise<(GiftWithRefs & { cursor: string })[]> {
-  const q = selectGifts(db)
-    .where(and(whereOf(actor, filter), page?.after ? keyset.after(page.after) : undefined))
-    .orderBy(
-      // With a search, `gift_date + 0` lets the planner find the few matches first, then sort them.
-      desc(filter.search ? sql`${gifts.giftDate} + 0` : gifts.giftDate),
-      desc(gifts.createdAt),
-      desc(gifts.id),
-    );
-  return page ? q.limit(page.limit).offset(page.offset) : q;
+  const order = [
+    // With a search, `gift_date + 0` lets the planner find the few matches first, then sort them.
+    desc(filter.search ? sql`${gifts.giftDate} + 0` : gifts.giftDate),
+    desc(gifts.createdAt),
+    desc(gifts.id),
+  ];
+  if (!page)
+    return selectGifts(db)
+      .where(whereOf(actor, filter))
+      .orderBy(...order);
+  // The page's gifts are chosen from `gifts` alone (their student's liveness an anti-join, as the count
+  // does); only they are joined to their student and the people named.
+  const chosen = db
+    .select({ id: gifts.id })
+    .from(gifts)
+    .where(
+      and(
+        whereOf(actor, filter, ofLiveStudent(gifts.studentId)),
+        page.after ? keyset.after(page.after) : undefined,
+      ),
+    )
+    .orderBy(...order)
+    .limit(page.limit)
+    .offset(page.offset);
+  return selectGifts(db)
+    .where(inArray(gifts.id, chosen))
+    .orderBy(...keyset.orderBy);
 }
 
 export async function countGifts(db: DbOrTx, actor: Actor, filter: GiftFilter): Promise<number> {
