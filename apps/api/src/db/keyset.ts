@@ -1,7 +1,10 @@
 import { PAGING_MESSAGES, isIsoDate } from '@csp/contracts';
 import { desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { badRequest } from '../lib/errors.ts';
+import type { Page } from '../lib/paging.ts';
+import type { DbOrTx } from './client.ts';
 
 /** The SQL types a list's order key is made of. */
 export type KeyType = 'date' | 'timestamptz' | 'uuid';
@@ -41,4 +44,26 @@ export function descendingKeyset(parts: readonly [AnyColumn, KeyType][]) {
       return sql`(${columns}) < (${values})`;
     },
   };
+}
+
+/**
+ * The ids of one page's rows, chosen from the list's own table in the list's order: the list then joins
+ * its students and people for these ids only (`where id in (…)`), so a filter that matches many rows sorts
+ * rows of one table, not rows joined to others. `where` carries the page's `after` condition if any.
+ */
+export function pageIds(
+  db: DbOrTx,
+  table: PgTable,
+  id: PgColumn,
+  where: SQL | undefined,
+  order: SQL[],
+  page: Page,
+) {
+  return db
+    .select({ id })
+    .from(table)
+    .where(where)
+    .orderBy(...order)
+    .limit(page.limit)
+    .offset(page.offset);
 }

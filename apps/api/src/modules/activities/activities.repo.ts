@@ -13,7 +13,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { descendingKeyset } from '../../db/keyset.ts';
+import { descendingKeyset, pageIds } from '../../db/keyset.ts';
 import { filtersOnly, liveCount } from '../../db/live-counts.ts';
 import { containsPattern } from '../../db/sql-helpers.ts';
 import { activities, students, users } from '../../db/schema.ts';
@@ -127,18 +127,17 @@ export async function listActivities(
   if (!page) return q.where(whereOf(actor, filter)).orderBy(...order);
   // The page's activities are chosen from `activities` alone (their student's liveness an anti-join, as
   // the count does); only they are joined to their student and teacher.
-  const chosen = db
-    .select({ id: activities.id })
-    .from(activities)
-    .where(
-      and(
-        whereOf(actor, filter, ofLiveStudent(activities.studentId)),
-        page.after ? keyset.after(page.after) : undefined,
-      ),
-    )
-    .orderBy(...order)
-    .limit(page.limit)
-    .offset(page.offset);
+  const chosen = pageIds(
+    db,
+    activities,
+    activities.id,
+    and(
+      whereOf(actor, filter, ofLiveStudent(activities.studentId)),
+      page.after ? keyset.after(page.after) : undefined,
+    ),
+    order,
+    page,
+  );
   return q.where(inArray(activities.id, chosen)).orderBy(...keyset.orderBy);
 }
 

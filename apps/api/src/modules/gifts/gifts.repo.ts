@@ -1,7 +1,7 @@
 import { OPEN_GIFT_STATUSES, type GiftStatus } from '@csp/contracts';
 import { aliasedTable, and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { descendingKeyset } from '../../db/keyset.ts';
+import { descendingKeyset, pageIds } from '../../db/keyset.ts';
 import { filtersOnly, liveCount } from '../../db/live-counts.ts';
 import { gifts, students, users } from '../../db/schema.ts';
 import {
@@ -147,18 +147,17 @@ export async function listGifts(
       .orderBy(...order);
   // The page's gifts are chosen from `gifts` alone (their student's liveness an anti-join, as the count
   // does); only they are joined to their student and the people named.
-  const chosen = db
-    .select({ id: gifts.id })
-    .from(gifts)
-    .where(
-      and(
-        whereOf(actor, filter, ofLiveStudent(gifts.studentId)),
-        page.after ? keyset.after(page.after) : undefined,
-      ),
-    )
-    .orderBy(...order)
-    .limit(page.limit)
-    .offset(page.offset);
+  const chosen = pageIds(
+    db,
+    gifts,
+    gifts.id,
+    and(
+      whereOf(actor, filter, ofLiveStudent(gifts.studentId)),
+      page.after ? keyset.after(page.after) : undefined,
+    ),
+    order,
+    page,
+  );
   return selectGifts(db)
     .where(inArray(gifts.id, chosen))
     .orderBy(...keyset.orderBy);

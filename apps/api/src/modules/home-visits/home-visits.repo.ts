@@ -15,7 +15,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { descendingKeyset } from '../../db/keyset.ts';
+import { descendingKeyset, pageIds } from '../../db/keyset.ts';
 import { filtersOnly, liveCount } from '../../db/live-counts.ts';
 import { homeVisits, students, users } from '../../db/schema.ts';
 import { containsPattern } from '../../db/sql-helpers.ts';
@@ -181,18 +181,17 @@ export async function listHomeVisits(
     return selectVisits(db)
       .where(whereOf(actor, filter))
       .orderBy(...order);
-  const chosen = db
-    .select({ id: homeVisits.id })
-    .from(homeVisits)
-    .where(
-      and(
-        whereOf(actor, filter, ofLiveStudent(homeVisits.studentId)),
-        page.after ? keyset.after(page.after) : undefined,
-      ),
-    )
-    .orderBy(...order)
-    .limit(page.limit)
-    .offset(page.offset);
+  const chosen = pageIds(
+    db,
+    homeVisits,
+    homeVisits.id,
+    and(
+      whereOf(actor, filter, ofLiveStudent(homeVisits.studentId)),
+      page.after ? keyset.after(page.after) : undefined,
+    ),
+    order,
+    page,
+  );
   return selectVisits(db)
     .where(inArray(homeVisits.id, chosen))
     .orderBy(...keyset.orderBy);

@@ -12,6 +12,7 @@ import {
   desc,
   eq,
   ilike,
+  inArray,
   isNull,
   or,
   sql,
@@ -19,13 +20,13 @@ import {
   type SQLWrapper,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { descendingKeyset } from '../../db/keyset.ts';
+import { descendingKeyset, pageIds } from '../../db/keyset.ts';
 import { filtersOnly, liveCount } from '../../db/live-counts.ts';
 import { measurements, students, users, type StudentCategoryValue } from '../../db/schema.ts';
 import { containsPattern } from '../../db/sql-helpers.ts';
 import type { Page } from '../../lib/paging.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import { studentInScope } from '../../db/scopes.ts';
+import { ofLiveStudent, studentInScope } from '../../db/scopes.ts';
 import { categoryOn } from '../students/students.repo.ts';
 
 const teacher = aliasedTable(users, 'teacher');
@@ -272,10 +273,15 @@ const ofTeachersStudent = (teacherId: string) =>
   )} and ${eq(students.assignedTeacherId, teacherId)})`;
 
 /** Queries join `students`; a teacher's scope is also a condition on the measurements themselves. */
-function recordsWhere(actor: Actor, filter: MeasurementFilter): SQL | undefined {
+/** `liveStudent`: how the measurement's student is known to be live (a count joins no `students`). */
+function recordsWhere(
+  actor: Actor,
+  filter: MeasurementFilter,
+  liveStudent: SQL = isNull(students.deletedAt),
+): SQL | undefined {
   return and(
     isNull(measurements.deletedAt),
-    isNull(students.deletedAt),
+    liveStudent,
     actor.role === 'TEACHER' ? ofTeachersStudent(actor.id) : undefined,
     filter.date ? eq(measurements.date, filter.date) : undefined,
     filter.teacherId ? ofTeachersStudent(filter.teacherId) : undefined,
@@ -335,10 +341,29 @@ export async function listMeasurements(
     .select({ ...recordSelection, cursor: keyset.cursor })
     .from(measurements)
     .innerJoin(students, eq(students.id, measurements.studentId))
-    .leftJoin(measuredBy, eq(measuredBy.id, measurements.measuredById))
-    .where(and(recordsWhere(actor, filter), page?.after ? keyset.after(page.after) : undefined))
-    .orderBy(...keyset.orderBy);
-  const rows = page ? await q.limit(page.limit).offset(page.offset) : await q;
+    .leftJoin(measuredBy, eq(measuredBy.id, measurements.measuredById));
+  // With a page, the page's measurements are chosen from `measurements` alone (their student's liveness
+  // an anti-join, as the count does); only they are joined to their student and measurer.
+  const rows = page
+    ? await q
+        .where(
+          inArray(
+            measurements.id,
+            pageIds(
+              db,
+              measurements,
+              measurements.id,
+              and(
+                recordsWhere(actor, filter, ofLiveStudent(measurements.studentId)),
+                page.after ? keyset.after(page.after) : undefined,
+              ),
+              keyset.orderBy,
+              page,
+            ),
+          ),
+        )
+        .orderBy(...keyset.orderBy)
+    : await q.where(recordsWhere(actor, filter)).orderBy(...keyset.orderBy);
   return rows.map(({ cursor, ...r }) => ({ ...withRefs(r), cursor }));
 }
 
@@ -352,8 +377,7 @@ export async function countMeasurements(
   const [row] = await db
     .select({ n: count() })
     .from(measurements)
-    .innerJoin(students, eq(students.id, measurements.studentId))
-    .where(recordsWhere(actor, filter));
+    .where(recordsWhere(actor, filter, ofLiveStudent(measurements.studentId)));
   return row.n;
 }
 
