@@ -469,6 +469,17 @@ async function run(label: string, database: Database, scale: Scale, databaseUrl?
     ],
     ['GET /measurements/status/summary (admin)', '/measurements/status/summary', adminToken],
     ['GET /measurements/status/summary (teacher)', '/measurements/status/summary', teacherToken],
+    // The dashboard's measurement panel (decision 0017): the counters above and 5 of each list, due first.
+    ...(['overdue', 'due_soon', 'never_measured'] as const).map((status): [string, string, string] => [
+      `GET /measurements/status/all?status=${status}&order=due&page=1&limit=5 (admin, dashboard)`,
+      `/measurements/status/all?status=${status}&order=due&page=1&limit=5`,
+      adminToken,
+    ]),
+    [
+      'GET /measurements/status/all?status=overdue&order=due&page=1&limit=5 (teacher, dashboard)',
+      '/measurements/status/all?status=overdue&order=due&page=1&limit=5',
+      teacherToken,
+    ],
     // The activity (8 per page) and measurement (12 per page) lists as the web app asks for them.
     ['GET /activities?page=1&limit=8 (teacher)', '/activities?page=1&limit=8', teacherToken],
     ['GET /activities?page=1&limit=8 (admin)', '/activities?page=1&limit=8', adminToken],
