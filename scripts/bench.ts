@@ -743,7 +743,8 @@ async function explainCalls(
     databaseUrl,
     logger: { logQuery: (query, params) => captured.push({ query, params }) },
   });
-  const client = new pg.Client({ connectionString: databaseUrl });
+  // JIT off, as the API's pool has it (decision 0014), so the plans show what the API's statements cost.
+  const client = new pg.Client({ connectionString: databaseUrl, options: '-c jit=off' });
   await client.connect();
   const lines: string[] = [
     `## ${label}`,
