@@ -16,9 +16,9 @@ export function studentInScope(actor: Actor): SQL {
 
 /**
  * `<studentColumn>`'s student is live, without joining `students`: an anti-join on the few deleted
- * students. A count over many records then needs no probe of `students` for each record, as an inner
- * join would (the student exists: the foreign key). Lists, which join `students` for the page's rows,
- * say `students.deleted_at is null` instead.
+ * students. A count, or the choice of a page's rows (db/keyset.ts pageIds), over many records then needs
+ * no probe of `students` for each record, as an inner join would (the student exists: the foreign key).
+ * Reads that join `students` anyway (one record, an unpaged list) say `students.deleted_at is null`.
  */
 export const ofLiveStudent = (studentColumn: AnyColumn) =>
   sql`not exists (select 1 from ${students} where ${students.id} = ${studentColumn} and ${students.deletedAt} is not null)`;
