@@ -1,5 +1,5 @@
 import { PAGING_MESSAGES, isIsoDate } from '@csp/contracts';
-import { desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { badRequest } from '../lib/errors.ts';
@@ -30,40 +30,35 @@ export function descendingKeyset(parts: readonly [AnyColumn, KeyType][]) {
     parts.map(([column]) => sql`${column}`),
     sql`, `,
   );
+  const orderBy = parts.map(([column]) => desc(column));
+  const after = (key: unknown[]): SQL => {
+    const fits =
+      key.length === parts.length && parts.every(([, type], i) => keyPart[type].safeParse(key[i]).success);
+    if (!fits) throw badRequest(PAGING_MESSAGES.after);
+    const values = sql.join(
+      parts.map(([, type], i) => sql`${key[i]}::${sql.raw(type)}`),
+      sql`, `,
+    );
+    return sql`(${columns}) < (${values})`;
+  };
   return {
-    orderBy: parts.map(([column]) => desc(column)),
+    orderBy,
     cursor: sql<string>`json_build_array(${columns})::text`,
-    after(key: unknown[]): SQL {
-      const fits =
-        key.length === parts.length && parts.every(([, type], i) => keyPart[type].safeParse(key[i]).success);
-      if (!fits) throw badRequest(PAGING_MESSAGES.after);
-      const values = sql.join(
-        parts.map(([, type], i) => sql`${key[i]}::${sql.raw(type)}`),
-        sql`, `,
-      );
-      return sql`(${columns}) < (${values})`;
+    after,
+    /**
+     * The ids of one page's rows (after the page's `after`, when it has one), chosen from the list's own
+     * table in the list's order (`order`: the same order written otherwise, e.g. for a search's plan):
+     * the list then joins its students and people for these ids only (`where id in (…)`), so a filter
+     * that matches many rows sorts rows of one table, not rows joined to others.
+     */
+    pageIds(db: DbOrTx, table: PgTable, id: PgColumn, where: SQL | undefined, page: Page, order = orderBy) {
+      return db
+        .select({ id })
+        .from(table)
+        .where(and(where, page.after ? after(page.after) : undefined))
+        .orderBy(...order)
+        .limit(page.limit)
+        .offset(page.offset);
     },
   };
-}
-
-/**
- * The ids of one page's rows, chosen from the list's own table in the list's order: the list then joins
- * its students and people for these ids only (`where id in (…)`), so a filter that matches many rows sorts
- * rows of one table, not rows joined to others. `where` carries the page's `after` condition if any.
- */
-export function pageIds(
-  db: DbOrTx,
-  table: PgTable,
-  id: PgColumn,
-  where: SQL | undefined,
-  order: SQL[],
-  page: Page,
-) {
-  return db
-    .select({ id })
-    .from(table)
-    .where(where)
-    .orderBy(...order)
-    .limit(page.limit)
-    .offset(page.offset);
 }

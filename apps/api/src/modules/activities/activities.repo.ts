@@ -13,7 +13,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { descendingKeyset, pageIds } from '../../db/keyset.ts';
+import { descendingKeyset } from '../../db/keyset.ts';
 import { filtersOnly, liveCount } from '../../db/live-counts.ts';
 import { containsPattern } from '../../db/sql-helpers.ts';
 import { activities, students, users } from '../../db/schema.ts';
@@ -61,7 +61,10 @@ function ownedBy(actor: Actor): SQL | undefined {
   return and(isNull(activities.deletedAt), eq(activities.teacherId, actor.id), ofScopedStudent(actor));
 }
 
-/** `liveStudent`: how the activity's student is known to be live (a count joins no `students`). */
+/**
+ * `liveStudent`: how the activity's student is known to be live (counts and the choice of a page's rows join
+ * no `students`).
+ */
 function whereOf(actor: Actor, filter: ActivityFilter, liveStudent?: SQL): SQL | undefined {
   const conditions: (SQL | undefined)[] = [visibleTo(actor, liveStudent)];
   if (filter.date) conditions.push(eq(activities.date, filter.date));
@@ -127,16 +130,13 @@ export async function listActivities(
   if (!page) return q.where(whereOf(actor, filter)).orderBy(...order);
   // The page's activities are chosen from `activities` alone (their student's liveness an anti-join, as
   // the count does); only they are joined to their student and teacher.
-  const chosen = pageIds(
+  const chosen = keyset.pageIds(
     db,
     activities,
     activities.id,
-    and(
-      whereOf(actor, filter, ofLiveStudent(activities.studentId)),
-      page.after ? keyset.after(page.after) : undefined,
-    ),
-    order,
+    whereOf(actor, filter, ofLiveStudent(activities.studentId)),
     page,
+    order,
   );
   return q.where(inArray(activities.id, chosen)).orderBy(...keyset.orderBy);
 }

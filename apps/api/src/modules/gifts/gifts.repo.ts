@@ -1,7 +1,7 @@
 import { OPEN_GIFT_STATUSES, type GiftStatus } from '@csp/contracts';
 import { aliasedTable, and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { descendingKeyset, pageIds } from '../../db/keyset.ts';
+import { descendingKeyset } from '../../db/keyset.ts';
 import { filtersOnly, liveCount } from '../../db/live-counts.ts';
 import { gifts, students, users } from '../../db/schema.ts';
 import {
@@ -60,7 +60,10 @@ function visibleTo(actor: Actor, liveStudent: SQL = isNull(students.deletedAt)):
   );
 }
 
-/** `liveStudent`: how the gift's student is known to be live (a count joins no `students`). */
+/**
+ * `liveStudent`: how the gift's student is known to be live (counts and the choice of a page's rows join
+ * no `students`).
+ */
 function whereOf(actor: Actor, filter: GiftFilter, liveStudent?: SQL): SQL | undefined {
   const c: (SQL | undefined)[] = [visibleTo(actor, liveStudent), ...dateFilter(gifts.giftDate, filter)];
   if (filter.status) c.push(eq(gifts.status, filter.status));
@@ -147,16 +150,13 @@ export async function listGifts(
       .orderBy(...order);
   // The page's gifts are chosen from `gifts` alone (their student's liveness an anti-join, as the count
   // does); only they are joined to their student and the people named.
-  const chosen = pageIds(
+  const chosen = keyset.pageIds(
     db,
     gifts,
     gifts.id,
-    and(
-      whereOf(actor, filter, ofLiveStudent(gifts.studentId)),
-      page.after ? keyset.after(page.after) : undefined,
-    ),
-    order,
+    whereOf(actor, filter, ofLiveStudent(gifts.studentId)),
     page,
+    order,
   );
   return selectGifts(db)
     .where(inArray(gifts.id, chosen))

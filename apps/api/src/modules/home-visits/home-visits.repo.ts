@@ -15,7 +15,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { descendingKeyset, pageIds } from '../../db/keyset.ts';
+import { descendingKeyset } from '../../db/keyset.ts';
 import { filtersOnly, liveCount } from '../../db/live-counts.ts';
 import { homeVisits, students, users } from '../../db/schema.ts';
 import { containsPattern } from '../../db/sql-helpers.ts';
@@ -91,7 +91,10 @@ function ownedBy(actor: Actor): SQL | undefined {
   );
 }
 
-/** `liveStudent`: how the visit's student is known to be live (a count joins no `students`). */
+/**
+ * `liveStudent`: how the visit's student is known to be live (counts and the choice of a page's rows join
+ * no `students`).
+ */
 function whereOf(actor: Actor, filter: HomeVisitFilter, liveStudent?: SQL): SQL | undefined {
   const c: (SQL | undefined)[] = [visibleTo(actor, liveStudent)];
   if (filter.pendingOnly) c.push(eq(homeVisits.status, 'PENDING'));
@@ -181,16 +184,13 @@ export async function listHomeVisits(
     return selectVisits(db)
       .where(whereOf(actor, filter))
       .orderBy(...order);
-  const chosen = pageIds(
+  const chosen = keyset.pageIds(
     db,
     homeVisits,
     homeVisits.id,
-    and(
-      whereOf(actor, filter, ofLiveStudent(homeVisits.studentId)),
-      page.after ? keyset.after(page.after) : undefined,
-    ),
-    order,
+    whereOf(actor, filter, ofLiveStudent(homeVisits.studentId)),
     page,
+    order,
   );
   return selectVisits(db)
     .where(inArray(homeVisits.id, chosen))

@@ -20,7 +20,7 @@ import {
   type SQLWrapper,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { descendingKeyset, pageIds } from '../../db/keyset.ts';
+import { descendingKeyset } from '../../db/keyset.ts';
 import { filtersOnly, liveCount } from '../../db/live-counts.ts';
 import { measurements, students, users, type StudentCategoryValue } from '../../db/schema.ts';
 import { containsPattern } from '../../db/sql-helpers.ts';
@@ -272,8 +272,11 @@ const ofTeachersStudent = (teacherId: string) =>
     students.deletedAt,
   )} and ${eq(students.assignedTeacherId, teacherId)})`;
 
-/** Queries join `students`; a teacher's scope is also a condition on the measurements themselves. */
-/** `liveStudent`: how the measurement's student is known to be live (a count joins no `students`). */
+/**
+ * Queries join `students`; a teacher's scope is also a condition on the measurements themselves.
+ * `liveStudent`: how the measurement's student is known to be live (a count or the choice of a page's
+ * rows joins no `students`).
+ */
 function recordsWhere(
   actor: Actor,
   filter: MeasurementFilter,
@@ -344,26 +347,19 @@ export async function listMeasurements(
     .leftJoin(measuredBy, eq(measuredBy.id, measurements.measuredById));
   // With a page, the page's measurements are chosen from `measurements` alone (their student's liveness
   // an anti-join, as the count does); only they are joined to their student and measurer.
-  const rows = page
-    ? await q
-        .where(
-          inArray(
-            measurements.id,
-            pageIds(
-              db,
-              measurements,
-              measurements.id,
-              and(
-                recordsWhere(actor, filter, ofLiveStudent(measurements.studentId)),
-                page.after ? keyset.after(page.after) : undefined,
-              ),
-              keyset.orderBy,
-              page,
-            ),
-          ),
-        )
-        .orderBy(...keyset.orderBy)
-    : await q.where(recordsWhere(actor, filter)).orderBy(...keyset.orderBy);
+  const where = page
+    ? inArray(
+        measurements.id,
+        keyset.pageIds(
+          db,
+          measurements,
+          measurements.id,
+          recordsWhere(actor, filter, ofLiveStudent(measurements.studentId)),
+          page,
+        ),
+      )
+    : recordsWhere(actor, filter);
+  const rows = await q.where(where).orderBy(...keyset.orderBy);
   return rows.map(({ cursor, ...r }) => ({ ...withRefs(r), cursor }));
 }
 
