@@ -20,7 +20,7 @@ import {
   IconRulerMeasure,
   type Icon,
 } from '@tabler/icons-react';
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '../../../lib/dates.ts';
 import {
@@ -43,7 +43,9 @@ interface StatusListProps {
   /** The first of them (LIST_PREVIEW_SIZE). */
   entries: MeasurementStatusEntry[];
   empty: string;
-  details: (entry: MeasurementStatusEntry) => ReactNode;
+  /** Under each name: the list's own fact in its colour (e.g. 'Overdue by 3 days'), then a dimmed one. */
+  lead: (entry: MeasurementStatusEntry) => string;
+  detail: (entry: MeasurementStatusEntry) => string;
 }
 
 function StatusList({
@@ -54,7 +56,8 @@ function StatusList({
   count,
   entries,
   empty,
-  details,
+  lead,
+  detail,
 }: StatusListProps) {
   const headingId = useId();
   return (
@@ -96,7 +99,14 @@ function StatusList({
                   <Text size="sm" fw={600} truncate>
                     {entry.firstName} {entry.lastName}
                   </Text>
-                  {details(entry)}
+                  <Group gap={6} mt={2} wrap="wrap">
+                    <Text size="xs" c={color} fw={600}>
+                      {lead(entry)}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {detail(entry)}
+                    </Text>
+                  </Group>
                 </Link>
               </li>
             ))}
@@ -130,16 +140,8 @@ const LISTS: (Omit<StatusListProps, 'count' | 'entries'> & { countKey: keyof Mea
     color: 'red',
     icon: IconAlertTriangle,
     empty: 'No overdue measurements',
-    details: (e) => (
-      <Group gap={6} mt={2} wrap="wrap">
-        <Text size="xs" c="red" fw={600}>
-          {overdueText(e.overdueBy)}
-        </Text>
-        <Text size="xs" c="dimmed">
-          Due: {formatDate(e.nextDueDate)}
-        </Text>
-      </Group>
-    ),
+    lead: (e) => overdueText(e.overdueBy),
+    detail: (e) => `Due: ${formatDate(e.nextDueDate)}`,
   },
   {
     status: 'due_soon',
@@ -148,16 +150,8 @@ const LISTS: (Omit<StatusListProps, 'count' | 'entries'> & { countKey: keyof Mea
     color: 'yellow',
     icon: IconClockHour4,
     empty: 'No measurements due soon',
-    details: (e) => (
-      <Group gap={6} mt={2} wrap="wrap">
-        <Text size="xs" c="yellow" fw={600}>
-          Due: {formatDate(e.nextDueDate)}
-        </Text>
-        <Text size="xs" c="dimmed">
-          Last: {formatDate(e.lastMeasurement?.date)}
-        </Text>
-      </Group>
-    ),
+    lead: (e) => `Due: ${formatDate(e.nextDueDate)}`,
+    detail: (e) => `Last: ${formatDate(e.lastMeasurement?.date)}`,
   },
   {
     status: 'never_measured',
@@ -166,16 +160,8 @@ const LISTS: (Omit<StatusListProps, 'count' | 'entries'> & { countKey: keyof Mea
     color: 'blue',
     icon: IconRulerMeasure,
     empty: 'Every student has been measured',
-    details: (e) => (
-      <Group gap={6} mt={2} wrap="wrap">
-        <Text size="xs" c="blue" fw={600}>
-          Needs first measurement
-        </Text>
-        <Text size="xs" c="dimmed">
-          {ageText(e.age)}
-        </Text>
-      </Group>
-    ),
+    lead: () => 'Needs first measurement',
+    detail: (e) => ageText(e.age),
   },
 ];
 
