@@ -470,9 +470,27 @@ describe('reading home visits', () => {
   });
 
   it('answers the years present among the visible visits, newest first', async () => {
-    const adminYears: number[] = (await inject(admin, 'GET', '/api/home-visits/years')).json();
+    const years = async (who: SeededUser): Promise<number[]> =>
+      (await inject(who, 'GET', '/api/home-visits/years')).json();
+    const theirsOld = await seedStudent(otherTeacher.id);
+    await seedVisit(otherTeacher, theirsOld.id, { date: '2021-05-04' });
+    const gone = await seedStudent(teacher.id);
+    await seedVisit(teacher, gone.id, { date: '2020-05-04' });
+    await t.app.db.update(students).set({ deletedAt: new Date() }).where(eq(students.id, gone.id));
+    const adminYears = await years(admin);
     expect(adminYears).toEqual([...adminYears].sort((a, b) => b - a));
-    expect(adminYears).toEqual(expect.arrayContaining([2025, 2024, Number(today.slice(0, 4))]));
+    expect(adminYears).toEqual(expect.arrayContaining([2025, 2024, 2021, Number(today.slice(0, 4))]));
+    // A deleted student's visits (2020, and 2023 of the test above) leave the years.
+    expect(adminYears).not.toContain(2020);
+    expect(adminYears).not.toContain(2023);
+    // A teacher's years are those of their own students' visits.
+    const mineYears = await years(teacher);
+    expect(mineYears).toEqual(expect.arrayContaining([2025, 2024]));
+    expect(mineYears).not.toContain(2021);
+    expect(mineYears).not.toContain(2020);
+    const theirYears = await years(otherTeacher);
+    expect(theirYears).toEqual(expect.arrayContaining([2025, 2021]));
+    expect(theirYears).not.toContain(2024);
     const fresh = await seedUser(t.app, { role: 'TEACHER' });
     expect((await inject(fresh, 'GET', '/api/home-visits/years')).json()).toEqual([]);
   });
