@@ -467,4 +467,32 @@ test('leave analytics: the monthly, yearly and teacher-wise views, their filters
   await expect(page.getByLabel('Search teacher name')).toHaveValue('');
   await expect(page.getByLabel('Month', { exact: true })).toHaveValue('');
   await expect(page.getByLabel('Teacher', { exact: true })).toHaveValue('');
+
+  // --- every teacher: 10 per page, with the pager; page 2 continues page 1 -------------------------------
+  const path = `/api/leaves/analytics/teachers?year=${year}`;
+  const pageOf = async (n: number) => {
+    const res = await request.get(`${path}&page=${n}&limit=10`, auth(token));
+    expect(res.ok()).toBe(true);
+    return {
+      total: Number(res.headers()['x-total-count']),
+      names: ((await res.json()) as { teacherName: string }[]).map((r) => r.teacherName),
+    };
+  };
+  let pageOne = await pageOf(1);
+  // Journeys run in parallel: make sure there is a second page whatever ran before.
+  for (let i = pageOne.total; i <= 10; i++) {
+    await createTeacher(request, token, { firstName: 'Paged', lastName: uniqueWord() });
+  }
+  await page.reload();
+  pageOne = await pageOf(1);
+  const pager = page.getByRole('navigation', { name: 'Teacher pages' });
+  await expect(pager.getByText(/^Showing 1-10 of \d+$/)).toBeVisible();
+  await expect(teachers.getByRole('row')).toHaveCount(11);
+  await expect(teachers.getByRole('row').nth(1).getByRole('rowheader')).toHaveText(pageOne.names[0]);
+  await pager.getByRole('button', { name: 'Page 2' }).click();
+  await expect.poll(() => new URL(page.url()).searchParams.get('page')).toBe('2');
+  const pageTwo = await pageOf(2);
+  await expect(teachers.getByRole('row').nth(1).getByRole('rowheader')).toHaveText(pageTwo.names[0]);
+  expect(pageTwo.names).not.toContain(pageOne.names[0]);
+  await shot(page, 'leaves-dashboard-teachers-page-2');
 });

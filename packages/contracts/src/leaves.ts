@@ -253,12 +253,14 @@ export type MonthlyLeaveStats = z.infer<typeof monthlyLeaveStatsSchema>;
 export const yearlyLeaveStatsSchema = z.array(z.object({ year: z.number().int(), ...counts }));
 export type YearlyLeaveStats = z.infer<typeof yearlyLeaveStatsSchema>;
 
-// GET /api/leaves/analytics/teachers?year=&month=&teacherId=&search=
+// GET /api/leaves/analytics/teachers?year=&month=&teacherId=&search=&page=&limit=
+// (with page/limit: that page of teachers and X-Total-Count; the programme can have thousands)
 export const teacherLeaveStatsQuerySchema = z.strictObject({
   year: yearQueryField.optional(),
   month: monthQueryField.optional(),
   teacherId: z.uuid({ message: 'teacherId must be a valid identifier' }).optional(),
   search: searchQueryField.describe('Text in the teacher’s name'),
+  ...pageQueryFields,
 });
 export type TeacherLeaveStatsQuery = z.infer<typeof teacherLeaveStatsQuerySchema>;
 export const teacherLeaveStatsSchema = z.array(
@@ -275,7 +277,7 @@ export type TeacherLeaveStats = z.infer<typeof teacherLeaveStatsSchema>;
 // GET /api/leaves/analytics/export
 export const LEAVE_REPORT_VIEWS = ['monthly', 'yearly', 'teachers'] as const;
 export type LeaveReportView = (typeof LEAVE_REPORT_VIEWS)[number];
-export const leaveExportQuerySchema = teacherLeaveStatsQuerySchema.extend({
+export const leaveExportQuerySchema = teacherLeaveStatsQuerySchema.omit({ page: true, limit: true }).extend({
   view: z
     .enum(LEAVE_REPORT_VIEWS, { message: 'view must be monthly, yearly or teachers' })
     .default('monthly'),

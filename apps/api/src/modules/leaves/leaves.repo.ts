@@ -13,6 +13,7 @@ import {
   or,
   sql,
   type SQL,
+  type SQLWrapper,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { leaves, users } from '../../db/schema.ts';
@@ -275,28 +276,58 @@ export async function countsByYear(db: DbOrTx, fromYear: number, toYear: number)
     .groupBy(year);
 }
 
+export interface TeacherStatsFilter {
+  from: string;
+  before: string;
+  teacherId?: string;
+  search?: string;
+}
+
+function statsTeachersWhere(f: TeacherStatsFilter): SQL | undefined {
+  return and(
+    eq(users.role, 'TEACHER'),
+    isNull(users.deletedAt),
+    f.teacherId ? eq(users.id, f.teacherId) : undefined,
+    f.search
+      ? sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${containsPattern(f.search)}`
+      : undefined,
+  );
+}
+
 /**
  * Every live teacher (or the one asked for, or those whose name matches) with the counts of their
- * applications starting within [from, before), by name.
+ * applications starting within [from, before), by name. With a page, the page's teachers are chosen
+ * first (users_live_name_idx) and only their applications are counted (leaves_teacher_dates_idx).
  */
-export async function countsByTeacher(
-  db: DbOrTx,
-  opts: { from: string; before: string; teacherId?: string; search?: string },
-) {
-  return db
-    .select({ teacherId: users.id, firstName: users.firstName, lastName: users.lastName, ...countColumns })
+export async function countsByTeacher(db: DbOrTx, filter: TeacherStatsFilter, page?: Page) {
+  const chosen = db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
     .from(users)
-    .leftJoin(leaves, and(eq(leaves.teacherId, users.id), startsWithin(opts.from, opts.before)))
-    .where(
-      and(
-        eq(users.role, 'TEACHER'),
-        isNull(users.deletedAt),
-        opts.teacherId ? eq(users.id, opts.teacherId) : undefined,
-        opts.search
-          ? sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${containsPattern(opts.search)}`
-          : undefined,
-      ),
-    )
-    .groupBy(users.id, users.firstName, users.lastName)
-    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
+    .where(statsTeachersWhere(filter));
+  const byName = (t: { id: SQLWrapper; firstName: SQLWrapper; lastName: SQLWrapper }) => [
+    asc(t.firstName),
+    asc(t.lastName),
+    asc(t.id),
+  ];
+  // Without a page, the subquery has no order and no limit: PostgreSQL flattens it into the join.
+  const t = (
+    page
+      ? chosen
+          .orderBy(...byName(users))
+          .limit(page.limit)
+          .offset(page.offset)
+      : chosen
+  ).as('t');
+  return db
+    .select({ teacherId: t.id, firstName: t.firstName, lastName: t.lastName, ...countColumns })
+    .from(t)
+    .leftJoin(leaves, and(eq(leaves.teacherId, t.id), startsWithin(filter.from, filter.before)))
+    .groupBy(t.id, t.firstName, t.lastName)
+    .orderBy(...byName(t));
+}
+
+/** How many teachers countsByTeacher answers for the filter. */
+export async function countStatsTeachers(db: DbOrTx, filter: TeacherStatsFilter): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users).where(statsTeachersWhere(filter));
+  return row.n;
 }

@@ -161,13 +161,15 @@ export async function leavesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Applications per teacher for a year or a month of it (admins)',
+        summary:
+          'Applications per teacher for a year or a month of it, by name (admins). With page/limit: X-Total-Count.',
         security,
         querystring: teacherLeaveStatsQuerySchema,
         response: { 200: teacherLeaveStatsSchema, ...errors },
       },
     },
-    async (request) => service.teacherStats(app, actorOf(request), request.query),
+    async (request, reply) =>
+      sendPage(reply, await service.teacherStats(app, actorOf(request), request.query)),
   );
 
   r.get(

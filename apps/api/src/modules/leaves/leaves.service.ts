@@ -288,29 +288,39 @@ export async function yearlyStats(deps: LeavesDeps, actor: Actor): Promise<Yearl
   });
 }
 
-/** Every live teacher's counts for a year, or a month of it, by name (admins). */
+/**
+ * Every live teacher's counts for a year, or a month of it, by name (admins); with page/limit, that
+ * page of teachers and their total.
+ */
 export async function teacherStats(
   deps: LeavesDeps,
   actor: Actor,
   query: TeacherLeaveStatsQuery,
-): Promise<TeacherLeaveStats> {
+): Promise<Paged<TeacherLeaveStats[number]>> {
   requireRole(actor, 'ADMIN');
   const year = query.year ?? thisYear(deps);
   const from = query.month ? `${year}-${String(query.month).padStart(2, '0')}-01` : `${year}-01-01`;
-  const before = query.month ? addMonths(from, 1) : `${year + 1}-01-01`;
-  const rows = await repo.countsByTeacher(deps.db, {
+  const filter: repo.TeacherStatsFilter = {
     from,
-    before,
+    before: query.month ? addMonths(from, 1) : `${year + 1}-01-01`,
     teacherId: query.teacherId,
     search: query.search || undefined,
-  });
-  return rows.map(({ teacherId, firstName, lastName, ...counts }) => ({
-    teacherId,
-    teacherName: `${firstName} ${lastName}`,
-    year,
-    month: query.month ?? null,
-    ...withRate(counts),
-  }));
+  };
+  const page = await fetchPage(
+    pageOf(query, LEAVE_LIMITS.pageSize),
+    (p) => repo.countsByTeacher(deps.db, filter, p),
+    () => repo.countStatsTeachers(deps.db, filter),
+  );
+  return {
+    ...page,
+    items: page.items.map(({ teacherId, firstName, lastName, ...counts }) => ({
+      teacherId,
+      teacherName: `${firstName} ${lastName}`,
+      year,
+      month: query.month ?? null,
+      ...withRate(counts),
+    })),
+  };
 }
 
 const countHeaders = ['Applied', 'Approved', 'Pending', 'Rejected', 'Approval rate (%)', 'Approved days'];
@@ -343,7 +353,7 @@ export async function exportReport(
     ];
     fileName = `leave-report-yearly-${year}.csv`;
   } else if (query.view === 'teachers') {
-    const rows = await teacherStats(deps, actor, { ...query, year });
+    const { items: rows } = await teacherStats(deps, actor, { ...query, year });
     records = [
       ['Teacher', 'Year', 'Month', ...countHeaders],
       ...rows.map((r) => [

@@ -420,6 +420,26 @@ describe('analytics and the CSV report', () => {
     expect(all.find((r) => r.teacherId === teacher.id)).toMatchObject({ applied: 0 });
   });
 
+  it('pages the teachers by name with their total, each page counted like the whole list', async () => {
+    const path = `/api/leaves/analytics/teachers?year=${year - 1}`;
+    const all = (await inject(admin, 'GET', path)).json() as { teacherId: string; applied: number }[];
+    expect(all.length).toBeGreaterThanOrEqual(3);
+    const pages: typeof all = [];
+    for (let page = 1; page <= Math.ceil(all.length / 2); page++) {
+      const res = await inject(admin, 'GET', `${path}&page=${page}&limit=2`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-total-count']).toBe(String(all.length));
+      pages.push(...(res.json() as typeof all));
+    }
+    expect(pages).toEqual(all);
+    const one = await inject(admin, 'GET', `${path}&search=analyst&page=1&limit=1`);
+    expect(one.headers['x-total-count']).toBe('1');
+    expect(one.json()).toEqual([expect.objectContaining({ teacherId: a.id, applied: 2, approved: 1 })]);
+    expectError(await inject(admin, 'GET', `${path}&limit=1000`), 400);
+    // The export has no pages: it answers every teacher whatever it is sent.
+    expectError(await inject(admin, 'GET', '/api/leaves/analytics/export?view=teachers&page=1'), 400);
+  });
+
   it('exports a CSV that quotes properly and cannot run formulas', async () => {
     const res = await inject(admin, 'GET', `/api/leaves/analytics/export?view=teachers&year=${year - 1}`);
     expect(res.statusCode).toBe(200);

@@ -44,6 +44,14 @@ export interface LeavePage {
   total: number;
 }
 
+/** Teachers per page on the analytics' Teacher-wise tab (the programme can have thousands). */
+export const TEACHER_STATS_PAGE_SIZE = LEAVE_LIMITS.pageSize;
+
+export interface TeacherLeaveStatsPage {
+  items: TeacherLeaveStats;
+  total: number;
+}
+
 /** Query keys of the leaves feature. */
 export const leaveKeys = {
   all: ['leaves'] as const,
@@ -94,8 +102,11 @@ export const leavesApi = {
   monthly: (year: number) =>
     api.get<MonthlyLeaveStats>('/leaves/analytics/monthly', { params: { year } }).then((r) => r.data),
   yearly: () => api.get<YearlyLeaveStats>('/leaves/analytics/yearly').then((r) => r.data),
-  teachers: (query: Record<string, string | number>) =>
-    api.get<TeacherLeaveStats>('/leaves/analytics/teachers', { params: query }).then((r) => r.data),
+  /** One page of GET /leaves/analytics/teachers, and X-Total-Count. */
+  teachers: async (query: Record<string, string | number>): Promise<TeacherLeaveStatsPage> => {
+    const res = await api.get<TeacherLeaveStats>('/leaves/analytics/teachers', { params: query });
+    return { items: res.data, total: totalOf(res.headers, res.data.length) };
+  },
   /** GET /users?role=TEACHER: every teacher, for the dashboard's teacher filter. */
   teacherOptions: () =>
     api.get<UserListItem[]>('/users', { params: { role: 'TEACHER' } }).then((r) => r.data),
@@ -180,8 +191,8 @@ export function useYearlyLeaveStatsQuery(enabled: boolean) {
   return useQuery({ queryKey: leaveKeys.yearly(), queryFn: leavesApi.yearly, enabled });
 }
 
-export function useTeacherLeaveStatsQuery(filters: AnalyticsFilters, enabled: boolean) {
-  const query = teacherStatsQuery(filters);
+export function useTeacherLeaveStatsQuery(filters: AnalyticsFilters, page: number, enabled: boolean) {
+  const query = { ...teacherStatsQuery(filters), page, limit: TEACHER_STATS_PAGE_SIZE };
   return useQuery({
     queryKey: leaveKeys.teachers(query),
     queryFn: () => leavesApi.teachers(query),

@@ -31,12 +31,14 @@ import { BackLink } from '../../../components/BackLink.tsx';
 import { EmptyPanel, RetryPanel } from '../../../components/ListStates.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { PageLoader } from '../../../components/PageLoader.tsx';
-import { MONTH_OPTIONS, useListParams } from '../../../lib/listParams.ts';
+import { ListPager } from '../../../components/ListPager.tsx';
+import { MONTH_OPTIONS, useLastPageClamp, useListParams } from '../../../lib/listParams.ts';
 import { toastError } from '../../../lib/notify.ts';
 import { useOrgToday } from '../../organisation/api/organisation.api.ts';
 import {
   exportErrorMessage,
   leavesApi,
+  TEACHER_STATS_PAGE_SIZE,
   useMonthlyLeaveStatsQuery,
   useTeacherLeaveStatsQuery,
   useTeacherOptionsQuery,
@@ -395,19 +397,26 @@ function TeacherFilters({
 export default function LeaveAnalytics() {
   const today = useOrgToday();
   const thisYear = Number(today.slice(0, 4));
-  const { params, update, searchText, changeSearchText, clearSearch } = useListParams();
+  const { params, page, update, setPage, searchText, changeSearchText, clearSearch } = useListParams();
   const filters = analyticsFromParams(params, thisYear);
   const { view, year } = filters;
 
   const monthly = useMonthlyLeaveStatsQuery(year, view === 'monthly');
   const yearly = useYearlyLeaveStatsQuery(view === 'yearly');
-  const teachers = useTeacherLeaveStatsQuery(filters, view === 'teachers');
+  const teachers = useTeacherLeaveStatsQuery(filters, page, view === 'teachers');
+  const teacherTotal = teachers.data?.total ?? 0;
+  useLastPageClamp({
+    page,
+    pages: Math.max(1, Math.ceil(teacherTotal / TEACHER_STATS_PAGE_SIZE)),
+    settled: Boolean(view === 'teachers' && teachers.data && !teachers.isPlaceholderData),
+  });
   const exporter = useMutation({
     mutationFn: leavesApi.exportReport,
     onError: async (error) => toastError((await exportErrorMessage(error)) ?? 'Failed to export the report'),
   });
 
-  const set = (key: string, value: string) => update({ [key]: value || undefined });
+  /** A tab or a filter changes what is counted: back to the first page of teachers. */
+  const set = (key: string, value: string) => update({ [key]: value || undefined, page: undefined });
   const resetTeacherFilters = () => clearSearch({ month: undefined, teacherId: undefined });
 
   return (
@@ -479,13 +488,21 @@ export default function LeaveAnalytics() {
                 />
               </Paper>
               <Loaded query={teachers} label="Loading the teachers' figures">
-                {(stats) =>
-                  stats.length === 0 ? (
+                {({ items, total }) =>
+                  items.length === 0 ? (
                     <EmptyPanel icon={IconChartBar}>No teachers match these filters</EmptyPanel>
                   ) : (
-                    <Box style={{ opacity: teachers.isPlaceholderData ? 0.6 : 1 }}>
-                      <TeacherTable stats={stats} chosenPeriod={periodName(year, filters.month)} />
-                    </Box>
+                    <Stack gap="md" style={{ opacity: teachers.isPlaceholderData ? 0.6 : 1 }}>
+                      <TeacherTable stats={items} chosenPeriod={periodName(year, filters.month)} />
+                      <ListPager
+                        page={page}
+                        pageSize={TEACHER_STATS_PAGE_SIZE}
+                        total={total}
+                        count={items.length}
+                        onChange={setPage}
+                        label="Teacher pages"
+                      />
+                    </Stack>
                   )
                 }
               </Loaded>
