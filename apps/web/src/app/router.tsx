@@ -1,7 +1,8 @@
 import { Center, Loader } from '@mantine/core';
-import { createBrowserRouter, Navigate, Outlet } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { RequireAuth } from '../features/auth/components/RequireAuth.tsx';
 import { LoginPage } from '../features/auth/pages/LoginPage.tsx';
+import { installChunkReload, withChunkReload } from '../lib/chunk-reload.ts';
 import { protectedRoutes } from './routes.tsx';
 
 /**
@@ -22,7 +23,7 @@ function FirstPageLoading() {
  * the protected layout (top bar, sidebar, search), is a lazy route whose chunk loads on the first
  * visit, in parallel with the page's own.
  */
-export const router = createBrowserRouter([
+const routes: RouteObject[] = [
   { path: '/login', element: <LoginPage /> },
   {
     path: '/register',
@@ -57,4 +58,15 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];
+
+/**
+ * A lazy chunk that fails to load (a page left open across a release asks for the previous build's
+ * files) reloads the page once, into the page being opened (lib/chunk-reload.ts).
+ */
+const reloadsForChunk = installChunkReload(() => {
+  const opening = router.state.navigation.location;
+  return opening && router.createHref(opening);
+});
+
+export const router = createBrowserRouter(withChunkReload(routes, reloadsForChunk));
