@@ -30,7 +30,8 @@ async function kept(): Promise<Record<string, number>> {
 
 /**
  * The same figures counted the slow way: live records of live students (attendance: of live teachers),
- * per kind and status, and visits beyond or within the location-warning distance.
+ * per kind and status, visits beyond or within the location-warning distance, and live students per
+ * last-measured day (migration 0016).
  */
 async function exact(): Promise<Record<string, number>> {
   const r = await rows<{ name: string; n: string | number }>(sql`
@@ -49,6 +50,8 @@ async function exact(): Promise<Record<string, number>> {
         join students s on s.id = r.student_id where r.deleted_at is null and s.deleted_at is null
       union all select unnest(array['attendance', 'attendance:' || r.status]) from attendance r
         join users u on u.id = r.teacher_id where u.deleted_at is null
+      union all select 'students:last:' || coalesce(to_char(s.last_measured_on, 'YYYY-MM-DD'), 'never')
+        from students s where s.deleted_at is null
     ) x group by name`);
   return Object.fromEntries(r.map((x) => [x.name, Number(x.n)]));
 }
@@ -208,6 +211,21 @@ describe('live_counts: kept by triggers, always equal to counting', () => {
       fc.tuple(pick, fc.constant(null)).map(
         ([i]) => sql`insert into activities (title, date, student_id, teacher_id)
         values ('More', current_date, ${pool[i]}, ${teacher.id})`,
+      ),
+      // Measurements on other days, and a date changed: the students' last-measured days move.
+      fc.tuple(pick, fc.nat(90)).map(
+        ([i, d]) => sql`insert into measurements (student_id, date, height, weight)
+        values (${pool[i]}, current_date - ${d}::int, 100, 15)`,
+      ),
+      fc
+        .tuple(pick, fc.nat(90))
+        .map(
+          ([i, d]) =>
+            sql`update measurements set date = current_date - ${d}::int where id = (select id from measurements where student_id = ${pool[i]} order by id limit 1)`,
+        ),
+      fc.constant(null).map(
+        () => sql`insert into students (student_id, first_name, last_name, date_of_birth, category)
+        values (${`LC-${++n}`}, 'Late', 'Counted', current_date - 900, 'CENTER_BASE') on conflict do nothing`,
       ),
       pickTeacher.map(
         (i) =>

@@ -4,7 +4,8 @@ import { liveCounts } from './schema.ts';
 
 /**
  * The kinds counted in live_counts (migrations 0011 and 0012), per status where the kind has one, and
- * home visits beyond or within the location-warning distance (home_visits:warnings, home_visits:normal).
+ * home visits beyond or within the location-warning distance (home_visits:warnings, home_visits:normal);
+ * and live students per last-measured day (0016).
  */
 export type LiveCountName =
   | 'activities'
@@ -14,7 +15,11 @@ export type LiveCountName =
   | 'gifts'
   | `gifts:${string}`
   | 'attendance'
-  | `attendance:${string}`;
+  | `attendance:${string}`
+  | `${typeof LAST_MEASURED_PREFIX}${string}`;
+
+/** Live students per last-measured day (migration 0016): `students:last:YYYY-MM-DD`, `students:last:never`. */
+const LAST_MEASURED_PREFIX = 'students:last:';
 
 /**
  * How many live records of a kind (whose student, or an attendance record's teacher, is live too) there
@@ -40,4 +45,21 @@ export function filtersOnly<F extends object>(filter: F, allowed: readonly (keyo
   return Object.entries(filter).every(
     ([key, value]) => allowed.includes(key as keyof F) || value === undefined || value === false,
   );
+}
+
+/**
+ * Live students per last-measured day as a subquery `per_day (last, n)`, `last` null for the never
+ * measured: one row per day from live_counts (a few hundred) instead of a pass over every student.
+ */
+export function liveStudentsPerLastMeasuredDay(db: DbOrTx) {
+  return db
+    .select({
+      last: sql<
+        string | null
+      >`nullif(substr(${liveCounts.name}, ${LAST_MEASURED_PREFIX.length + 1}), 'never')::date`.as('last'),
+      n: sql<number>`${liveCounts.n}`.as('n'),
+    })
+    .from(liveCounts)
+    .where(sql`${liveCounts.name} like ${`${LAST_MEASURED_PREFIX}%`} and ${liveCounts.n} <> 0`)
+    .as('per_day');
 }

@@ -21,7 +21,7 @@ import {
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { descendingKeyset } from '../../db/keyset.ts';
-import { filtersOnly, liveCount } from '../../db/live-counts.ts';
+import { filtersOnly, liveCount, liveStudentsPerLastMeasuredDay } from '../../db/live-counts.ts';
 import { measurements, students, users, type StudentCategoryValue } from '../../db/schema.ts';
 import { containsPattern } from '../../db/sql-helpers.ts';
 import type { Page } from '../../lib/paging.ts';
@@ -202,22 +202,43 @@ export async function studentsWithLatestMeasurement(
 
 /** How many students in scope match the filter (the status filter included): students alone. */
 export async function countStudentsByStatus(db: DbOrTx, filter: StatusFilter): Promise<number> {
+  if (filter.status && wholeProgramme(filter)) {
+    const perDay = liveStudentsPerDay(db);
+    const [row] = await db
+      .select({ n: sql<number>`coalesce(sum(${perDay.n}), 0)::int` })
+      .from(perDay)
+      .where(sql`${statusOf(filter.today, sql`${perDay.last}`)} = ${filter.status}`);
+    return Number(row.n);
+  }
   const [row] = await db.select({ n: count() }).from(students).where(statusWhere(filter));
   return row.n;
 }
 
+/** Whether the filter is every live student of the programme (an administrator's, unfiltered). */
+const wholeProgramme = (f: StatusFilter) => !f.teacherId && !f.category && !f.search;
+
 /**
- * The five counters of the status page for the students in scope (the status filter ignored): the
- * students are counted per last-measured day in one pass, and the status rule runs once per distinct
- * day (a few hundred), not once per student.
+ * Live students per last-measured day (null: never measured) as a subquery (last, n): the programme's
+ * from live_counts (migration 0016, one row per day, kept by triggers), anything narrower from students.
  */
-export async function statusSummary(db: DbOrTx, filter: StatusFilter) {
-  const perDay = db
+function liveStudentsPerDay(db: DbOrTx, filter?: StatusFilter) {
+  if (!filter || wholeProgramme(filter)) return liveStudentsPerLastMeasuredDay(db);
+  return db
     .select({ last: sql<string | null>`${students.lastMeasuredOn}`.as('last'), n: count().as('n') })
     .from(students)
     .where(statusWhere({ ...filter, status: undefined }))
     .groupBy(students.lastMeasuredOn)
     .as('per_day');
+}
+
+/**
+ * The five counters of the status page for the students in scope (the status filter ignored): the
+ * students per last-measured day (for the whole programme, the kept counts of live_counts; else one
+ * pass over the students in scope), and the status rule runs once per distinct day (a few hundred), not
+ * once per student.
+ */
+export async function statusSummary(db: DbOrTx, filter: StatusFilter) {
+  const perDay = liveStudentsPerDay(db, filter);
   const status = statusOf(filter.today, sql`${perDay.last}`);
   const n = (value: MeasurementStatusFilter) =>
     sql<number>`coalesce(sum(${perDay.n}) filter (where ${status} = ${value}), 0)::int`;

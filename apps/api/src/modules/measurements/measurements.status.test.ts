@@ -323,6 +323,37 @@ describe('the status read from students.last_measured_on (kept by triggers on me
       headers: scoped.auth,
     });
     expect(summary.json()).toEqual(expected);
+    // The whole programme's counters (an administrator's, unfiltered) come from the per-day counts kept
+    // by triggers (migration 0016), its status totals too: the same figures as every entry's status.
+    const everyone = (
+      await t.app.inject({ method: 'GET', url: '/api/measurements/status/all', headers: admin.auth })
+    ).json() as typeof entries;
+    // Never measured students show as overdue; the filters and counters keep them apart.
+    const counted = (status: 'overdue' | 'due_soon' | 'up_to_date' | 'never_measured') =>
+      everyone.filter((e) =>
+        status === 'never_measured' ? !e.lastMeasurement : e.status === status && e.lastMeasurement,
+      ).length;
+    const programme = await t.app.inject({
+      method: 'GET',
+      url: '/api/measurements/status/summary',
+      headers: admin.auth,
+    });
+    expect(programme.json()).toEqual({
+      total: everyone.length,
+      upToDate: counted('up_to_date'),
+      dueSoon: counted('due_soon'),
+      overdue: counted('overdue'),
+      neverMeasured: counted('never_measured'),
+    });
+    for (const status of ['overdue', 'due_soon', 'up_to_date', 'never_measured'] as const) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/measurements/status/all?status=${status}&page=1&limit=1`,
+        headers: admin.auth,
+      });
+      expect(res.headers['x-total-count']).toBe(String(counted(status)));
+      expect(counted(status)).toBeGreaterThan(0);
+    }
     // Each status filter's pages, walked 3 at a time, are exactly the unpaged entries of that status.
     for (const status of ['overdue', 'due_soon', 'up_to_date', 'never_measured'] as const) {
       const want = entries
