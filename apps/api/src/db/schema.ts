@@ -330,10 +330,10 @@ export const measurements = pgTable(
     deletedAt: deletedAt(),
   },
   (t) => [
-    // Children at risk: each at-risk child's latest measurement, newest first; with its student, so the
-    // programme's count reads the index alone.
+    // Children at risk: each at-risk child's latest measurement, newest first; with its student and its
+    // classifications, so the programme's counts (every condition, or one) read the index alone.
     index('measurements_at_risk_idx')
-      .on(t.date.desc().nullsFirst(), t.id.desc().nullsFirst(), t.studentId)
+      .on(t.date.desc().nullsFirst(), t.id.desc().nullsFirst(), t.studentId, t.growthClassifications)
       .where(sql`${t.isLatest} and ${t.atRisk} and ${t.deletedAt} is null`),
     // A teacher's children at risk: from their students to each one's latest measurement.
     index('measurements_latest_student_idx')

@@ -20,7 +20,7 @@ import { measurements, students, users } from '../../db/schema.ts';
 import { containsPattern } from '../../db/sql-helpers.ts';
 import type { Page } from '../../lib/paging.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import { ofStudentInScope, studentInScope } from '../../db/scopes.ts';
+import { ofLiveStudent, ofStudentInScope, studentInScope } from '../../db/scopes.ts';
 
 const growthStudentColumns = {
   id: students.id,
@@ -175,6 +175,15 @@ const teacher = aliasedTable(users, 'teacher');
 /** Whether the filter asks for every at-risk classification: at_risk alone says so (isAtRisk). */
 const coversEveryCondition = (f: AtRiskFilter) => AT_RISK_ANY.every((c) => f.classifications.includes(c));
 
+/** The latest measurement has one of the filter's classifications (nothing when it asks for every one). */
+const ofClassifications = (f: AtRiskFilter) =>
+  coversEveryCondition(f)
+    ? undefined
+    : sql`${measurements.growthClassifications} && array[${sql.join(
+        f.classifications.map((c) => sql`${c}`),
+        sql`, `,
+      )}]::text[]`;
+
 function atRiskWhere(actor: Actor, f: AtRiskFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
     eq(measurements.isLatest, true),
@@ -183,12 +192,7 @@ function atRiskWhere(actor: Actor, f: AtRiskFilter): SQL | undefined {
     studentInScope(actor),
     // A teacher's ≤ 25 students lead the plan: each one's latest measurement is one index probe.
     actor.role === 'TEACHER' ? ofStudentInScope(measurements.studentId, actor) : undefined,
-    coversEveryCondition(f)
-      ? undefined
-      : sql`${measurements.growthClassifications} && array[${sql.join(
-          f.classifications.map((c) => sql`${c}`),
-          sql`, `,
-        )}]::text[]`,
+    ofClassifications(f),
   ];
   if (f.teacherId) conditions.push(eq(students.assignedTeacherId, f.teacherId));
   if (f.search) {
@@ -234,9 +238,10 @@ export async function atRiskChildren(db: DbOrTx, actor: Actor, filter: AtRiskFil
 }
 
 export async function countAtRiskChildren(db: DbOrTx, actor: Actor, filter: AtRiskFilter): Promise<number> {
-  if (actor.role === 'ADMIN' && !filter.teacherId && !filter.search && coversEveryCondition(filter)) {
-    // Every child at risk in the programme: the at-risk index alone (measurements_at_risk_idx holds the
-    // student), less the few whose student is deleted, without reading a row of either table.
+  if (actor.role === 'ADMIN' && !filter.teacherId && !filter.search) {
+    // The programme's children at risk, of every condition or of some: the at-risk index alone
+    // (measurements_at_risk_idx holds the student and the classifications), less the few whose student
+    // is deleted, without reading a row of either table.
     const [row] = await db
       .select({ n: count() })
       .from(measurements)
@@ -245,8 +250,8 @@ export async function countAtRiskChildren(db: DbOrTx, actor: Actor, filter: AtRi
           eq(measurements.isLatest, true),
           eq(measurements.atRisk, true),
           isNull(measurements.deletedAt),
-          sql`not exists (select 1 from ${students} where ${students.id} = ${measurements.studentId}
-            and ${students.deletedAt} is not null)`,
+          ofClassifications(filter),
+          ofLiveStudent(measurements.studentId),
         ),
       );
     return row.n;

@@ -1,0 +1,2 @@
+DROP INDEX "measurements_at_risk_idx";--> statement-breakpoint
+CREATE INDEX "measurements_at_risk_idx" ON "measurements" USING btree ("date" DESC NULLS FIRST,"id" DESC NULLS FIRST,"student_id","growth_classifications") WHERE "measurements"."is_latest" and "measurements"."at_risk" and "measurements"."deleted_at" is null;
