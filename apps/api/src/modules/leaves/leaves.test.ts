@@ -373,6 +373,10 @@ describe('analytics and the CSV report', () => {
       endDate: `${year - 6}-01-10`,
       status: 'APPROVED',
     });
+    // A deleted teacher's applications count nowhere in the analytics.
+    const gone = await seedUser(t.app, { role: 'TEACHER', firstName: 'Gone', lastName: 'Departed' });
+    await storeLeave(gone.id, { startDate: `${y}-03-03`, endDate: `${y}-03-04`, status: 'APPROVED' });
+    await t.app.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone.id));
   });
 
   it('counts by the month a leave starts, zeros included', async () => {
