@@ -317,8 +317,15 @@ describe('live_counts: kept by triggers, always equal to counting', () => {
     expect(open.n).toBeGreaterThan(0);
     // A filter the kept counts do not cover still counts exactly.
     expect(await total(`/api/activities?teacherId=${teacher.id}&page=1&limit=8`)).toBe(truth.activities);
+    const [live] = await rows<{ n: number }>(
+      sql`select count(*)::int as n from students where deleted_at is null`,
+    );
+    expect(live.n).toBeGreaterThan(0);
+    // Every live student: the sum of the per-day counts (migration 0016).
+    expect(await total('/api/students?page=1&limit=20')).toBe(live.n);
     const stats = await t.app.inject({ method: 'GET', url: '/api/dashboard/stats', headers: admin.auth });
     expect(stats.json()).toMatchObject({
+      totalStudents: live.n,
       totalActivities: truth.activities,
       pendingGifts: truth['gifts:PENDING'],
     });

@@ -63,3 +63,19 @@ export function liveStudentsPerLastMeasuredDay(db: DbOrTx) {
     .where(sql`${liveCounts.name} like ${`${LAST_MEASURED_PREFIX}%`} and ${liveCounts.n} <> 0`)
     .as('per_day');
 }
+
+/**
+ * How many live students there are, as an SQL expression: the sum of the per-day rows (a few hundred)
+ * instead of a pass over the students' index (9 ms at 50,000 students).
+ */
+export const liveStudentsSql = () =>
+  sql<number>`coalesce((select sum(${liveCounts.n}) from ${liveCounts}
+    where ${liveCounts.name} like ${`${LAST_MEASURED_PREFIX}%`}), 0)::int`;
+
+/** The same, read on its own. */
+export async function liveStudents(db: DbOrTx): Promise<number> {
+  const result = (await db.execute(sql`select ${liveStudentsSql()} as n`)) as unknown as {
+    rows: { n: number }[];
+  };
+  return Number(result.rows[0].n);
+}

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { liveCountSql } from '../../db/live-counts.ts';
+import { liveCountSql, liveStudentsSql } from '../../db/live-counts.ts';
 import { activities, gifts, students, users } from '../../db/schema.ts';
 
 interface Counts {
@@ -12,8 +12,8 @@ interface Counts {
 
 /**
  * All dashboard counters in one round trip. Teachers' figures are limited to their own records (a few
- * dozen rows); an administrator's activity and pending-gift totals are the kept counts, not a pass over
- * every activity and gift.
+ * dozen rows); an administrator's student, activity and pending-gift totals are the kept counts, not a
+ * pass over every student, activity and gift.
  */
 export async function dashboardCounts(db: DbOrTx, teacherId?: string) {
   const studentScope = and(
@@ -24,6 +24,9 @@ export async function dashboardCounts(db: DbOrTx, teacherId?: string) {
     ? sql`(select count(*)::int from ${activities} join ${students} on ${students.id} = ${activities.studentId}
         where ${activities.deletedAt} is null and ${studentScope})`
     : liveCountSql('activities');
+  const totalStudents = teacherId
+    ? sql`(select count(*)::int from ${students} where ${studentScope})`
+    : liveStudentsSql();
   const pendingGifts = teacherId
     ? sql`(select count(*)::int from ${gifts} join ${students} on ${students.id} = ${gifts.studentId}
         where ${gifts.status} = 'PENDING' and ${gifts.deletedAt} is null and ${studentScope})`
@@ -31,7 +34,7 @@ export async function dashboardCounts(db: DbOrTx, teacherId?: string) {
   const result = (await db.execute(sql`select
       (select count(*)::int from ${users} where ${users.role} = 'TEACHER' and ${users.deletedAt} is null)
         as "totalTeachers",
-      (select count(*)::int from ${students} where ${studentScope}) as "totalStudents",
+      ${totalStudents} as "totalStudents",
       ${totalActivities} as "totalActivities",
       ${pendingGifts} as "pendingGifts"`)) as unknown as {
     rows: Counts[];

@@ -1,6 +1,7 @@
 import { aliasedTable, and, asc, count, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { StudentCategory } from '@csp/contracts';
 import type { DbOrTx } from '../../db/client.ts';
+import { liveStudents } from '../../db/live-counts.ts';
 import { containsPattern } from '../../db/sql-helpers.ts';
 import { activities, homeVisits, measurements, students, users } from '../../db/schema.ts';
 
@@ -119,7 +120,11 @@ export async function listStudents(
   }));
 }
 
+/** How many students match; every live student (no filter) is the kept count (db/live-counts.ts). */
 export async function countStudents(db: DbOrTx, filter: StudentFilter): Promise<number> {
+  if (!filter.teacherId && !filter.category && !filter.search) {
+    return liveStudents(db);
+  }
   const [row] = await db.select({ n: count() }).from(students).where(whereOf(filter));
   return row.n;
 }
