@@ -95,7 +95,8 @@ async function panelFromApi(request: APIRequestContext, token: string) {
 
 /**
  * Each list of the panel shows the API's count in its badge, the API's first students in its order
- * with their details, and 'Show all N' to the status page filtered on that status when it hides some.
+ * with their details, and 'Show all N' to the status page filtered on that status, in the same order
+ * (soonest due first), when it hides some.
  */
 async function expectPanelLike(panel: Locator, api: Awaited<ReturnType<typeof panelFromApi>>) {
   for (const list of LISTS) {
@@ -116,11 +117,21 @@ async function expectPanelLike(panel: Locator, api: Awaited<ReturnType<typeof pa
     const showAll = region.getByRole('link', { name: /^Show all [\d,]+$/ });
     if (count > entries.length) {
       await expect(showAll).toHaveText(`Show all ${count.toLocaleString('en-US')}`);
-      await expect(showAll).toHaveAttribute('href', `/measurements/status?status=${list.status}`);
+      await expect(showAll).toHaveAttribute('href', `/measurements/status?status=${list.status}&order=due`);
     } else {
       await expect(showAll).toHaveCount(0);
     }
   }
+}
+
+/** The status page's table rows (without the header) show these students, in this order. */
+async function expectStatusRows(page: Page, students: { firstName: string; lastName: string }[]) {
+  const table = page.getByRole('table', { name: 'Measurement status' });
+  const dataRows = table.getByRole('row').filter({ has: page.getByRole('cell') });
+  await expect(dataRows).toHaveText(
+    students.map((s) => new RegExp(`^${s.firstName} ${s.lastName}`)),
+    { timeout: 5_000 },
+  );
 }
 
 test('an administrator sees the programme figures, quick actions and both panels', async ({
@@ -138,12 +149,14 @@ test('an administrator sees the programme figures, quick actions and both panels
     assignedTeacherId: teacher.id,
     dateOfBirth: `${new Date().getFullYear() - 5}-01-01`,
   });
-  // Six students measured last about 2½ years ago: the most overdue of the programme (no other journey
-  // measures that far back), so they lead the overdue list, the oldest first, and the sixth is hidden.
+  // Eleven students measured last about 2½ years ago: the most overdue of the programme (no other
+  // journey measures that far back), so they lead the overdue list, the oldest first, and the sixth on
+  // are hidden; on the status page they fill page 1 and begin page 2. Their names run the other way
+  // (Latek … Latea), so that by name they would come in the reverse order.
   const late: { id: string; firstName: string; lastName: string }[] = [];
-  for (let i = 0; i < 6; i++) {
+  for (let i = 0; i < 11; i++) {
     const s = await createStudent(request, token, {
-      firstName: `Late${String.fromCharCode(97 + i)}`,
+      firstName: `Late${String.fromCharCode(107 - i)}`,
       lastName: `Dash${tag}`,
       assignedTeacherId: teacher.id,
       dateOfBirth: `${new Date().getFullYear() - 6}-01-01`,
@@ -225,12 +238,13 @@ test('an administrator sees the programme figures, quick actions and both panels
   await expect(item).toContainText('Needs first measurement');
   await expect(item).toContainText('Age: 5 years');
 
-  // 'Show all N' opens the status page filtered on overdue: every row overdue, ours among them.
+  // 'Show all N' opens the status page filtered on overdue, in the panel's order (the most overdue
+  // first): every row overdue, ours first.
   const showAll = overdue.getByRole('link', { name: /^Show all [\d,]+$/ });
   const shownCount = Number((await showAll.innerText()).replace(/[^\d]/g, ''));
-  expect(shownCount).toBeGreaterThanOrEqual(6);
+  expect(shownCount).toBeGreaterThanOrEqual(11);
   await showAll.click();
-  await expect(page).toHaveURL(/\/measurements\/status\?status=overdue$/);
+  await expect(page).toHaveURL(/\/measurements\/status\?status=overdue&order=due$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Measurement Status' })).toBeVisible();
   await expect(page.getByLabel('Status', { exact: true })).toHaveValue('overdue');
   // As many as the badge said (or more: other journeys add students meanwhile), 10 a page, all overdue.
@@ -242,12 +256,36 @@ test('an administrator sees the programme figures, quick actions and both panels
   const dataRows = table.getByRole('row').filter({ has: page.getByRole('cell') });
   await expect(dataRows).toHaveCount(Math.min(total, 10));
   for (const row of await dataRows.all()) await expect(row).toContainText('Overdue');
-  await page.getByLabel('Search students').fill(tag);
-  await expect(table.getByRole('row')).toHaveCount(7);
-  for (const [i, s] of late.entries()) {
-    await expect(table.getByRole('row').nth(i + 1)).toHaveAccessibleName(
-      new RegExp(`^${s.firstName} ${s.lastName}`),
+  // The rows come as the API answers the overdue list soonest due first: our ten, the oldest first.
+  await expectStatusRows(page, late.slice(0, 10));
+  await expect(async () => {
+    const byDue = await getJson<StatusEntry[]>(
+      request,
+      token,
+      '/api/measurements/status/all?status=overdue&order=due&page=1&limit=10',
     );
+    await page.reload();
+    await expectStatusRows(page, byDue);
+  }).toPass({ timeout: 30_000 });
+  // Filters and pages keep that order: ours by their tag, page 2 going on from page 1.
+  await page.getByLabel('Search students').fill(tag);
+  await expect(page).toHaveURL(new RegExp(`[?&]search=${tag}(&|$)`));
+  await expect(page.getByText('Showing 1-10 of 11')).toBeVisible();
+  await expectStatusRows(page, late.slice(0, 10));
+  await page
+    .getByRole('navigation', { name: 'Status pages' })
+    .getByRole('button', { name: 'Page 2' })
+    .click();
+  await expect(page.getByText('Showing 11-11 of 11')).toBeVisible();
+  await expect(page).toHaveURL(/[?&]order=due(&|$)/);
+  await expectStatusRows(page, late.slice(10));
+  for (const pageNo of [1, 2]) {
+    const byDue = await getJson<StatusEntry[]>(
+      request,
+      token,
+      `/api/measurements/status/all?status=overdue&order=due&search=${tag}&page=${pageNo}&limit=10`,
+    );
+    expect(byDue.map((e) => e.id)).toEqual(late.slice((pageNo - 1) * 10, pageNo * 10).map((s) => s.id));
   }
 
   // Back on the dashboard, a student's name leads to their page.
@@ -337,7 +375,7 @@ test('a teacher sees their own figures and only their own students', async ({ pa
 
   // 'Show all 7' opens the status page filtered on overdue, with the teacher's 7 and nobody else's.
   await overdueList.getByRole('link', { name: 'Show all 7' }).click();
-  await expect(page).toHaveURL(/\/measurements\/status\?status=overdue$/);
+  await expect(page).toHaveURL(/\/measurements\/status\?status=overdue&order=due$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Measurement Status' })).toBeVisible();
   await expect(page.getByLabel('Status', { exact: true })).toHaveValue('overdue');
   await expect(page.getByLabel('Teacher', { exact: true })).toHaveCount(0);
@@ -345,11 +383,15 @@ test('a teacher sees their own figures and only their own students', async ({ pa
   const table = page.getByRole('table', { name: 'Measurement status' });
   const rows = table.getByRole('row');
   await expect(rows).toHaveCount(8);
-  // The status page lists them by name.
-  const byName = [...overdue].sort((a, b) => (a.firstName < b.firstName ? -1 : 1));
-  for (const [i, s] of byName.entries()) {
-    await expect(rows.nth(i + 1)).toHaveAccessibleName(new RegExp(`^${s.firstName} Mine`));
-    await expect(rows.nth(i + 1)).toContainText('Overdue');
-  }
+  // The status page lists them as the panel does, the most overdue first (Overg … Overa, not by name),
+  // as the API answers the teacher's overdue list soonest due first.
+  const byDue = await getJson<StatusEntry[]>(
+    request,
+    teacherToken,
+    '/api/measurements/status/all?status=overdue&order=due&page=1&limit=10',
+  );
+  expect(byDue.map((e) => e.id)).toEqual(overdue.map((s) => s.id));
+  await expectStatusRows(page, byDue);
+  for (const [i] of overdue.entries()) await expect(rows.nth(i + 1)).toContainText('Overdue');
   await expect(page.getByText(notMine.firstName)).toHaveCount(0);
 });

@@ -1,7 +1,8 @@
-import type { MeasurementStatusEntry } from '@csp/contracts';
+import { measurementStatusQuerySchema, type MeasurementStatusEntry } from '@csp/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   isStatusKey,
+  isStatusOrder,
   statusDetail,
   statusKeyOf,
   statusPageParams,
@@ -78,5 +79,22 @@ describe('measurement status', () => {
     });
     expect(summaryParams(filters)).toEqual({ search: 'asha', category: 'HOME_BASE', teacherId: 't-1' });
     expect(statusPageParams({ search: ' ' }, 1)).toEqual({ page: 1, limit: 10 });
+  });
+
+  it('asks for the order of the address on every page (soonest due first), by name without one', () => {
+    expect(isStatusOrder('due')).toBe(true);
+    expect(isStatusOrder('name')).toBe(true);
+    expect(isStatusOrder('urgency')).toBe(false);
+    expect(isStatusOrder(null)).toBe(false);
+    const byDue = { status: 'overdue' as const, order: 'due' as const };
+    expect(statusPageParams(byDue, 1)).toEqual({ status: 'overdue', order: 'due', page: 1, limit: 10 });
+    expect(statusPageParams(byDue, 2)).toEqual({ status: 'overdue', order: 'due', page: 2, limit: 10 });
+    expect(statusPageParams({ status: 'overdue' }, 2)).toEqual({ status: 'overdue', page: 2, limit: 10 });
+    // The counters have no order (the API refuses one there).
+    expect(summaryParams({ ...byDue, search: 'asha' })).toEqual({ search: 'asha' });
+    const sent = Object.fromEntries(
+      Object.entries(statusPageParams(byDue, 2)).map(([k, v]) => [k, String(v)]),
+    );
+    expect(measurementStatusQuerySchema.safeParse(sent).success).toBe(true);
   });
 });

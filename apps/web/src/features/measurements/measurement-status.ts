@@ -1,9 +1,11 @@
 import {
   CATEGORY_LABELS,
   MEASUREMENT_STATUS_FILTERS,
+  MEASUREMENT_STATUS_ORDERS,
   STUDENT_CATEGORIES,
   type MeasurementStatusEntry,
   type MeasurementStatusFilter,
+  type MeasurementStatusOrder,
   type MeasurementStatusSummary,
   type StudentCategory,
 } from '@csp/contracts';
@@ -43,6 +45,11 @@ export function isStatusKey(value: string | null): value is StatusKey {
   return (MEASUREMENT_STATUS_FILTERS as readonly string[]).includes(value ?? '');
 }
 
+/** The list's order: 'name' (the API's default) or 'due', soonest due first (the dashboard's lists). */
+export function isStatusOrder(value: string | null): value is MeasurementStatusOrder {
+  return (MEASUREMENT_STATUS_ORDERS as readonly string[]).includes(value ?? '');
+}
+
 export function isCategory(value: string | null): value is StudentCategory {
   return (STUDENT_CATEGORIES as readonly string[]).includes(value ?? '');
 }
@@ -62,6 +69,8 @@ export interface StatusFilters {
   category?: StudentCategory;
   /** Administrators: one teacher's students. */
   teacherId?: string;
+  /** Not a filter: the list's order (the API's default, by name, when absent); the counters have none. */
+  order?: MeasurementStatusOrder;
 }
 
 /** GET /api/measurements/status/summary query: the filters other than the status. */
@@ -73,11 +82,12 @@ export function summaryParams({ search, category, teacherId }: StatusFilters): R
   return params;
 }
 
-/** GET /api/measurements/status/all query for one page of 10. */
+/** GET /api/measurements/status/all query for one page of 10, in the chosen order. */
 export function statusPageParams(filters: StatusFilters, page: number): Record<string, string | number> {
   return {
     ...summaryParams(filters),
     ...(filters.status ? { status: filters.status } : {}),
+    ...(filters.order ? { order: filters.order } : {}),
     page,
     limit: STATUS_PAGE_SIZE,
   };

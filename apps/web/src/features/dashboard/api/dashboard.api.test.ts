@@ -1,6 +1,6 @@
 import { measurementStatusQuerySchema } from '@csp/contracts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { isStatusKey } from '../../measurements/measurement-status.ts';
+import { isStatusKey, isStatusOrder } from '../../measurements/measurement-status.ts';
 import {
   ageText,
   dashboardApi,
@@ -48,15 +48,17 @@ describe('the measurement panel asks for what it shows', () => {
     }
   });
 
-  it("links each list's 'Show all' to the status page filtered on its status", () => {
-    expect(statusPageLink('overdue')).toBe('/measurements/status?status=overdue');
-    expect(statusPageLink('due_soon')).toBe('/measurements/status?status=due_soon');
-    expect(statusPageLink('never_measured')).toBe('/measurements/status?status=never_measured');
-    // The status page reads the filter from the address and knows each of them.
+  it("links each list's 'Show all' to the status page filtered on its status, in the list's order", () => {
+    expect(statusPageLink('overdue')).toBe('/measurements/status?status=overdue&order=due');
+    expect(statusPageLink('due_soon')).toBe('/measurements/status?status=due_soon&order=due');
+    expect(statusPageLink('never_measured')).toBe('/measurements/status?status=never_measured&order=due');
+    // The status page reads the filter and the order from the address and knows each of them.
     for (const status of PANEL_STATUSES) {
       const address = new URL(statusPageLink(status), 'http://app.test');
       expect(address.pathname).toBe('/measurements/status');
       expect(isStatusKey(address.searchParams.get('status'))).toBe(true);
+      expect(isStatusOrder(address.searchParams.get('order'))).toBe(true);
+      expect(address.searchParams.get('order')).toBe(previewParams(status).order);
     }
   });
 

@@ -35,8 +35,12 @@ export function previewParams(status: PanelStatus) {
   return { status, order: 'due', page: 1, limit: LIST_PREVIEW_SIZE } satisfies MeasurementStatusQuery;
 }
 
-/** Where a list's 'Show all N' leads: the status page filtered on that status. */
-export const statusPageLink = (status: PanelStatus) => `/measurements/status?status=${status}`;
+/**
+ * Where a list's 'Show all N' leads: the status page filtered on that status, in the list's order (the
+ * most urgent first), so that it goes on from the five the list shows.
+ */
+export const statusPageLink = (status: PanelStatus) =>
+  `/measurements/status?status=${status}&order=${previewParams(status).order}`;
 
 export const dashboardApi = {
   stats: () => api.get<DashboardStats>('/dashboard/stats').then((r) => r.data),

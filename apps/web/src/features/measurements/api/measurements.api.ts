@@ -134,9 +134,9 @@ export function useStatusPageQuery(filters: StatusFilters, page: number) {
   });
 }
 
-/** The status page's counters. */
+/** The status page's counters (for the filters other than the status; in no order). */
 export function useStatusSummaryQuery(filters: StatusFilters) {
-  const { status: _status, ...rest } = filters;
+  const { status: _status, order: _order, ...rest } = filters;
   return useQuery({
     queryKey: measurementKeys.statusSummary(rest),
     queryFn: () => measurementsApi.statusSummary(rest),

@@ -34,6 +34,7 @@ import {
   COUNTERS,
   isCategory,
   isStatusKey,
+  isStatusOrder,
   STATUS_COLORS,
   STATUS_FILTER_OPTIONS,
   STATUS_LABELS,
@@ -205,7 +206,8 @@ function TeacherFilter({ value, onChange }: { value: string; onChange: (id: stri
 /**
  * /measurements/status (spec part 1 §2): five counters, filters (name or student ID, status, category,
  * and teacher for administrators) and 10 students a page in name order, filtered and paged on the
- * server — a table on wide screens, cards on phones. Filters and page live in the address. The link
+ * server — a table on wide screens, cards on phones. Filters and page live in the address, and so does
+ * the order: `?order=due` (the dashboard lists' 'Show all') lists soonest due first, every page. The link
  * here is shown to administrators; a teacher who opens it sees their own students. Below, the children
  * at risk (growth monitoring), 10 a page, their condition and page in the address too.
  */
@@ -215,11 +217,13 @@ export function MeasurementStatusPage() {
   const { params, search, page, update, setPage, searchText, changeSearchText } = useListParams();
   const statusParam = params.get('status');
   const categoryParam = params.get('category');
+  const orderParam = params.get('order');
   const filters: StatusFilters = {
     search: search || undefined,
     status: isStatusKey(statusParam) ? statusParam : undefined,
     category: isCategory(categoryParam) ? categoryParam : undefined,
     teacherId: isAdmin ? params.get('teacherId') || undefined : undefined,
+    order: isStatusOrder(orderParam) ? orderParam : undefined,
   };
   const query = useStatusPageQuery(filters, page);
   const summary = useStatusSummaryQuery(filters);
