@@ -19,8 +19,12 @@
  *   BENCH_ATTENDANCE    attendance records (default 40 per teacher: the last 40 days; presets 250)
  *   BENCH_NOTIFICATIONS notifications (default 500 per teacher), spread over the teachers and the admin
  *                       and over the last year, about 30 % unread
- *   BENCH_COMPARE       two presets, e.g. `small,national`: runs both (a fresh database each) on each
- *                       selected database, then prints p50/p95 at each scale and the p95 ratio
+ *   BENCH_COMPARE       two presets, e.g. `small,national`: seeds both (a fresh database each) on each
+ *                       selected database, then measures each endpoint at the two scales in turn, in
+ *                       BENCH_ROUNDS rounds (default 4) of BENCH_REQUESTS / rounds requests each, and
+ *                       prints p50/p95 at each scale over all its rounds and the p95 ratio: a drift of
+ *                       the machine during the run (another process, autovacuum) falls on both scales
+ *                       alike instead of on whichever was measured at the time
  *   BENCH_DATABASES     which databases to measure: `pglite`, `postgres` or both, comma-separated
  *                       (default: pglite, plus postgres when DATABASE_URL is set)
  *   BENCH_REQUESTS      requests per endpoint (default 300)
@@ -124,6 +128,7 @@ if (COMPARE.length !== 0 && COMPARE.length !== 2) {
 const EXPLAIN_FILE = process.env.BENCH_EXPLAIN?.trim() || undefined;
 const REQUESTS = Math.max(1, count('BENCH_REQUESTS', 300));
 const CONCURRENCY = Math.max(1, count('BENCH_CONCURRENCY', 8));
+const ROUNDS = Math.max(1, count('BENCH_ROUNDS', 4));
 const DATABASES = (process.env.BENCH_DATABASES || (process.env.DATABASE_URL ? 'pglite,postgres' : 'pglite'))
   .split(',')
   .map((d) => d.trim())
@@ -312,14 +317,15 @@ function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-async function load(url: string, token: string) {
+/** `requests` requests to `url`, CONCURRENCY at a time: each one's latency, the wall time, the failures. */
+async function load(url: string, token: string, requests = REQUESTS): Promise<Sample> {
   const latencies: number[] = [];
   let next = 0;
   let failures = 0;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
-      while (next < REQUESTS) {
+      while (next < requests) {
         next++;
         const t0 = performance.now();
         const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
@@ -329,14 +335,25 @@ async function load(url: string, token: string) {
       }
     }),
   );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
+  return { latencies, seconds: (performance.now() - started) / 1000, failures };
+}
+
+interface Sample {
+  latencies: number[];
+  seconds: number;
+  failures: number;
+}
+
+/** p50, p95, p99 over the samples' latencies together, and their requests per second. */
+function summarize(samples: Sample[]) {
+  const latencies = samples.flatMap((x) => x.latencies).sort((a, b) => a - b);
+  const seconds = samples.reduce((sum, x) => sum + x.seconds, 0);
   return {
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
     rps: latencies.length / seconds,
-    failures,
+    failures: samples.reduce((sum, x) => sum + x.failures, 0),
   };
 }
 
@@ -377,7 +394,19 @@ const explainSections: string[] = [];
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-async function run(label: string, database: Database, scale: Scale, databaseUrl?: string): Promise<Row[]> {
+/** A seeded scale with its app listening: the cases to measure, and `finish` (overhead, plans, close). */
+interface Prepared {
+  cases: [string, string, string][];
+  base: string;
+  finish: (rows: Row[]) => Promise<void>;
+}
+
+async function prepare(
+  label: string,
+  database: Database,
+  scale: Scale,
+  databaseUrl?: string,
+): Promise<Prepared> {
   const STUDENTS = scale.students;
   const t0 = performance.now();
   const { admin, teacher, times } = await seed(database, scale);
@@ -665,60 +694,97 @@ async function run(label: string, database: Database, scale: Scale, databaseUrl?
     ['GET /leaves/{id} (admin)', `/leaves/${own.leave}`, adminToken],
     ['GET /leaves/{id} (teacher, own)', `/leaves/${own.leave}`, teacherToken],
   ];
+  const finish = async (rows: Row[]) => {
+    await app.close();
+    // The API's own overhead: a bare Fastify app (no plugins, no database) loaded the same way.
+    const bare = Fastify();
+    bare.get('/bare', async () => ({ ok: true }));
+    await bare.listen({ port: 0, host: '127.0.0.1' });
+    const bareAddress = bare.server.address();
+    const bareUrl = `http://127.0.0.1:${typeof bareAddress === 'object' && bareAddress ? bareAddress.port : 0}/bare`;
+    let bareRow: ReturnType<typeof summarize>;
+    try {
+      await load(bareUrl, teacherToken); // warm-up pass is not counted
+      bareRow = summarize([await load(bareUrl, teacherToken)]);
+    } finally {
+      await bare.close();
+    }
+    console.log(`\n### ${label}: overhead\n`);
+    console.log('| overhead | req/s | % of bare | errors |');
+    console.log('|---|---:|---:|---:|');
+    console.log(`| ${BARE_LABEL} | ${bareRow.rps.toFixed(0)} | 100 % | ${bareRow.failures} |`);
+    for (const [index] of cases.entries()) {
+      if (!isOverheadCase(index)) continue;
+      const row = rows.find((r) => r.index === index);
+      console.log(
+        row
+          ? `| ${row.label} | ${row.rps.toFixed(0)} | ${((100 * row.rps) / bareRow.rps).toFixed(1)} % | ${row.failures} |`
+          : `| ${cases[index][0]} | — | (left out by BENCH_ONLY/BENCH_SKIP) | |`,
+      );
+    }
+
+    if (EXPLAIN_FILE) {
+      if (database.kind !== 'postgres' || !databaseUrl) {
+        console.log(`\n(BENCH_EXPLAIN: PostgreSQL only, no plans for ${label})`);
+      } else {
+        await explainCalls(label, scale, databaseUrl, admin, EXPLAIN_FILE);
+        console.log(`\nplans of ${EXPLAIN_CALLS.length} calls written to ${EXPLAIN_FILE}`);
+      }
+    }
+  };
+  return { cases, base, finish };
+}
+
+const matches = (label: string, patterns = '') =>
+  patterns.split('|').some((p) => p !== '' && label.includes(p));
+/** Whether BENCH_ONLY and BENCH_SKIP leave the endpoint in. */
+const selected = (label: string) =>
+  !(process.env.BENCH_ONLY && !matches(label, process.env.BENCH_ONLY)) &&
+  !matches(label, process.env.BENCH_SKIP);
+
+/** Each selected endpoint of one scale: a warm-up pass, then BENCH_REQUESTS requests measured. */
+async function measureOne({ cases, base }: Prepared): Promise<Row[]> {
   console.log(`\n${REQUESTS} requests per endpoint, ${CONCURRENCY} concurrent\n`);
   console.log('| endpoint | p50 ms | p95 ms | p99 ms | req/s | errors |');
   console.log('|---|---:|---:|---:|---:|---:|');
-  const matches = (label: string, patterns = '') =>
-    patterns.split('|').some((p) => p !== '' && label.includes(p));
-  const { BENCH_ONLY: only, BENCH_SKIP: skip } = process.env;
   const rows: Row[] = [];
-  const measure = async (index: number, name: string, url: string, token: string) => {
-    await load(url, token); // warm-up pass is not counted
-    const r = await load(url, token);
-    rows.push({ index, label: name, ...r });
-    return r;
-  };
   for (const [index, [name, url, token]] of cases.entries()) {
-    if ((only && !matches(name, only)) || matches(name, skip)) continue;
-    const r = await measure(index, name, base + url, token);
+    if (!selected(name)) continue;
+    await load(base + url, token); // warm-up pass is not counted
+    const r = summarize([await load(base + url, token)]);
+    rows.push({ index, label: name, ...r });
     console.log(
       `| ${name} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.rps.toFixed(0)} | ${r.failures} |`,
     );
   }
-  await app.close();
+  return rows;
+}
 
-  // The API's own overhead: a bare Fastify app (no plugins, no database) loaded the same way.
-  const bare = Fastify();
-  bare.get('/bare', async () => ({ ok: true }));
-  await bare.listen({ port: 0, host: '127.0.0.1' });
-  const bareAddress = bare.server.address();
-  const bareUrl = `http://127.0.0.1:${typeof bareAddress === 'object' && bareAddress ? bareAddress.port : 0}/bare`;
-  let bareRow: Awaited<ReturnType<typeof load>>;
-  try {
-    bareRow = await measure(cases.length, BARE_LABEL, bareUrl, teacherToken);
-  } finally {
-    await bare.close();
-  }
-  console.log('\n| overhead | req/s | % of bare | errors |');
-  console.log('|---|---:|---:|---:|');
-  console.log(`| ${BARE_LABEL} | ${bareRow.rps.toFixed(0)} | 100 % | ${bareRow.failures} |`);
-  for (const [index] of cases.entries()) {
-    if (!isOverheadCase(index)) continue;
-    const row = rows.find((r) => r.index === index);
-    console.log(
-      row
-        ? `| ${row.label} | ${row.rps.toFixed(0)} | ${((100 * row.rps) / bareRow.rps).toFixed(1)} % | ${row.failures} |`
-        : `| ${cases[index][0]} | — | (left out by BENCH_ONLY/BENCH_SKIP) | |`,
-    );
-  }
-
-  if (EXPLAIN_FILE) {
-    if (database.kind !== 'postgres' || !databaseUrl) {
-      console.log(`\n(BENCH_EXPLAIN: PostgreSQL only, no plans for ${label})`);
-    } else {
-      await explainCalls(label, scale, databaseUrl, admin, EXPLAIN_FILE);
-      console.log(`\nplans of ${EXPLAIN_CALLS.length} calls written to ${EXPLAIN_FILE}`);
+/**
+ * Each selected endpoint at two scales in turn (BENCH_COMPARE): a warm-up at each, then BENCH_ROUNDS
+ * rounds of BENCH_REQUESTS / rounds requests at the first scale and then at the second; each scale's
+ * figures are over all its rounds. Printed as they come, side by side with the p95 ratio.
+ */
+async function measureTwo(label: string, scales: Scale[], prepared: Prepared[]): Promise<Row[][]> {
+  const perRound = Math.max(1, Math.ceil(REQUESTS / ROUNDS));
+  console.log(
+    `\n${perRound * ROUNDS} requests per endpoint and scale (${ROUNDS} rounds of ${perRound}, the scales in turn), ${CONCURRENCY} concurrent`,
+  );
+  printComparisonHeader(label, scales);
+  const rows: Row[][] = prepared.map(() => []);
+  for (const [index, [name]] of prepared[0].cases.entries()) {
+    if (!selected(name)) continue;
+    const samples: Sample[][] = prepared.map(() => []);
+    for (const { cases, base } of prepared) await load(base + cases[index][1], cases[index][2], perRound);
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [i, { cases, base }] of prepared.entries()) {
+        samples[i].push(await load(base + cases[index][1], cases[index][2], perRound));
+      }
     }
+    for (const [i, { cases }] of prepared.entries()) {
+      rows[i].push({ index, label: cases[index][0], ...summarize(samples[i]) });
+    }
+    printComparisonRow(rows[0].at(-1)!, rows[1].at(-1)!);
   }
   return rows;
 }
@@ -828,21 +894,20 @@ function mergedLabel(a: string, b: string) {
   return `${x.slice(0, start).join('')}${middle(x)} → ${middle(y)}${x.slice(x.length - end).join('')}`;
 }
 
-/** p50 and p95 of each endpoint at both scales, and the p95 ratio (second scale ÷ first). */
-function printComparison(label: string, scales: Scale[], [first, second]: Row[][]) {
+/** The header of the side-by-side table: p50 and p95 at both scales, and the p95 ratio (second ÷ first). */
+function printComparisonHeader(label: string, scales: Scale[]) {
   const [a, b] = scales.map((s) => s.name);
   console.log(
     `\n## ${label}: ${a} (${fmt(scales[0].students)} students) and ${b} (${fmt(scales[1].students)} students) side by side\n`,
   );
   console.log(`| endpoint | p50 ${a} | p95 ${a} | p50 ${b} | p95 ${b} | p95 ratio | errors |`);
   console.log('|---|---:|---:|---:|---:|---:|---:|');
-  for (const x of first) {
-    const y = second.find((r) => r.index === x.index);
-    if (!y) continue;
-    console.log(
-      `| ${mergedLabel(x.label, y.label)} | ${x.p50.toFixed(1)} | ${x.p95.toFixed(1)} | ${y.p50.toFixed(1)} | ${y.p95.toFixed(1)} | ${(y.p95 / x.p95).toFixed(2)}× | ${x.failures + y.failures} |`,
-    );
-  }
+}
+
+function printComparisonRow(x: Row, y: Row) {
+  console.log(
+    `| ${mergedLabel(x.label, y.label)} | ${x.p50.toFixed(1)} | ${x.p95.toFixed(1)} | ${y.p50.toFixed(1)} | ${y.p95.toFixed(1)} | ${(y.p95 / x.p95).toFixed(2)}× | ${x.failures + y.failures} |`,
+  );
 }
 
 /** Runs `body` on a fresh embedded PGlite in a temporary folder, removed afterwards. */
@@ -913,15 +978,29 @@ async function main() {
   // The label says the scale whenever a preset was asked for.
   const named = (label: string, scale: Scale) =>
     COMPARE.length || process.env.BENCH_SCALE ? `${label}, ${scale.name} scale` : label;
-  const measureOn = async (
-    label: string,
-    open: (body: (database: Database, url?: string) => Promise<Row[]>) => Promise<Row[]>,
-  ) => {
-    const results: Row[][] = [];
-    for (const scale of scales) {
-      results.push(await open((database, url) => run(named(label, scale), database, scale, url)));
+  type Open = (body: (database: Database, url?: string) => Promise<Row[]>) => Promise<Row[]>;
+  const measureOn = async (label: string, open: Open) => {
+    if (!COMPARE.length) {
+      await open(async (database, url) => {
+        const prepared = await prepare(named(label, scales[0]), database, scales[0], url);
+        const rows = await measureOne(prepared);
+        await prepared.finish(rows);
+        return rows;
+      });
+      return;
     }
-    if (COMPARE.length) printComparison(label, scales, results);
+    // Both scales seeded and listening at once, so that each endpoint is measured at both in turn.
+    await open((first, firstUrl) =>
+      open(async (second, secondUrl) => {
+        const prepared = [
+          await prepare(named(label, scales[0]), first, scales[0], firstUrl),
+          await prepare(named(label, scales[1]), second, scales[1], secondUrl),
+        ];
+        const rows = await measureTwo(label, scales, prepared);
+        for (const [i, p] of prepared.entries()) await p.finish(rows[i]);
+        return rows[0];
+      }),
+    );
   };
   if (DATABASES.includes('pglite')) await measureOn('PGlite (embedded, on disk)', withPglite);
   if (DATABASES.includes('postgres')) {
