@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { firstAdmin, signIn } from '../support/helpers.ts';
+import { firstAdmin, signIn, snap } from '../support/helpers.ts';
 
 /**
  * A page left open across a release: the previous build's chunk files are gone from the server, so the
@@ -67,12 +67,22 @@ test('a chunk still missing right after that reload shows the error instead of r
     .getByRole('navigation', { name: 'Main navigation' })
     .getByRole('link', { name: 'Students' })
     .click();
-  // One reload into /students, whose chunk fails again: the error shows, and no other reload follows.
-  // (The app has no error element of its own: this is React Router's default one.)
-  const failure = page.getByRole('heading', { name: /^Failed to fetch dynamically imported module/ });
+  // One reload into /students, whose chunk fails again: the app's message shows in the page's place,
+  // inside the layout (the navigation stays), and no other reload follows.
+  const failure = page.getByRole('heading', { level: 1, name: 'This page could not be shown' });
   await expect(failure).toBeVisible();
+  await expect(
+    page.getByText('The app could not load this page. Check your connection, then refresh the page.'),
+  ).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeAttached();
   await expect(page).toHaveURL(/\/students$/);
   await page.waitForTimeout(1_000);
   expect(loads.count).toBe(1);
   await expect(failure).toBeVisible();
+  await snap(page, 'new-release-page-not-loaded');
+
+  // 'Refresh Page' once the release's files are there again: the page loads.
+  await page.unrouteAll();
+  await page.getByRole('button', { name: 'Refresh Page' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Student Management' })).toBeVisible();
 });

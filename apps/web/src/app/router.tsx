@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-r
 import { RequireAuth } from '../features/auth/components/RequireAuth.tsx';
 import { LoginPage } from '../features/auth/pages/LoginPage.tsx';
 import { installChunkReload, withChunkReload } from '../lib/chunk-reload.ts';
+import { RouteError } from './RouteError.tsx';
 import { protectedRoutes } from './routes.tsx';
 
 /**
@@ -24,16 +25,18 @@ function FirstPageLoading() {
  * visit, in parallel with the page's own.
  */
 const routes: RouteObject[] = [
-  { path: '/login', element: <LoginPage /> },
+  { path: '/login', element: <LoginPage />, ErrorBoundary: RouteError },
   {
     path: '/register',
     HydrateFallback: FirstPageLoading,
+    ErrorBoundary: RouteError,
     lazy: () =>
       import('../features/auth/pages/RegisterPage.tsx').then((m) => ({ Component: m.RegisterPage })),
   },
   {
     path: '/forgot-password',
     HydrateFallback: FirstPageLoading,
+    ErrorBoundary: RouteError,
     lazy: () =>
       import('../features/auth/pages/ForgotPasswordPage.tsx').then((m) => ({
         Component: m.ForgotPasswordPage,
@@ -47,12 +50,15 @@ const routes: RouteObject[] = [
       </RequireAuth>
     ),
     HydrateFallback: FirstPageLoading,
+    // The layout's own chunk failing leaves no layout: the message takes the whole screen.
+    ErrorBoundary: RouteError,
     children: [
       {
         lazy: () => import('./shell/AppLayout.tsx').then((m) => ({ Component: m.AppLayout })),
         children: [
           { index: true, element: <Navigate to="/dashboard" replace /> },
-          ...protectedRoutes,
+          // A page that fails shows the message in its place, inside the layout.
+          ...protectedRoutes.map((route) => ({ ...route, ErrorBoundary: RouteError })),
           { path: '*', element: <Navigate to="/dashboard" replace /> },
         ],
       },

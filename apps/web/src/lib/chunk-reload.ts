@@ -58,9 +58,22 @@ export function chunkReloader(env: ChunkReloadEnv): (error: unknown) => boolean 
 }
 
 /**
+ * A page in place of one whose code could not be loaded: it throws the load's error when shown, so the
+ * route's error element shows it. (A `lazy` that rejects while the app first loads leaves its route
+ * unloaded, and React Router then renders nothing at all: an empty screen.)
+ */
+function failedPage(error: unknown): { Component: () => never } {
+  return {
+    Component: () => {
+      throw error;
+    },
+  };
+}
+
+/**
  * The routes with each `lazy` guarded: a chunk that fails to load and reloads the page keeps the current
- * page on screen until the reload (the load never settles); any other failure goes to the route's error
- * element as before.
+ * page on screen until the reload (the load never settles); any other failure becomes a page that
+ * throws it, for the route's error element to show.
  */
 export function withChunkReload(routes: RouteObject[], reloads: (error: unknown) => boolean): RouteObject[] {
   return routes.map((route) => {
@@ -70,10 +83,9 @@ export function withChunkReload(routes: RouteObject[], reloads: (error: unknown)
         ? {
             ...route,
             lazy: () =>
-              lazy().catch((error: unknown) => {
-                if (reloads(error)) return new Promise<never>(() => {});
-                throw error;
-              }),
+              lazy().catch((error: unknown) =>
+                reloads(error) ? new Promise<never>(() => {}) : failedPage(error),
+              ),
           }
         : { ...route };
     if (guarded.children) guarded.children = withChunkReload(guarded.children, reloads);
