@@ -74,6 +74,27 @@ export async function fetchPage<T>(
   return { items, total, nextCursor: cursorAfter(items, more) };
 }
 
+/**
+ * A numbered page of a list whose page query counts its own matches when `countsItself` (`count(*) over
+ * ()`: a search, whose page sorts every match anyway): `rows` answers the page with the total, one pass
+ * over the matches instead of two; a page past the end has no row to carry the total, and `count`
+ * answers it. Otherwise as fetchPage: the page and `count` at once. For lists without a keyset.
+ */
+export async function fetchCountedPage<T>(
+  page: Page | undefined,
+  rows: (page: Page | undefined) => Promise<{ items: T[]; total?: number }>,
+  count: () => Promise<number>,
+  countsItself: boolean,
+): Promise<Paged<T>> {
+  if (!page) return { items: (await rows(page)).items };
+  if (!countsItself) {
+    const [{ items }, total] = await Promise.all([rows(page), count()]);
+    return { items, total };
+  }
+  const { items, total } = await rows(page);
+  return { items, total: total ?? (await count()) };
+}
+
 /** Sets X-Total-Count (a numbered page) and X-Next-Cursor (rows remain) and answers the rows. */
 export function sendPage<T>(reply: FastifyReply, result: Paged<T>): T[] {
   if (result.total !== undefined) reply.header('x-total-count', String(result.total));

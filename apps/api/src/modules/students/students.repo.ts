@@ -60,27 +60,37 @@ function whereOf(filter: StudentFilter): SQL | undefined {
 const byName = [asc(students.firstName), asc(students.lastName), asc(students.id)];
 
 /**
- * The ids of one page in name order. Without a search, the name index (or the teacher's) is read in
- * order and stops after the page. With a search, the matches are found first (trigram indexes) and only
- * they are sorted: `offset 0` keeps the planner from walking the name index and testing row by row,
- * which reads most of the table when the matches are few or sort late.
+ * The ids of one page in name order (`chosen (id, total)`). Without a search, the name index (or the
+ * teacher's) is read in order and stops after the page; `total` is null (the count is apart: a kept
+ * count or the teacher's index). With a search, the matches are found first (trigram indexes) and only
+ * they are sorted, so they are counted on the way (`count(*) over ()`, before the limit): one pass over
+ * the matches for the page and its total instead of two. `offset 0` keeps the planner from walking the
+ * name index and testing row by row, which reads most of the table when the matches are few or sort late.
  */
-function pageIds(db: DbOrTx, filter: StudentFilter, page: { offset: number; limit: number }): SQL {
+function pageIds(db: DbOrTx, filter: StudentFilter, page: { offset: number; limit: number }) {
   if (!filter.search) {
     return db
-      .select({ id: students.id })
+      .select({ id: students.id, total: sql<number | null>`null::int`.as('total') })
       .from(students)
       .where(whereOf(filter))
       .orderBy(...byName)
       .limit(page.limit)
       .offset(page.offset)
-      .getSQL();
+      .as('chosen');
   }
-  return sql`select m.id from (
-      select ${students.id}, ${students.firstName}, ${students.lastName} from ${students}
-      where ${whereOf(filter)} offset 0
-    ) m
-    order by m.first_name, m.last_name, m.id limit ${page.limit} offset ${page.offset}`;
+  const matches = db
+    .select({ id: students.id, firstName: students.firstName, lastName: students.lastName })
+    .from(students)
+    .where(whereOf(filter))
+    .offset(0)
+    .as('m');
+  return db
+    .select({ id: matches.id, total: sql<number | null>`count(*) over ()`.as('total') })
+    .from(matches)
+    .orderBy(asc(matches.firstName), asc(matches.lastName), asc(matches.id))
+    .limit(page.limit)
+    .offset(page.offset)
+    .as('chosen');
 }
 
 const teacher = aliasedTable(users, 'teacher');
@@ -94,7 +104,7 @@ export async function listStudents(
   db: DbOrTx,
   filter: StudentFilter,
   page?: { offset: number; limit: number },
-): Promise<StudentWithRefs[]> {
+): Promise<{ items: StudentWithRefs[]; total?: number }> {
   const latest = db
     .select({ id: homeVisits.id, visitDate: homeVisits.visitDate, status: homeVisits.status })
     .from(homeVisits)
@@ -102,22 +112,37 @@ export async function listStudents(
     .orderBy(desc(homeVisits.visitDate), desc(homeVisits.createdAt))
     .limit(1)
     .as('latest_visit');
-  const rows = await db
-    .select({
-      student: students,
-      teacher: { id: teacher.id, firstName: teacher.firstName, lastName: teacher.lastName },
-      latestVisit: { id: latest.id, visitDate: latest.visitDate, status: latest.status },
-    })
-    .from(students)
-    .leftJoin(teacher, and(eq(teacher.id, students.assignedTeacherId), isNull(teacher.deletedAt)))
-    .leftJoinLateral(latest, sql`true`)
-    .where(page ? sql`${students.id} in (${pageIds(db, filter, page)})` : whereOf(filter))
-    .orderBy(...byName);
-  return rows.map((r) => ({
-    ...r,
+  const fields = {
+    student: students,
+    teacher: { id: teacher.id, firstName: teacher.firstName, lastName: teacher.lastName },
+    latestVisit: { id: latest.id, visitDate: latest.visitDate, status: latest.status },
+  };
+  // A teacher or visit left-joined to nothing reads as an object of nulls.
+  const withRefs = (r: StudentWithRefs): StudentWithRefs => ({
+    student: r.student,
     teacher: r.teacher?.id ? r.teacher : null,
     latestVisit: r.latestVisit?.id ? r.latestVisit : null,
-  }));
+  });
+  if (!page) {
+    const rows = await db
+      .select(fields)
+      .from(students)
+      .leftJoin(teacher, and(eq(teacher.id, students.assignedTeacherId), isNull(teacher.deletedAt)))
+      .leftJoinLateral(latest, sql`true`)
+      .where(whereOf(filter))
+      .orderBy(...byName);
+    return { items: rows.map(withRefs) };
+  }
+  const chosen = pageIds(db, filter, page);
+  const rows = await db
+    .select({ ...fields, total: chosen.total })
+    .from(students)
+    .innerJoin(chosen, eq(chosen.id, students.id))
+    .leftJoin(teacher, and(eq(teacher.id, students.assignedTeacherId), isNull(teacher.deletedAt)))
+    .leftJoinLateral(latest, sql`true`)
+    .orderBy(...byName);
+  const total = rows[0]?.total;
+  return { items: rows.map(withRefs), total: total == null ? undefined : Number(total) };
 }
 
 /** How many students match; every live student (no filter) is the kept count (db/live-counts.ts). */

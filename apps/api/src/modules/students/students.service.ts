@@ -14,7 +14,7 @@ import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
-import { fetchPage, pageOf } from '../../lib/paging.ts';
+import { fetchCountedPage, pageOf } from '../../lib/paging.ts';
 import { requireRole } from '../../lib/permissions.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { notify } from '../notifications/notify.ts';
@@ -132,10 +132,11 @@ export async function listStudents(deps: StudentsDeps, actor: Actor, query: Stud
     category: query.category,
     teacherId: actor.role === 'TEACHER' ? actor.id : query.teacherId,
   };
-  const { items, total } = await fetchPage(
+  const { items, total } = await fetchCountedPage(
     pageOf(query),
     (page) => repo.listStudents(deps.db, filter, page),
     () => repo.countStudents(deps.db, filter),
+    filter.search !== undefined,
   );
   return { items: items.map((r) => toDto(r, filter.today)), total };
 }

@@ -275,6 +275,36 @@ describe('reading students', () => {
     expect(pct.json()).toEqual([]);
   });
 
+  it('pages a search with its total on every page, past the end too, for both roles', async () => {
+    const word = `Pagedsearch${Date.now()}`;
+    for (const [i, who] of [teacher, teacher, otherTeacher, teacher, teacher].entries()) {
+      const res = await create(
+        newStudent({ firstName: `Kid${i}`, lastName: word, assignedTeacherId: who.id }),
+      );
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const get = (who: SeededUser, query: string) =>
+      t.app.inject({ method: 'GET', url: `/api/students?search=${word}${query}`, headers: who.auth });
+    for (const [who, expected] of [
+      [admin, 5],
+      [teacher, 4],
+    ] as const) {
+      const all = (await get(who, '')).json().map((s: { id: string }) => s.id);
+      expect(all).toHaveLength(expected);
+      const paged: string[] = [];
+      for (let page = 1; page <= 3; page++) {
+        const res = await get(who, `&page=${page}&limit=2`);
+        expect(res.headers['x-total-count']).toBe(String(expected));
+        paged.push(...res.json().map((s: { id: string }) => s.id));
+      }
+      expect(paged).toEqual(all);
+      // A page past the end has no row to count with: its total is still the search's.
+      const past = await get(who, '&page=9&limit=2');
+      expect(past.json()).toEqual([]);
+      expect(past.headers['x-total-count']).toBe(String(expected));
+    }
+  });
+
   it('requires a token', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/students' })).statusCode).toBe(401);
   });

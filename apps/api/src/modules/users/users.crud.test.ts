@@ -279,6 +279,30 @@ describe('GET /api/users', () => {
     expect(await ids(`Jayawardena ${m}`)).toEqual([]);
   });
 
+  it('pages a search with its total on every page and past the end, student counts included', async () => {
+    const m = marker();
+    const made: SeededUser[] = [];
+    for (const name of ['Ec', 'Ea', 'Ed', 'Eb', 'Ee'])
+      made.push(await seedUser(t.app, { firstName: `${m}${name}` }));
+    await giveStudents(made[1].id, 2);
+    const all = (await list(`?search=${m}`)).json() as { id: string; assignedStudentsCount: number }[];
+    expect(all).toHaveLength(5);
+    const paged: typeof all = [];
+    for (let page = 1; page <= 3; page++) {
+      const res = await list(`?search=${m}&page=${page}&limit=2`);
+      expect(res.headers['x-total-count']).toBe('5');
+      paged.push(...res.json());
+    }
+    expect(paged).toEqual(all);
+    expect(paged[0]).toMatchObject({ id: made[1].id, assignedStudentsCount: 2 });
+    const past = await list(`?search=${m}&page=7&limit=2`);
+    expect(past.json()).toEqual([]);
+    expect(past.headers['x-total-count']).toBe('5');
+    const none = await list(`?search=${m}&role=ADMIN&page=1&limit=2`);
+    expect(none.json()).toEqual([]);
+    expect(none.headers['x-total-count']).toBe('0');
+  });
+
   it('treats % and _ in the search as text', async () => {
     const m = marker();
     const pct = await seedUser(t.app, { firstName: `${m}50%off`, lastName: 'X' });

@@ -79,19 +79,45 @@ function whereOf(filter: UserFilter): SQL | undefined {
 
 export type UserWithCount = UserRecord & { assignedStudentsCount: number };
 
-/** One statement: the users matching the filter with their student counts, by first and last name. */
+const byName = [asc(users.firstName), asc(users.lastName), asc(users.id)];
+
+/**
+ * One statement: the users matching the filter with their student counts, by first and last name. With
+ * a page and a search, the page's users are chosen first and the matches counted on the way (`count(*)
+ * over ()`, before the limit: the sort reads every match anyway), so the page carries its total; the
+ * student counts are then taken for the page's users only.
+ */
 export async function listUsers(
   db: DbOrTx,
   filter: UserFilter,
   page?: { offset: number; limit: number },
-): Promise<UserWithCount[]> {
+): Promise<{ items: UserWithCount[]; total?: number }> {
+  const withCount = (r: { user: UserRecord; assignedStudentsCount: number }): UserWithCount => ({
+    ...r.user,
+    assignedStudentsCount: Number(r.assignedStudentsCount),
+  });
+  if (page && filter.search) {
+    const chosen = db
+      .select({ id: users.id, total: sql<number>`count(*) over ()`.as('total') })
+      .from(users)
+      .where(whereOf(filter))
+      .orderBy(...byName)
+      .limit(page.limit)
+      .offset(page.offset)
+      .as('chosen');
+    const rows = await db
+      .select({ user: users, assignedStudentsCount, total: chosen.total })
+      .from(users)
+      .innerJoin(chosen, eq(chosen.id, users.id))
+      .orderBy(...byName);
+    return { items: rows.map(withCount), total: rows[0] ? Number(rows[0].total) : undefined };
+  }
   const q = db
     .select({ user: users, assignedStudentsCount })
     .from(users)
     .where(whereOf(filter))
-    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
-  const rows = page ? await q.limit(page.limit).offset(page.offset) : await q;
-  return rows.map((r) => ({ ...r.user, assignedStudentsCount: Number(r.assignedStudentsCount) }));
+    .orderBy(...byName);
+  return { items: (page ? await q.limit(page.limit).offset(page.offset) : await q).map(withCount) };
 }
 
 export async function countUsers(db: DbOrTx, filter: UserFilter): Promise<number> {
