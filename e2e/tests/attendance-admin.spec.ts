@@ -172,7 +172,7 @@ test('attendance review: pending check-ins with their range, search, quick appro
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const token = await adminToken(request);
   const admin = firstAdmin();
   const { today, timezone } = await organisation(request, token);

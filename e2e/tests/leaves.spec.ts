@@ -245,7 +245,7 @@ test('an administrator quick-approves one, rejects one with notes, meets the alr
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const admin = firstAdmin();
   const token = await adminToken(request);
   const teacher = await createTeacher(request, token, { firstName: 'Tharsini', lastName: uniqueWord() });

@@ -62,7 +62,7 @@ test('a teacher reads, filters, pages, bulk-deletes and marks all notifications 
   page,
   request,
 }) => {
-  test.setTimeout(120_000); // a long journey on a machine that other runs may share
+  test.setTimeout(180_000); // a long journey on a machine that other runs may share
   const teacher = await teacherWithNotifications(request);
   await signIn(page, teacher);
 

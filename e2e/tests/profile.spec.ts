@@ -64,7 +64,7 @@ test('a teacher edits the profile, sets and removes a picture, and changes the p
   page,
   request,
 }) => {
-  test.setTimeout(120_000); // a long journey on a machine that other runs may share
+  test.setTimeout(180_000); // a long journey on a machine that other runs may share
   const teacher = await newTeacher(request, 'Prof');
   await signIn(page, teacher);
   await userMenu(page).click();

@@ -447,7 +447,7 @@ test('an administrator reads a student, converts a pregnant mother with Baby Bor
   page,
   request,
 }) => {
-  test.setTimeout(120_000); // a long journey (with an accessibility check per screenshot) on a shared machine
+  test.setTimeout(180_000); // a long journey (with an accessibility check per screenshot) on a shared machine
   const token = await adminToken(request);
   const tag = uniqueTag();
   const teacher = await createTeacher(request, token, { firstName: 'Meera', lastName: uniqueWord() });
