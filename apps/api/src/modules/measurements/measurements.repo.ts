@@ -200,10 +200,13 @@ export async function studentsWithLatestMeasurement(
   }));
 }
 
-/** How many students in scope match the filter (the status filter included): students alone. */
+/**
+ * How many students in scope match the filter (the status filter included): for a status of the whole
+ * programme, its days' kept counts; else the students themselves.
+ */
 export async function countStudentsByStatus(db: DbOrTx, filter: StatusFilter): Promise<number> {
   if (filter.status && wholeProgramme(filter)) {
-    const perDay = liveStudentsPerDay(db);
+    const perDay = liveStudentsPerDay(db, filter);
     const [row] = await db
       .select({ n: sql<number>`coalesce(sum(${perDay.n}), 0)::int` })
       .from(perDay)
@@ -221,8 +224,8 @@ const wholeProgramme = (f: StatusFilter) => !f.teacherId && !f.category && !f.se
  * Live students per last-measured day (null: never measured) as a subquery (last, n): the programme's
  * from live_counts (migration 0016, one row per day, kept by triggers), anything narrower from students.
  */
-function liveStudentsPerDay(db: DbOrTx, filter?: StatusFilter) {
-  if (!filter || wholeProgramme(filter)) return liveStudentsPerLastMeasuredDay(db);
+function liveStudentsPerDay(db: DbOrTx, filter: StatusFilter) {
+  if (wholeProgramme(filter)) return liveStudentsPerLastMeasuredDay(db);
   return db
     .select({ last: sql<string | null>`${students.lastMeasuredOn}`.as('last'), n: count().as('n') })
     .from(students)

@@ -33,6 +33,7 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { PageLoader } from '../../../components/PageLoader.tsx';
 import { ListPager } from '../../../components/ListPager.tsx';
 import { MONTH_OPTIONS, useLastPageClamp, useListParams } from '../../../lib/listParams.ts';
+import { pageCount } from '../../../lib/pager.ts';
 import { toastError } from '../../../lib/notify.ts';
 import { useOrgToday } from '../../organisation/api/organisation.api.ts';
 import {
@@ -404,10 +405,9 @@ export default function LeaveAnalytics() {
   const monthly = useMonthlyLeaveStatsQuery(year, view === 'monthly');
   const yearly = useYearlyLeaveStatsQuery(view === 'yearly');
   const teachers = useTeacherLeaveStatsQuery(filters, page, view === 'teachers');
-  const teacherTotal = teachers.data?.total ?? 0;
   useLastPageClamp({
     page,
-    pages: Math.max(1, Math.ceil(teacherTotal / TEACHER_STATS_PAGE_SIZE)),
+    pages: pageCount(teachers.data?.total ?? 0, TEACHER_STATS_PAGE_SIZE),
     settled: Boolean(view === 'teachers' && teachers.data && !teachers.isPlaceholderData),
   });
   const exporter = useMutation({
