@@ -183,11 +183,13 @@ async function seed(database: Database, scale: Scale) {
   await step(
     'users',
     TEACHERS + 1,
-    sql`insert into users (email, password_hash, first_name, last_name, role)
-      values ('admin@bench.test', ${passwordHash}, 'Bench', 'Admin', 'ADMIN')`,
-    sql`insert into users (email, password_hash, first_name, last_name, role)
+    // Accounts three years old: no record predates its teacher (the attendance rule counts a teacher's
+    // days from the day their account was created).
+    sql`insert into users (email, password_hash, first_name, last_name, role, created_at)
+      values ('admin@bench.test', ${passwordHash}, 'Bench', 'Admin', 'ADMIN', now() - interval '3 years')`,
+    sql`insert into users (email, password_hash, first_name, last_name, role, created_at)
       select 'teacher' || k || '@bench.test', ${passwordHash}, 'Teacher' || k,
-        (array['Kandiah', 'Rajan', 'Selvam', 'Kumar'])[k % 4 + 1], 'TEACHER'
+        (array['Kandiah', 'Rajan', 'Selvam', 'Kumar'])[k % 4 + 1], 'TEACHER', now() - interval '3 years'
       from generate_series(0, ${TEACHERS - 1}::int) k`,
     // Teacher k's id under k, the admin's under TEACHERS.
     sql`create unlogged table bench_users as

@@ -15,6 +15,7 @@ import {
   numeric,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -663,3 +664,30 @@ export const liveCounts = pgTable('live_counts', {
   name: text('name').primaryKey(),
   n: bigint('n', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * Each teacher's attendance records per month (`month`: its first day), per status and per ISO weekday
+ * (`isodow_1` Monday … `isodow_7` Sunday), for the attendance report's tiles over every teacher
+ * (docs/decisions/0013, "attendance by month"). Kept exact by triggers on `attendance` (migration 0018),
+ * in the same transaction as each change; never written by the app. A row holds every record of the
+ * month, whatever its teacher's state: readers join live teachers and take out the records the report
+ * leaves out (on approved leave days, after today, before the teacher's first day).
+ */
+export const attendanceMonthCounts = pgTable(
+  'attendance_month_counts',
+  {
+    month: date('month', { mode: 'string' }).notNull(),
+    teacherId: uuid('teacher_id').notNull(),
+    approved: integer('approved').notNull().default(0),
+    pending: integer('pending').notNull().default(0),
+    rejected: integer('rejected').notNull().default(0),
+    isodow1: integer('isodow_1').notNull().default(0),
+    isodow2: integer('isodow_2').notNull().default(0),
+    isodow3: integer('isodow_3').notNull().default(0),
+    isodow4: integer('isodow_4').notNull().default(0),
+    isodow5: integer('isodow_5').notNull().default(0),
+    isodow6: integer('isodow_6').notNull().default(0),
+    isodow7: integer('isodow_7').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.teacherId] })],
+);

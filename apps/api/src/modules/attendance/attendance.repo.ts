@@ -1,6 +1,7 @@
 import type { AttendanceStatus } from '@csp/contracts';
 import {
   aliasedTable,
+  type AnyColumn,
   and,
   asc,
   count,
@@ -16,7 +17,7 @@ import {
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { filtersOnly, liveCount, liveCountSql } from '../../db/live-counts.ts';
-import { attendance, leaves, users } from '../../db/schema.ts';
+import { attendance, attendanceMonthCounts, leaves, users } from '../../db/schema.ts';
 import { containsPattern } from '../../db/sql-helpers.ts';
 import type { Page } from '../../lib/paging.ts';
 import type { Actor } from '../../plugins/auth.ts';
@@ -346,15 +347,21 @@ export interface TeacherDayCounts {
 }
 
 /**
- * Each matching teacher's days between from and to, classified by the one day rule (contracts'
- * classifyDay, in the same order: leave, future, the record's status, before the account existed, day
- * off, absent) and counted, in one statement: the report's tiles over every teacher without shipping
- * every record of the month. The attendance tests hold it to the TypeScript rule.
+ * Each matching teacher's days of one month (from, to: its first and last day), classified by the one
+ * day rule (contracts' classifyDay, in the same order: leave, future, the record's status, before the
+ * account existed, day off, absent) and counted, in one statement: the report's tiles over every
+ * teacher without shipping every record of the month. The attendance tests hold it to the TypeScript
+ * rule.
  *
  * Counted, not classified day by day (a teachers × days grid is 60,000 rows at 2,000 teachers): a
  * record counts by its status unless its day is a leave day or in the future; a teacher's absent days
  * are the working days from their first day to today, less their leave days and their record days
  * among those (a record is unique per teacher and day).
+ *
+ * The month's records are not read: `attendance_month_counts` (kept by triggers, migration 0018) holds
+ * each teacher's records of the month per status and weekday, and only the records the rule leaves out
+ * are looked up, through indexes, and taken out: those on an approved leave day or after today (from
+ * every figure) and those before the teacher's first day (from the worked days only).
  */
 export async function dayCountsByTeacher(
   db: DbOrTx,
@@ -364,6 +371,15 @@ export async function dayCountsByTeacher(
   rule: DayRuleContext,
 ): Promise<TeacherDayCounts[]> {
   const workDays = `{${rule.workDays.join(',')}}`;
+  const c = attendanceMonthCounts;
+  const byWeekday = [c.isodow1, c.isodow2, c.isodow3, c.isodow4, c.isodow5, c.isodow6, c.isodow7];
+  const kept = (column: AnyColumn) => sql`coalesce(${column}, 0)`;
+  const keptWorked = rule.workDays.length
+    ? sql.join(
+        rule.workDays.map((k) => kept(byWeekday[k - 1])),
+        sql` + `,
+      )
+    : sql`0`;
   const result = (await db.execute(sql`
     with t as materialized (
       select ${users.id} as id, (${users.createdAt} at time zone ${rule.timeZone})::date as first_day
@@ -381,25 +397,37 @@ export async function dayCountsByTeacher(
       where ${leaves.status} = 'APPROVED' and ${leaves.startDate} <= ${to} and ${leaves.endDate} >= ${from}
         and ${leaves.teacherId} in (select id from t)
     ),
-    -- The period's records up to today that are not on a leave day (attendance_date_teacher_status_idx,
-    -- read alone).
-    r as (
-      select ${attendance.teacherId} as teacher_id, ${attendance.status} as status,
-        d.work and ${attendance.date} >= t.first_day as would_be_absent
-      from ${attendance}
-      join t on t.id = ${attendance.teacherId}
-      join d on d.day = ${attendance.date}
-      left join leave_days ld on ld.teacher_id = ${attendance.teacherId} and ld.day = ${attendance.date}
-      where ${attendance.date} between ${from}::date and least(${to}::date, ${rule.today}::date)
-        and ld.day is null
+    -- The days whose record the kept counts hold but the rule leaves out: a leave day or a day after
+    -- today (from every figure), a day before the teacher's first day (from the worked days only).
+    k as (
+      select teacher_id, day, bool_or(whole) as whole from (
+        select teacher_id, day, true as whole from leave_days
+        union all
+        select ${attendance.teacherId}, ${attendance.date}, true from ${attendance}
+          where ${attendance.date} > ${rule.today}::date and ${attendance.date} between ${from}::date and ${to}::date
+        union all
+        select t.id, g::date, false from t,
+          generate_series(${from}::date, least(${to}::date, t.first_day - 1), interval '1 day') g
+          where t.first_day > ${from}::date
+      ) days group by teacher_id, day
     ),
-    rc as (
+    -- Their records, one probe of attendance_teacher_date_uq each: the lateral subquery is kept apart
+    -- (offset 0), as the planner, which cannot estimate these days, would otherwise read the month.
+    x as (
+      select k.teacher_id, a.status, k.whole,
+        extract(isodow from k.day)::int = any(${workDays}::int[]) as work
+      from k, lateral (
+        select ${attendance.status} as status from ${attendance}
+        where ${attendance.teacherId} = k.teacher_id and ${attendance.date} = k.day offset 0
+      ) a
+    ),
+    xc as (
       select teacher_id,
-        count(*) filter (where status = 'APPROVED') as approved,
-        count(*) filter (where status = 'PENDING') as pending,
-        count(*) filter (where status = 'REJECTED') as rejected,
-        count(*) filter (where would_be_absent) as worked
-      from r group by teacher_id
+        count(*) filter (where whole and status = 'APPROVED') as approved,
+        count(*) filter (where whole and status = 'PENDING') as pending,
+        count(*) filter (where whole and status = 'REJECTED') as rejected,
+        count(*) filter (where work) as worked
+      from x group by teacher_id
     ),
     -- Leave days that would otherwise be absent ones.
     lc as (
@@ -409,13 +437,14 @@ export async function dayCountsByTeacher(
       group by ld.teacher_id
     )
     select t.id as "teacherId",
-      coalesce(rc.approved, 0)::int as "approvedDays",
-      coalesce(rc.pending, 0)::int as "pendingDays",
-      coalesce(rc.rejected, 0)::int as "rejectedDays",
+      (${kept(c.approved)} - coalesce(xc.approved, 0))::int as "approvedDays",
+      (${kept(c.pending)} - coalesce(xc.pending, 0))::int as "pendingDays",
+      (${kept(c.rejected)} - coalesce(xc.rejected, 0))::int as "rejectedDays",
       ((select count(*) from d where d.work and d.day >= t.first_day)
-        - coalesce(lc.n, 0) - coalesce(rc.worked, 0))::int as "absentDays"
+        - coalesce(lc.n, 0) - (${keptWorked} - coalesce(xc.worked, 0)))::int as "absentDays"
     from t
-    left join rc on rc.teacher_id = t.id
+    left join ${c} on ${c.month} = ${from}::date and ${c.teacherId} = t.id
+    left join xc on xc.teacher_id = t.id
     left join lc on lc.teacher_id = t.id`)) as unknown as { rows: TeacherDayCounts[] };
   return result.rows;
 }
