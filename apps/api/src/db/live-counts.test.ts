@@ -35,7 +35,8 @@ async function kept(): Promise<Record<string, number>> {
 }
 
 /**
- * The same figures counted the slow way: live records of live students (attendance: of live teachers),
+ * The same figures counted the slow way: live records of live students (attendance and leave
+ * applications: of live teachers),
  * per kind and status, visits beyond or within the location-warning distance, live students per
  * last-measured day (migration 0016), and each teacher's attendance records (whatever the teacher's
  * state) per month, status and weekday (migration 0018).
@@ -56,6 +57,8 @@ async function exact(): Promise<Record<string, number>> {
       union all select unnest(array['gifts', 'gifts:' || r.status]) from gifts r
         join students s on s.id = r.student_id where r.deleted_at is null and s.deleted_at is null
       union all select unnest(array['attendance', 'attendance:' || r.status]) from attendance r
+        join users u on u.id = r.teacher_id where u.deleted_at is null
+      union all select unnest(array['leaves', 'leaves:' || r.status]) from leaves r
         join users u on u.id = r.teacher_id where u.deleted_at is null
       union all select 'students:last:' || coalesce(to_char(s.last_measured_on, 'YYYY-MM-DD'), 'never')
         from students s where s.deleted_at is null
@@ -92,12 +95,18 @@ async function addRecords(studentIds: string[], status: 'PENDING' | 'APPROVED' =
 const TABLES = ['activities', 'measurements', 'home_visits', 'gifts'] as const;
 
 let day = 0;
-/** A check-in of each teacher on a day of its own (one record per teacher and day). */
+/**
+ * A check-in of each teacher on a day of its own (one record per teacher and day), and a leave
+ * application of that day in the same state.
+ */
 async function checkIn(teacherIds: string[], status: 'PENDING' | 'APPROVED' | 'REJECTED' = 'PENDING') {
   day += 1;
+  const ids = sql`unnest(${`{${teacherIds.join(',')}}`}::uuid[])`;
   await t.app.db.execute(sql`insert into attendance (teacher_id, date, check_in, status)
-    select id, current_date - ${day}::int, now(), ${status}::review_status
-    from unnest(${`{${teacherIds.join(',')}}`}::uuid[]) as id`);
+    select id, current_date - ${day}::int, now(), ${status}::review_status from ${ids} as id`);
+  await t.app.db.execute(sql`insert into leaves (teacher_id, start_date, end_date, reason, status)
+    select id, current_date - ${day}::int, current_date - ${day}::int, 'Counted', ${status}::review_status
+    from ${ids} as id`);
 }
 
 describe('live_counts: kept by triggers, always equal to counting', () => {
@@ -147,14 +156,18 @@ describe('live_counts: kept by triggers, always equal to counting', () => {
     expect(await kept()).toEqual(await exact());
   });
 
-  it('follows attendance: check-ins, reviews, a teacher deleted, restored and removed outright', async () => {
+  it('follows attendance and leaves: check-ins, applications, reviews, a teacher deleted, restored and removed outright', async () => {
     const [x, y] = [await seedUser(t.app), await seedUser(t.app)];
     await checkIn([x.id, y.id]);
     await checkIn([x.id], 'APPROVED');
     expect(await kept()).toEqual(await exact());
     await t.app.db.execute(sql`update attendance set status = 'REJECTED' where teacher_id = ${y.id}`);
+    await t.app.db.execute(sql`update leaves set status = 'APPROVED' where teacher_id = ${y.id}`);
     // Edits that change no counted fact (a check-out, a note) leave the counts alone.
     await t.app.db.execute(sql`update attendance set check_out = now(), admin_notes = 'Seen'`);
+    await t.app.db.execute(sql`update leaves set review_notes = 'Seen'`);
+    expect(await kept()).toEqual(await exact());
+    await t.app.db.execute(sql`delete from leaves where teacher_id = ${y.id} and status = 'PENDING'`);
     expect(await kept()).toEqual(await exact());
     // A teacher deleted softly takes their records from the counts; restored, gives them back. A
     // sign-in (another column of users) changes nothing.
@@ -256,6 +269,22 @@ describe('live_counts: kept by triggers, always equal to counting', () => {
         (i) =>
           sql`delete from attendance where id = (select id from attendance where teacher_id = ${crew[i]} order by id limit 1)`,
       ),
+      fc.tuple(pickTeacher, fc.nat(2), fc.boolean()).map(([i, s, all]) =>
+        all
+          ? sql`update leaves set status = (array['PENDING','APPROVED','REJECTED'])[${s + 1}]::review_status where teacher_id = ${crew[i]}`
+          : sql`insert into leaves (teacher_id, start_date, end_date, reason, status)
+                values (${crew[i]}, current_date, current_date + 1, 'Property', (array['PENDING','APPROVED','REJECTED'])[${s + 1}]::review_status)`,
+      ),
+      fc
+        .tuple(pickTeacher, pickTeacher)
+        .map(
+          ([i, j]) =>
+            sql`update leaves set teacher_id = ${crew[j]} where id = (select id from leaves where teacher_id = ${crew[i]} order by id limit 1)`,
+        ),
+      pickTeacher.map(
+        (i) =>
+          sql`delete from leaves where id = (select id from leaves where teacher_id = ${crew[i]} order by id desc limit 1)`,
+      ),
       // A record moved to another day (the app never does; the month counts follow it all the same).
       fc.tuple(pickTeacher, fc.integer({ min: -40, max: 40 })).map(
         ([i, d]) =>
@@ -315,6 +344,20 @@ describe('live_counts: kept by triggers, always equal to counting', () => {
     expect(await total('/api/attendance/admin/all?status=PENDING&page=1&limit=10')).toBe(
       truth['attendance:PENDING'],
     );
+    expect(await total('/api/leaves/all?page=1&limit=10')).toBe(truth.leaves);
+    for (const status of ['PENDING', 'APPROVED', 'REJECTED'] as const) {
+      expect(await total(`/api/leaves/all?status=${status}&page=1&limit=10`)).toBe(
+        truth[`leaves:${status}`] ?? 0,
+      );
+    }
+    const leaveTiles = await t.app.inject({ method: 'GET', url: '/api/leaves/summary', headers: admin.auth });
+    expect(leaveTiles.json()).toEqual({
+      total: truth.leaves,
+      pending: truth['leaves:PENDING'] ?? 0,
+      approved: truth['leaves:APPROVED'] ?? 0,
+      rejected: truth['leaves:REJECTED'] ?? 0,
+    });
+    expect(truth['leaves:APPROVED']).toBeGreaterThan(0);
     const [open] = await rows<{ n: number }>(sql`select count(*)::int as n from attendance r
       join users u on u.id = r.teacher_id where u.deleted_at is null and r.check_out is null
         and r.date < current_date`);
@@ -385,6 +428,10 @@ describe('live_counts: kept by triggers, always equal to counting', () => {
                   values (${who.id}, current_date - ${2000 + i}::int, now())`);
                 await tx.execute(sql`update attendance set status = 'APPROVED'
                   where teacher_id = ${who.id} and date = current_date - ${2000 + i - 1}::int`);
+                await tx.execute(sql`insert into leaves (teacher_id, start_date, end_date, reason)
+                  values (${who.id}, current_date + ${i}::int, current_date + ${i}::int, 'Race')`);
+                await tx.execute(sql`update leaves set status = 'APPROVED'
+                  where teacher_id = ${who.id} and start_date = current_date + ${i - 1}::int`);
               }),
         ),
       );

@@ -3,9 +3,9 @@ import type { DbOrTx } from './client.ts';
 import { liveCounts } from './schema.ts';
 
 /**
- * The kinds counted in live_counts (migrations 0011 and 0012), per status where the kind has one, and
- * home visits beyond or within the location-warning distance (home_visits:warnings, home_visits:normal);
- * and live students per last-measured day (0016).
+ * The kinds counted in live_counts (migrations 0011, 0012, and 0019 for leave applications), per status
+ * where the kind has one, and home visits beyond or within the location-warning distance
+ * (home_visits:warnings, home_visits:normal); and live students per last-measured day (0016).
  */
 export type LiveCountName =
   | 'activities'
@@ -16,15 +16,18 @@ export type LiveCountName =
   | `gifts:${string}`
   | 'attendance'
   | `attendance:${string}`
+  | 'leaves'
+  | `leaves:${string}`
   | `${typeof LAST_MEASURED_PREFIX}${string}`;
 
 /** Live students per last-measured day (migration 0016): `students:last:YYYY-MM-DD`, `students:last:never`. */
 const LAST_MEASURED_PREFIX = 'students:last:';
 
 /**
- * How many live records of a kind (whose student, or an attendance record's teacher, is live too) there
- * are, as an SQL expression: one primary-key probe instead of a pass over the table, for administrators'
- * unfiltered lists and counters (docs/decisions/0013); 0 when nothing of the kind was ever counted.
+ * How many live records of a kind (whose student, or an attendance record's or application's teacher, is
+ * live too) there are, as an SQL expression: one primary-key probe instead of a pass over the table, for
+ * administrators' unfiltered lists and counters (docs/decisions/0013); 0 when nothing of the kind was
+ * ever counted.
  */
 export const liveCountSql = (name: LiveCountName) =>
   sql<number>`coalesce((select ${liveCounts.n} from ${liveCounts} where ${liveCounts.name} = ${name}), 0)::int`;

@@ -16,6 +16,7 @@ import {
   type SQLWrapper,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { filtersOnly, liveCount, liveCountSql } from '../../db/live-counts.ts';
 import { leaves, users } from '../../db/schema.ts';
 import { containsPattern } from '../../db/sql-helpers.ts';
 import type { Page } from '../../lib/paging.ts';
@@ -103,7 +104,17 @@ export async function listLeaves(
   return page ? q.limit(page.limit).offset(page.offset) : q;
 }
 
+/**
+ * Whether the kept counts answer: an administrator's applications, unfiltered or by status alone (the
+ * time zone only reads the applied-date bounds).
+ */
+const keptCountsAnswer = (actor: Actor, filter: LeaveFilter) =>
+  actor.role === 'ADMIN' && filtersOnly(filter, ['status', 'timeZone']);
+
 export async function countLeaves(db: DbOrTx, actor: Actor, filter: LeaveFilter): Promise<number> {
+  if (keptCountsAnswer(actor, filter)) {
+    return liveCount(db, filter.status ? `leaves:${filter.status}` : 'leaves');
+  }
   const [row] = await db
     .select({ n: count() })
     .from(leaves)
@@ -114,6 +125,17 @@ export async function countLeaves(db: DbOrTx, actor: Actor, filter: LeaveFilter)
 
 /** How many matching applications there are in all and in each status (the list's stat tiles). */
 export async function summarizeLeaves(db: DbOrTx, actor: Actor, filter: LeaveFilter) {
+  if (keptCountsAnswer(actor, filter) && !filter.status) {
+    // Every live teacher's applications: the kept counts (docs/decisions/0013, migration 0019).
+    const result = (await db.execute(sql`select
+        ${liveCountSql('leaves')} as total,
+        ${liveCountSql('leaves:PENDING')} as pending,
+        ${liveCountSql('leaves:APPROVED')} as approved,
+        ${liveCountSql('leaves:REJECTED')} as rejected`)) as unknown as {
+      rows: { total: number; pending: number; approved: number; rejected: number }[];
+    };
+    return result.rows[0];
+  }
   const [row] = await db
     .select({
       total: count(),
