@@ -440,7 +440,10 @@ export async function dayCountsByTeacher(
       (${kept(c.approved)} - coalesce(xc.approved, 0))::int as "approvedDays",
       (${kept(c.pending)} - coalesce(xc.pending, 0))::int as "pendingDays",
       (${kept(c.rejected)} - coalesce(xc.rejected, 0))::int as "rejectedDays",
-      ((select count(*) from d where d.work and d.day >= t.first_day)
+      -- The working days of the period up to today from the teacher's first day: counted once for every
+      -- teacher who was there when the period began.
+      ((case when t.first_day <= ${from}::date then (select count(*) from d where d.work)
+          else (select count(*) from d where d.work and d.day >= t.first_day) end)
         - coalesce(lc.n, 0) - (${keptWorked} - coalesce(xc.worked, 0)))::int as "absentDays"
     from t
     left join ${c} on ${c.month} = ${from}::date and ${c.teacherId} = t.id
