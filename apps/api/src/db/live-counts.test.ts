@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOME_VISIT_LIMITS } from '@csp/contracts';
+import { HOME_VISIT_LIMITS, todayIn } from '@csp/contracts';
 import { createTestApp, onPostgres, seedUser, type SeededUser, type TestContext } from '../test/setup.ts';
 
 let t: TestContext;
@@ -56,8 +56,9 @@ async function exact(): Promise<Record<string, number>> {
         where r.deleted_at is null and s.deleted_at is null and r.distance_from_home is not null
       union all select unnest(array['gifts', 'gifts:' || r.status]) from gifts r
         join students s on s.id = r.student_id where r.deleted_at is null and s.deleted_at is null
-      union all select unnest(array['attendance', 'attendance:' || r.status]) from attendance r
-        join users u on u.id = r.teacher_id where u.deleted_at is null
+      union all select unnest(array['attendance', 'attendance:' || r.status]
+          || case when r.check_out is null then array['attendance:open'] else array[]::text[] end)
+        from attendance r join users u on u.id = r.teacher_id where u.deleted_at is null
       union all select unnest(array['leaves', 'leaves:' || r.status]) from leaves r
         join users u on u.id = r.teacher_id where u.deleted_at is null
       union all select 'students:last:' || coalesce(to_char(s.last_measured_on, 'YYYY-MM-DD'), 'never')
@@ -269,6 +270,11 @@ describe('live_counts: kept by triggers, always equal to counting', () => {
         (i) =>
           sql`delete from attendance where id = (select id from attendance where teacher_id = ${crew[i]} order by id limit 1)`,
       ),
+      // A check-out, or one taken back (the open records count apart).
+      pickTeacher.map(
+        (i) =>
+          sql`update attendance set check_out = case when check_out is null then now() end where id = (select id from attendance where teacher_id = ${crew[i]} order by id limit 1)`,
+      ),
       fc.tuple(pickTeacher, fc.nat(2), fc.boolean()).map(([i, s, all]) =>
         all
           ? sql`update leaves set status = (array['PENDING','APPROVED','REJECTED'])[${s + 1}]::review_status where teacher_id = ${crew[i]}`
@@ -321,6 +327,13 @@ describe('live_counts: kept by triggers, always equal to counting', () => {
     const [x, y] = [await seedUser(t.app), await seedUser(t.app)];
     await checkIn([x.id, y.id]);
     await checkIn([x.id], 'APPROVED');
+    // Open records of the organisation's today and later are not incomplete (yet); one of a past day
+    // checked out is not either.
+    const orgToday = todayIn(t.config.orgTimezone);
+    await t.app.db.execute(sql`insert into attendance (teacher_id, date, check_in)
+      values (${x.id}, ${orgToday}::date, now()), (${x.id}, ${orgToday}::date + 1, now())`);
+    await t.app.db.execute(sql`update attendance set check_out = now()
+      where id = (select id from attendance where teacher_id = ${x.id} and date < ${orgToday}::date limit 1)`);
     await t.app.db.execute(sql`update users set deleted_at = now() where id = ${y.id}`);
     const truth = await exact();
     const total = async (url: string) => {
@@ -360,7 +373,7 @@ describe('live_counts: kept by triggers, always equal to counting', () => {
     expect(truth['leaves:APPROVED']).toBeGreaterThan(0);
     const [open] = await rows<{ n: number }>(sql`select count(*)::int as n from attendance r
       join users u on u.id = r.teacher_id where u.deleted_at is null and r.check_out is null
-        and r.date < current_date`);
+        and r.date < ${orgToday}::date`);
     const board = await t.app.inject({
       method: 'GET',
       url: '/api/attendance/admin/dashboard',

@@ -124,16 +124,16 @@ export async function listPending(db: DbOrTx, actor: Actor, page?: Page): Promis
 /** How many match in all and in each status; `incomplete`: days before `today` without a check-out. */
 export async function summarizeAttendance(db: DbOrTx, actor: Actor, filter: AttendanceFilter, today: string) {
   if (actor.role === 'ADMIN' && filtersOnly(filter)) {
-    // Every live teacher's records: the kept counts, and the few records without a check-out
-    // (attendance_open_date_idx).
+    // Every live teacher's records: the kept counts. Incomplete: the open records (kept, migration 0020)
+    // less those of today and later, a day's worth at most (attendance_open_date_idx).
     const result = (await db.execute(sql`select
         ${liveCountSql('attendance')} as total,
         ${liveCountSql('attendance:PENDING')} as pending,
         ${liveCountSql('attendance:APPROVED')} as approved,
         ${liveCountSql('attendance:REJECTED')} as rejected,
-        (select count(*)::int from ${attendance}
+        (${liveCountSql('attendance:open')} - (select count(*)::int from ${attendance}
           join ${users} on ${users.id} = ${attendance.teacherId} and ${users.deletedAt} is null
-          where ${attendance.checkOut} is null and ${attendance.date} < ${today}::date) as incomplete`)) as unknown as {
+          where ${attendance.checkOut} is null and ${attendance.date} >= ${today}::date)) as incomplete`)) as unknown as {
       rows: { total: number; pending: number; approved: number; rejected: number; incomplete: number }[];
     };
     const row = result.rows[0];
