@@ -1,4 +1,4 @@
-import type { AttendanceStatus } from '@csp/contracts';
+import { monthBounds, type AttendanceStatus } from '@csp/contracts';
 import {
   aliasedTable,
   type AnyColumn,
@@ -370,6 +370,10 @@ export async function dayCountsByTeacher(
   to: string,
   rule: DayRuleContext,
 ): Promise<TeacherDayCounts[]> {
+  const month = monthBounds(Number(from.slice(0, 4)), Number(from.slice(5, 7)));
+  if (from !== month.from || to !== month.to) {
+    throw new Error(`dayCountsByTeacher counts whole months (${from} to ${to})`);
+  }
   const workDays = `{${rule.workDays.join(',')}}`;
   const c = attendanceMonthCounts;
   const byWeekday = [c.isodow1, c.isodow2, c.isodow3, c.isodow4, c.isodow5, c.isodow6, c.isodow7];
