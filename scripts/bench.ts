@@ -912,6 +912,37 @@ function printComparisonRow(x: Row, y: Row) {
   );
 }
 
+/** The PGlite target of the national-scale issue: each call's p95 on PGlite within 2.5× PostgreSQL's. */
+const PGLITE_RATIO_TARGET = 2.5;
+
+/**
+ * Both databases measured in one run (at one scale, or at the first of two compared scales): each call's
+ * p95 on PGlite beside PostgreSQL's, and how many calls stay within the target ratio.
+ */
+function printPgliteBesidePostgres(lite: Row[], server: Row[]) {
+  const byIndex = new Map(server.map((r) => [r.index, r]));
+  const pairs = lite.flatMap((r) => {
+    const other = byIndex.get(r.index);
+    return other ? [[r, other] as const] : [];
+  });
+  if (!pairs.length) return;
+  console.log('\n## PGlite beside PostgreSQL (p95, same calls, same scale)\n');
+  console.log('| endpoint | p95 PGlite | p95 PostgreSQL | ratio |');
+  console.log('|---|---:|---:|---:|');
+  const ratios: number[] = [];
+  for (const [a, b] of pairs) {
+    const ratio = a.p95 / b.p95;
+    ratios.push(ratio);
+    console.log(`| ${a.label} | ${a.p95.toFixed(1)} | ${b.p95.toFixed(1)} | ${ratio.toFixed(2)}× |`);
+  }
+  const sorted = [...ratios].sort((x, y) => x - y);
+  const median = sorted[Math.floor((sorted.length - 1) / 2)];
+  const within = ratios.filter((r) => r <= PGLITE_RATIO_TARGET).length;
+  console.log(
+    `\n${within} of ${ratios.length} calls within ${PGLITE_RATIO_TARGET}× PostgreSQL at p95 (median ratio ${median.toFixed(2)}×)`,
+  );
+}
+
 /** Runs `body` on a fresh embedded PGlite in a temporary folder, removed afterwards. */
 async function withPglite<T>(body: (database: Database) => Promise<T>): Promise<T> {
   const dir = path.join(os.tmpdir(), `csp-bench-${randomBytes(4).toString('hex')}`);
@@ -981,18 +1012,18 @@ async function main() {
   const named = (label: string, scale: Scale) =>
     COMPARE.length || process.env.BENCH_SCALE ? `${label}, ${scale.name} scale` : label;
   type Open = (body: (database: Database, url?: string) => Promise<Row[]>) => Promise<Row[]>;
-  const measureOn = async (label: string, open: Open) => {
+  /** Measures on one database; answers the rows of the (first) scale. */
+  const measureOn = async (label: string, open: Open): Promise<Row[]> => {
     if (!COMPARE.length) {
-      await open(async (database, url) => {
+      return open(async (database, url) => {
         const prepared = await prepare(named(label, scales[0]), database, scales[0], url);
         const rows = await measureOne(prepared);
         await prepared.finish(rows);
         return rows;
       });
-      return;
     }
     // Both scales seeded and listening at once, so that each endpoint is measured at both in turn.
-    await open((first, firstUrl) =>
+    return open((first, firstUrl) =>
       open(async (second, secondUrl) => {
         const prepared = [
           await prepare(named(label, scales[0]), first, scales[0], firstUrl),
@@ -1004,12 +1035,15 @@ async function main() {
       }),
     );
   };
-  if (DATABASES.includes('pglite')) await measureOn('PGlite (embedded, on disk)', withPglite);
+  const lite = DATABASES.includes('pglite') ? await measureOn('PGlite (embedded, on disk)', withPglite) : [];
   if (DATABASES.includes('postgres')) {
     const serverUrl = process.env.DATABASE_URL;
     if (!serverUrl)
       console.log('\n(PostgreSQL skipped: set DATABASE_URL to also measure a PostgreSQL server.)');
-    else await measureOn('PostgreSQL (DATABASE_URL)', (body) => withPostgres(serverUrl, body));
+    else {
+      const server = await measureOn('PostgreSQL (DATABASE_URL)', (body) => withPostgres(serverUrl, body));
+      printPgliteBesidePostgres(lite, server);
+    }
   }
   await printWebSizes();
 }
