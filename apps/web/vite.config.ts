@@ -1,10 +1,11 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { ModuleInfo } from 'rolldown';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -52,6 +53,62 @@ function precompress(): Plugin {
           await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
         }),
       );
+    },
+  };
+}
+
+/**
+ * Writes `login.html`: the built index.html with the sign-in page's markup already in #root, so /login
+ * paints before any script has loaded (the server sends it for GET /login only; every other path gets
+ * index.html, so no other page shows a sign-in form first). The markup is the app's own render at /login
+ * (src/prerender.tsx, built for Node into a temporary folder and run here), which main.tsx hydrates.
+ * Runs after the client build has written its files and before `precompress` compresses them.
+ */
+function prerenderLogin(): Plugin {
+  let root = '';
+  let outDir = '';
+  return {
+    name: 'csp:prerender-login',
+    apply: (config, { command }) => command === 'build' && !config.build?.ssr,
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async writeBundle() {
+      // Inside the app's folder, so that Node finds the libraries the render imports.
+      const cache = path.join(root, 'node_modules', '.cache');
+      await mkdir(cache, { recursive: true });
+      const work = await mkdtemp(path.join(cache, 'prerender-'));
+      try {
+        await build({
+          configFile: false,
+          root,
+          logLevel: 'warn',
+          plugins: [react()],
+          build: {
+            ssr: 'src/prerender.tsx',
+            outDir: work,
+            emptyOutDir: true,
+            minify: false,
+            rolldownOptions: { output: { entryFileNames: 'prerender.mjs' } },
+          },
+        });
+        const { renderLogin } = (await import(pathToFileURL(path.join(work, 'prerender.mjs')).href)) as {
+          renderLogin: () => string;
+        };
+        const markup = renderLogin();
+        const index = await readFile(path.join(outDir, 'index.html'), 'utf8');
+        if (!index.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root');
+        // Mantine sets the colour scheme attribute when it starts; the prerendered page needs it from the
+        // first paint (its colour variables are scoped to it). The title is the one the page sets.
+        const login = index
+          .replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">')
+          .replace(/<title>[^<]*<\/title>/, '<title>Sign in · Child Support Programme</title>')
+          .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
+        await writeFile(path.join(outDir, 'login.html'), login);
+      } finally {
+        await rm(work, { recursive: true, force: true });
+      }
     },
   };
 }
@@ -258,7 +315,7 @@ function shellChunk(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), shellChunk(), precompress()],
+  plugins: [react(), shellChunk(), prerenderLogin(), precompress()],
   server: {
     port: 5173,
     strictPort: true,

@@ -26,8 +26,9 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/ThemeIcon.css';
 import '@mantine/core/styles/Title.css';
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import { router } from './app/router.tsx';
 import { apiClient } from './lib/api.ts';
 import { whenIdle } from './lib/idle.ts';
 import { getToken } from './lib/session.ts';
@@ -35,15 +36,19 @@ import { getToken } from './lib/session.ts';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+const app = (
+  <StrictMode>
+    <App router={router} />
+  </StrictMode>
+);
+
 // The first render as a transition: React renders it in slices of a few milliseconds, yielding to the
-// browser between them, instead of in one long task (Lighthouse's Total Blocking Time).
-const reactRoot = createRoot(root);
+// browser between them, instead of in one long task (Lighthouse's Total Blocking Time). /login comes
+// with the sign-in page already in #root (login.html, prerendered by the build: src/prerender.tsx),
+// which React hydrates; every other path starts from an empty #root.
 startTransition(() => {
-  reactRoot.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  if (root.firstElementChild) hydrateRoot(root, app);
+  else createRoot(root).render(app);
 });
 
 // The HTTP client (axios) loads apart from the entry: at once for a visitor with a session, whose page

@@ -1,70 +1,6 @@
-import { Center, Loader } from '@mantine/core';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
-import { RequireAuth } from '../features/auth/components/RequireAuth.tsx';
-import { LoginPage } from '../features/auth/pages/LoginPage.tsx';
+import { createBrowserRouter } from 'react-router';
 import { installChunkReload, withChunkReload } from '../lib/chunk-reload.ts';
-import { RouteError } from './RouteError.tsx';
-import { protectedRoutes } from './routes.tsx';
-
-/**
- * Shown while the chunks of the first page of a visit load (later navigations keep the current page on
- * screen until the next one is in).
- */
-function FirstPageLoading() {
-  return (
-    <Center h="100dvh" role="status" aria-label="Loading">
-      <Loader size="sm" />
-    </Center>
-  );
-}
-
-/**
- * Public pages, then the protected layout at '/' ('/' → /dashboard, unknown paths → /dashboard).
- * /login comes with the entry (the first page of a visit without a session); every other page, and
- * the protected layout (top bar, sidebar, search), is a lazy route whose chunk loads on the first
- * visit, in parallel with the page's own.
- */
-const routes: RouteObject[] = [
-  { path: '/login', element: <LoginPage />, ErrorBoundary: RouteError },
-  {
-    path: '/register',
-    HydrateFallback: FirstPageLoading,
-    ErrorBoundary: RouteError,
-    lazy: () =>
-      import('../features/auth/pages/RegisterPage.tsx').then((m) => ({ Component: m.RegisterPage })),
-  },
-  {
-    path: '/forgot-password',
-    HydrateFallback: FirstPageLoading,
-    ErrorBoundary: RouteError,
-    lazy: () =>
-      import('../features/auth/pages/ForgotPasswordPage.tsx').then((m) => ({
-        Component: m.ForgotPasswordPage,
-      })),
-  },
-  {
-    path: '/',
-    element: (
-      <RequireAuth>
-        <Outlet />
-      </RequireAuth>
-    ),
-    HydrateFallback: FirstPageLoading,
-    // The layout's own chunk failing leaves no layout: the message takes the whole screen.
-    ErrorBoundary: RouteError,
-    children: [
-      {
-        lazy: () => import('./shell/AppLayout.tsx').then((m) => ({ Component: m.AppLayout })),
-        children: [
-          { index: true, element: <Navigate to="/dashboard" replace /> },
-          // A page that fails shows the message in its place, inside the layout.
-          ...protectedRoutes.map((route) => ({ ...route, ErrorBoundary: RouteError })),
-          { path: '*', element: <Navigate to="/dashboard" replace /> },
-        ],
-      },
-    ],
-  },
-];
+import { appRoutes } from './app-routes.tsx';
 
 /**
  * A lazy chunk that fails to load (a page left open across a release asks for the previous build's
@@ -75,4 +11,4 @@ const reloadsForChunk = installChunkReload(() => {
   return opening && router.createHref(opening);
 });
 
-export const router = createBrowserRouter(withChunkReload(routes, reloadsForChunk));
+export const router = createBrowserRouter(withChunkReload(appRoutes, reloadsForChunk));
