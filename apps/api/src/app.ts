@@ -157,6 +157,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     config.webDistDir && existsSync(path.join(config.webDistDir, 'index.html'))
       ? config.webDistDir
       : undefined;
+  // The build's login.html is index.html with the sign-in page already rendered in it (apps/web:
+  // src/prerender.tsx), sent for /login only: every other path, signed-in pages included, starts empty.
+  const loginPage = webRoot !== undefined && existsSync(path.join(webRoot, 'login.html'));
   if (webRoot) {
     // Files under /assets/ have content-hashed names: cached for a year and never revalidated. The
     // rest (index.html, favicon) are revalidated on every use, so a new release shows at once. The
@@ -180,13 +183,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   }
 
   // One not-found handler: unknown API routes and missing assets answer JSON 404; with the web app
-  // built, any other GET or HEAD gets index.html so the single-page app's own router handles the path.
+  // built, any other GET or HEAD gets index.html (/login: login.html) so the single-page app's own
+  // router handles the path.
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0];
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
     const isAsset = pathname.startsWith('/assets/');
     if (webRoot && (request.method === 'GET' || request.method === 'HEAD') && !isApi && !isAsset) {
-      return reply.sendFile('index.html');
+      return reply.sendFile(loginPage && pathname === '/login' ? 'login.html' : 'index.html');
     }
     return reply.code(404).send(errorBody(404, `Route ${request.method} ${pathname} not found`));
   });
