@@ -35,6 +35,46 @@ test.describe('sign in and sign out', () => {
     expect(after.status()).toBe(401);
   });
 
+  test('/login comes with the sign-in page in its HTML, hydrated without errors or shifts', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    // The server sends the prerendered page for /login only: any other path starts empty.
+    expect(await (await request.get('/login')).text()).toContain('Sign in to your account');
+    expect(await (await request.get('/dashboard')).text()).toContain('<div id="root"></div>');
+    const boxes = async (p: typeof page) =>
+      Promise.all(
+        [p.getByLabel('Email address'), p.getByRole('button', { name: 'Sign in to your account' })].map((l) =>
+          l.boundingBox(),
+        ),
+      );
+    // Without scripts: the form is there, where the app puts it.
+    const noScript = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 1280, height: 800 },
+    });
+    const still = await noScript.newPage();
+    await still.goto('/login');
+    await expect(still.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    const before = await boxes(still);
+    await noScript.close();
+
+    const errors: string[] = [];
+    page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto('/login');
+    // Hydrated: submitting runs the form's validation instead of the browser's own submit.
+    await page.getByRole('button', { name: 'Sign in to your account' }).click();
+    await expect(page.getByText('Email is required')).toBeVisible();
+    await expect(page).toHaveTitle('Sign in · Child Support Programme');
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await boxes(page)).toEqual(before);
+    expect(errors).toEqual([]);
+  });
+
   test('remembers the page a visitor came from and returns there after sign-in', async ({ page }) => {
     const admin = firstAdmin();
     await page.goto('/leaves/apply');
