@@ -181,6 +181,17 @@ export function formatWebFirstLoad(rows: RouteFirstLoad[]): string {
   return lines.join('\n');
 }
 
+/**
+ * The HTML document the server sends for a path (apps/api/src/app.ts): /login gets login.html, the
+ * sign-in page prerendered by the build, when there is one; every other path index.html. Not counted in
+ * the table above (JS and CSS), so that its figures compare with earlier builds'.
+ */
+export function firstLoadDocument(distDir: string, route: string): { file: string; size: SizeTriple } {
+  const file =
+    route === '/login' && existsSync(path.join(distDir, 'login.html')) ? 'login.html' : 'index.html';
+  return { file, size: sizesOf(readFileSync(path.join(distDir, file))) };
+}
+
 const root = path.resolve(import.meta.dirname, '..');
 
 /** Builds the web app into outDir (the same command the e2e and Lighthouse runs use). */
@@ -207,7 +218,11 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     console.log(`\nFirst load (JS + CSS) of ${distDir}:\n`);
     console.log(formatWebFirstLoad(rows));
     for (const r of rows) {
+      const doc = firstLoadDocument(path.resolve(distDir), r.route);
       console.log(`\n${r.route}: ${r.files.join(', ')}`);
+      console.log(
+        `  document: ${doc.file}, ${kb(doc.size.raw)} raw, ${kb(doc.size.brotli)} brotli, ${kb(doc.size.gzip)} gzip`,
+      );
       if (r.chartOrMapModules.length > 0) {
         console.log(
           `  chart or map code: ${r.chartOrMapModules.length} modules, e.g. ${r.chartOrMapModules[0]}`,
