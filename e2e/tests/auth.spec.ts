@@ -72,6 +72,13 @@ test.describe('sign in and sign out', () => {
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(await boxes(page)).toEqual(before);
+    // Signed in, /login still shows the sign-in page (it never sent a signed-in visitor away): the
+    // same markup hydrates.
+    await signIn(page, firstAdmin());
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expect(page).toHaveURL(/\/login$/);
     expect(errors).toEqual([]);
   });
 
