@@ -124,4 +124,49 @@ describe('the built web app', () => {
     const res = await get('/assets/app-abc123.js.br');
     expect(res.statusCode).toBe(404);
   });
+
+  it('answers /login with index.html when the build has no prerendered sign-in page', async () => {
+    const res = await get('/login');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(INDEX);
+  });
+});
+
+describe('the built web app with the sign-in page prerendered (login.html)', () => {
+  const withLogin = mkdtempSync(path.join(os.tmpdir(), 'csp-web-dist-login-'));
+  const LOGIN = INDEX.replace('<div id="root"></div>', '<div id="root"><form>Sign in</form></div>');
+  let t: TestContext;
+  beforeAll(async () => {
+    writeFileSync(path.join(withLogin, 'index.html'), INDEX);
+    writeFileSync(path.join(withLogin, 'login.html'), LOGIN);
+    writeFileSync(path.join(withLogin, 'login.html.br'), brotliCompressSync(LOGIN));
+    t = await createTestApp({ webDistDir: withLogin });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(withLogin, { recursive: true, force: true });
+  });
+
+  it('answers GET and HEAD /login with login.html, revalidated on every use, compressed when accepted', async () => {
+    const br = await t.app.inject({ method: 'GET', url: '/login', headers: { 'accept-encoding': 'br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-type']).toMatch(/^text\/html/);
+    expect(br.headers['cache-control']).toBe('no-cache');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(LOGIN);
+    const plain = await t.app.inject({ method: 'GET', url: '/login?next=%2Fstudents' });
+    expect(plain.body).toBe(LOGIN);
+    const head = await t.app.inject({ method: 'HEAD', url: '/login' });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    expect(head.headers['content-length']).toBe(plain.headers['content-length']);
+  });
+
+  it('keeps index.html, with an empty root, for every other app path', async () => {
+    for (const url of ['/', '/dashboard', '/login/extra', '/register']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(INDEX);
+    }
+  });
 });
