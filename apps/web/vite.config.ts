@@ -101,7 +101,11 @@ function prerenderLogin(): Plugin {
         if (!index.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root');
         // Mantine sets the colour scheme attribute when it starts; the prerendered page needs it from the
         // first paint (its colour variables are scoped to it). The title is the one the page sets.
+        // The signed-in pages' preloads (preloadSignedIn) are not the sign-in page's.
+        if (signedInPreloads && !index.includes(signedInPreloads))
+          throw new Error('index.html lost its preloads');
         const login = index
+          .replace(signedInPreloads, '')
           .replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">')
           .replace(/<title>[^<]*<\/title>/, '<title>Sign in · Child Support Programme</title>')
           .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
@@ -314,8 +318,64 @@ function shellChunk(): Plugin {
   };
 }
 
+/**
+ * Adds to index.html (which the server sends for every app path but /login, so mostly for signed-in
+ * pages) `<link rel="modulepreload">` for the chunks the first signed-in page needs beyond the entry:
+ * the protected layout, the dashboard, what they import (the shell group, its CSS as a preload) and the
+ * HTTP client (axios). Without them these are requested only once the entry has loaded and run (the
+ * router's lazy routes, `main.tsx`'s apiClient()), a second round of downloads before the first
+ * signed-in paint. The names come from the bundle, so they follow the hashes. login.html leaves them out
+ * (prerenderLogin removes `signedInPreloads`): the sign-in page loads none of them before its first
+ * paint.
+ */
+const SIGNED_IN_PRELOAD_ROOTS = [...SHELL_ROOTS, '/node_modules/axios/index.js'];
+let signedInPreloads = '';
+
+function preloadSignedIn(): Plugin {
+  return {
+    name: 'csp:preload-signed-in',
+    apply: (config, { command }) => command === 'build' && !config.build?.ssr,
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((o) => o.type === 'chunk');
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        const entry = chunks.find((c) => c.isEntry);
+        if (!entry) throw new Error('the bundle has no entry');
+        // What the entry loads anyway (its static imports) is preloaded already.
+        const loaded = new Set<string>();
+        const walk = (file: string, into: Set<string>) => {
+          if (into.has(file) || loaded.has(file)) return;
+          into.add(file);
+          for (const imported of byFile.get(file)?.imports ?? []) walk(imported, into);
+        };
+        walk(entry.fileName, loaded);
+        const files = new Set<string>();
+        for (const root of SIGNED_IN_PRELOAD_ROOTS) {
+          const chunk = chunks.find(
+            (c) => c.facadeModuleId?.endsWith(root) || c.moduleIds.some((id) => id.endsWith(root)),
+          );
+          if (!chunk) throw new Error(`no chunk holds ${root}`);
+          walk(chunk.fileName, files);
+        }
+        const css = new Set<string>();
+        for (const file of files)
+          for (const sheet of byFile.get(file)?.viteMetadata?.importedCss ?? []) css.add(sheet);
+        signedInPreloads = [
+          ...[...files].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+          ...[...css].map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`),
+        ].join('\n    ');
+        if (!html.includes('</head>')) throw new Error('index.html has no </head>');
+        return html.replace('</head>', () => `  ${signedInPreloads}\n  </head>`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), shellChunk(), prerenderLogin(), precompress()],
+  plugins: [react(), shellChunk(), preloadSignedIn(), prerenderLogin(), precompress()],
   server: {
     port: 5173,
     strictPort: true,
