@@ -363,12 +363,14 @@ function preloadSignedIn(): Plugin {
         const css = new Set<string>();
         for (const file of files)
           for (const sheet of byFile.get(file)?.viteMetadata?.importedCss ?? []) css.add(sheet);
-        signedInPreloads = [
+        const links = [
           ...[...files].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
           ...[...css].map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`),
         ].join('\n    ');
         if (!html.includes('</head>')) throw new Error('index.html has no </head>');
-        return html.replace('</head>', () => `  ${signedInPreloads}\n  </head>`);
+        // The whole inserted text, so that removing it gives back the document without them.
+        signedInPreloads = `  ${links}\n  `;
+        return html.replace('</head>', () => `${signedInPreloads}</head>`);
       },
     },
   };
