@@ -110,6 +110,9 @@ function prerenderLogin(): Plugin {
           .replace(/<title>[^<]*<\/title>/, '<title>Sign in · Child Support Programme</title>')
           .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
         await writeFile(path.join(outDir, 'login.html'), login);
+        // The other public pages (registration, password reset) load none of the signed-in chunks either:
+        // the server sends them index.html without the preloads.
+        await writeFile(path.join(outDir, 'public.html'), index.replace(signedInPreloads, ''));
       } finally {
         await rm(work, { recursive: true, force: true });
       }

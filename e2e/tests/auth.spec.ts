@@ -42,7 +42,15 @@ test.describe('sign in and sign out', () => {
   }) => {
     // The server sends the prerendered page for /login only: any other path starts empty.
     expect(await (await request.get('/login')).text()).toContain('Sign in to your account');
-    expect(await (await request.get('/dashboard')).text()).toContain('<div id="root"></div>');
+    const dashboardHtml = await (await request.get('/dashboard')).text();
+    expect(dashboardHtml).toContain('<div id="root"></div>');
+    // The signed-in pages' chunks are preloaded for /dashboard, not for the public pages.
+    const preloads = (html: string) => html.match(/rel="modulepreload"/g)?.length ?? 0;
+    for (const publicPage of ['/login', '/register', '/forgot-password']) {
+      expect(preloads(await (await request.get(publicPage)).text()), publicPage).toBeLessThan(
+        preloads(dashboardHtml),
+      );
+    }
     const boxes = async (p: typeof page) =>
       Promise.all(
         [p.getByLabel('Email address'), p.getByRole('button', { name: 'Sign in to your account' })].map((l) =>

@@ -1,4 +1,4 @@
-import { DELETED_KINDS } from '@csp/contracts';
+import { DELETED_KINDS, PUBLIC_PAGE_PATHS } from '@csp/contracts';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
@@ -159,7 +159,15 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       : undefined;
   // The build's login.html is index.html with the sign-in page already rendered in it (apps/web:
   // src/prerender.tsx), sent for /login only: every other path, signed-in pages included, starts empty.
-  const loginPage = webRoot !== undefined && existsSync(path.join(webRoot, 'login.html'));
+  // Its public.html is index.html without the preloads of the signed-in pages' chunks (vite.config.ts),
+  // sent for the other public pages.
+  const built = (file: string) =>
+    webRoot !== undefined && existsSync(path.join(webRoot, file)) ? file : 'index.html';
+  const loginDocument = built('login.html');
+  const publicDocument = built('public.html');
+  const publicPages = new Set<string>(PUBLIC_PAGE_PATHS);
+  const documentOf = (pathname: string) =>
+    pathname === '/login' ? loginDocument : publicPages.has(pathname) ? publicDocument : 'index.html';
   if (webRoot) {
     // Files under /assets/ have content-hashed names: cached for a year and never revalidated. The
     // rest (index.html, favicon) are revalidated on every use, so a new release shows at once. The
@@ -183,14 +191,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   }
 
   // One not-found handler: unknown API routes and missing assets answer JSON 404; with the web app
-  // built, any other GET or HEAD gets index.html (/login: login.html) so the single-page app's own
-  // router handles the path.
+  // built, any other GET or HEAD gets index.html (/login: login.html; the other public pages:
+  // public.html) so the single-page app's own router handles the path.
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0];
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
     const isAsset = pathname.startsWith('/assets/');
     if (webRoot && (request.method === 'GET' || request.method === 'HEAD') && !isApi && !isAsset) {
-      return reply.sendFile(loginPage && pathname === '/login' ? 'login.html' : 'index.html');
+      return reply.sendFile(documentOf(pathname));
     }
     return reply.code(404).send(errorBody(404, `Route ${request.method} ${pathname} not found`));
   });

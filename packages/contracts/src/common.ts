@@ -15,6 +15,7 @@ export {
   LIMITS,
   LOOSE_EMAIL_PATTERN,
   notAllowedCharacters,
+  PUBLIC_PAGE_PATHS,
   RENEWED_TOKEN_HEADER,
   ROLES,
   STORAGE_KEYS,

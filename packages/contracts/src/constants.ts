@@ -36,6 +36,12 @@ export const LIMITS = {
 export const STORAGE_KEYS = { token: 'token', user: 'user' } as const;
 
 /**
+ * The web app's pages that a visitor without a session may see. The server sends /login its
+ * prerendered document and the others a document without the signed-in pages' preloads.
+ */
+export const PUBLIC_PAGE_PATHS = ['/login', '/register', '/forgot-password'] as const;
+
+/**
  * Response header carrying a renewed session token (same session, later expiry): sent when the
  * request's token is past half its life. The web app stores it in place of the one it sent.
  */

@@ -1,9 +1,6 @@
-import { LIMITS, RENEWED_TOKEN_HEADER } from '@csp/contracts';
+import { LIMITS, PUBLIC_PAGE_PATHS, RENEWED_TOKEN_HEADER } from '@csp/contracts';
 import type { AxiosError, AxiosInstance, AxiosResponse } from 'axios';
 import { clearSession, getToken, saveToken } from './session.ts';
-
-/** Pages that a visitor without a session may see; a 401 there does not navigate again. */
-export const PUBLIC_PATHS = ['/login', '/register', '/forgot-password'] as const;
 
 /**
  * Calls whose 401 answers are not an expired session to act on: those made before sign-in (the page
@@ -130,7 +127,8 @@ function endSessionOn401(error: unknown): Promise<never> {
     !sentWithOlderToken(error)
   ) {
     clearSession();
-    const onPublicPage = (PUBLIC_PATHS as readonly string[]).includes(window.location.pathname);
+    // A 401 on a page a visitor without a session may see does not navigate again.
+    const onPublicPage = (PUBLIC_PAGE_PATHS as readonly string[]).includes(window.location.pathname);
     if (!redirecting && !onPublicPage) {
       redirecting = true;
       window.location.assign('/login');

@@ -125,19 +125,23 @@ describe('the built web app', () => {
     expect(res.statusCode).toBe(404);
   });
 
-  it('answers /login with index.html when the build has no prerendered sign-in page', async () => {
-    const res = await get('/login');
-    expect(res.statusCode).toBe(200);
-    expect(res.body).toBe(INDEX);
+  it('answers the public pages with index.html when the build has no documents of their own', async () => {
+    for (const url of ['/login', '/register', '/forgot-password']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(INDEX);
+    }
   });
 });
 
-describe('the built web app with the sign-in page prerendered (login.html)', () => {
+describe('the built web app with the sign-in page prerendered (login.html) and public.html', () => {
   const withLogin = mkdtempSync(path.join(os.tmpdir(), 'csp-web-dist-login-'));
   const LOGIN = INDEX.replace('<div id="root"></div>', '<div id="root"><form>Sign in</form></div>');
+  const PUBLIC = INDEX.replace('<!-- padding -->', '<!-- no preloads -->');
   let t: TestContext;
   beforeAll(async () => {
     writeFileSync(path.join(withLogin, 'index.html'), INDEX);
+    writeFileSync(path.join(withLogin, 'public.html'), PUBLIC);
     writeFileSync(path.join(withLogin, 'login.html'), LOGIN);
     writeFileSync(path.join(withLogin, 'login.html.br'), brotliCompressSync(LOGIN));
     t = await createTestApp({ webDistDir: withLogin });
@@ -162,8 +166,17 @@ describe('the built web app with the sign-in page prerendered (login.html)', () 
     expect(head.headers['content-length']).toBe(plain.headers['content-length']);
   });
 
+  it('answers the other public pages with public.html (no signed-in preloads)', async () => {
+    for (const url of ['/register', '/forgot-password?email=a%40b.org']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toBe(PUBLIC);
+    }
+  });
+
   it('keeps index.html, with an empty root, for every other app path', async () => {
-    for (const url of ['/', '/dashboard', '/login/extra', '/register']) {
+    for (const url of ['/', '/dashboard', '/login/extra', '/register/x', '/students/1']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toBe(INDEX);
