@@ -124,7 +124,7 @@ export async function listPending(db: DbOrTx, actor: Actor, page?: Page): Promis
 /** How many match in all and in each status; `incomplete`: days before `today` without a check-out. */
 export async function summarizeAttendance(db: DbOrTx, actor: Actor, filter: AttendanceFilter, today: string) {
   if (actor.role === 'ADMIN' && filtersOnly(filter)) {
-    // Every live teacher's records: the kept counts. Incomplete: the open records (kept, migration 0020)
+    // Every live teacher's records: the kept counts. Incomplete: the open records (kept, migration 0019)
     // less those of today and later, a day's worth at most (attendance_open_date_idx).
     const result = (await db.execute(sql`select
         ${liveCountSql('attendance')} as total,
