@@ -9,6 +9,7 @@ import {
   check,
   date,
   doublePrecision,
+  type ExtraConfigColumn,
   index,
   integer,
   jsonb,
@@ -21,6 +22,26 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+/**
+ * A student record list's order over its live rows, newest first: the record's day, then its recording
+ * time, then its id. The student id comes after the unique id, only carried: a page's rows are chosen
+ * from the index alone, the student's liveness tested by its id (a page 500 deep: 8 → 2 ms).
+ */
+function liveDateIndex(
+  name: string,
+  day: ExtraConfigColumn,
+  t: {
+    createdAt: ExtraConfigColumn;
+    id: ExtraConfigColumn;
+    studentId: ExtraConfigColumn;
+    deletedAt: ExtraConfigColumn;
+  },
+) {
+  return index(name)
+    .on(day.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.studentId)
+    .where(sql`${t.deletedAt} is null`);
+}
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -265,16 +286,7 @@ export const activities = pgTable(
     index('activities_deleted_at_idx').on(t.deletedAt),
     // Lists, newest first (date, then recording time): every live activity, a student's (a teacher's
     // scope is their students'), a recording teacher's (the teacherId filter).
-    index('activities_live_date_idx')
-      .on(
-        t.date.desc().nullsFirst(),
-        t.createdAt.desc().nullsFirst(),
-        t.id.desc().nullsFirst(),
-        // After the unique id, only carried: a page's rows are chosen from the index alone, the
-        // student's liveness tested by its id (a page 500 deep: 8 → 2 ms).
-        t.studentId,
-      )
-      .where(sql`${t.deletedAt} is null`),
+    liveDateIndex('activities_live_date_idx', t.date, t),
     index('activities_live_student_date_idx')
       .on(t.studentId, t.date.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.deletedAt} is null`),
@@ -358,16 +370,7 @@ export const measurements = pgTable(
     index('measurements_date_idx').on(t.date),
     index('measurements_deleted_at_idx').on(t.deletedAt),
     // The list, newest first (date, then recording time); a student's uses measurements_live_latest_idx.
-    index('measurements_live_date_idx')
-      .on(
-        t.date.desc().nullsFirst(),
-        t.createdAt.desc().nullsFirst(),
-        t.id.desc().nullsFirst(),
-        // After the unique id, only carried: a page's rows are chosen from the index alone, the
-        // student's liveness tested by its id (a page 500 deep: 8 → 2 ms).
-        t.studentId,
-      )
-      .where(sql`${t.deletedAt} is null`),
+    liveDateIndex('measurements_live_date_idx', t.date, t),
     // Whether an uploaded photo is already on a measurement (photos ?| array[...]).
     index('measurements_photos_idx').using('gin', t.photos),
     check('measurements_height_ck', sql`${t.height} > 0`),
@@ -418,16 +421,7 @@ export const homeVisits = pgTable(
     index('home_visits_deleted_at_idx').on(t.deletedAt),
     // Lists, newest first (visit date, then recording time): every live visit, a recording teacher's
     // (the teacherId filter), and the review queue (live PENDING visits).
-    index('home_visits_live_date_idx')
-      .on(
-        t.visitDate.desc().nullsFirst(),
-        t.createdAt.desc().nullsFirst(),
-        t.id.desc().nullsFirst(),
-        // After the unique id, only carried: a page's rows are chosen from the index alone, the
-        // student's liveness tested by its id (a page 500 deep: 8 → 2 ms).
-        t.studentId,
-      )
-      .where(sql`${t.deletedAt} is null`),
+    liveDateIndex('home_visits_live_date_idx', t.visitDate, t),
     index('home_visits_live_teacher_date_idx')
       .on(
         t.teacherId,
@@ -495,16 +489,7 @@ export const gifts = pgTable(
   },
   (t) => [
     // Lists in their order: every live gift (admins), a teacher's students' gifts, one status's gifts.
-    index('gifts_live_date_idx')
-      .on(
-        t.giftDate.desc().nullsFirst(),
-        t.createdAt.desc().nullsFirst(),
-        t.id.desc().nullsFirst(),
-        // After the unique id, only carried: a page's rows are chosen from the index alone, the
-        // student's liveness tested by its id (a page 500 deep: 8 → 2 ms).
-        t.studentId,
-      )
-      .where(sql`${t.deletedAt} is null`),
+    liveDateIndex('gifts_live_date_idx', t.giftDate, t),
     index('gifts_live_student_date_idx')
       .on(
         t.studentId,
