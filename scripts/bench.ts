@@ -51,6 +51,7 @@ import { testConfig } from '../apps/api/src/config.ts';
 import { openDatabase, type Database } from '../apps/api/src/db/client.ts';
 import { hashPassword } from '../apps/api/src/lib/passwords.ts';
 import { runGrowthJob } from '../apps/api/src/modules/measurements/growth.jobs.ts';
+import { openExplainer } from './lib/explain.ts';
 
 const count = (name: string, fallback: number) => {
   const raw = process.env[name];
@@ -828,16 +829,10 @@ async function measureTwo(label: string, scales: Scale[], prepared: Prepared[]):
 /** The first two cases: the teacher's own students and the admin's first page of students. */
 const isOverheadCase = (index: number) => index < 2;
 
-interface Statement {
-  query: string;
-  params: unknown[];
-}
-
 /**
- * Makes each of EXPLAIN_CALLS once, through a second app on a second connection pool to the bench
- * database whose Drizzle logger keeps every statement, and adds to the plans file, for each call, each
- * SELECT it issued with `EXPLAIN (ANALYZE, BUFFERS, FORMAT TEXT)` (run again with the same parameters on a
- * client of its own). BEGIN, COMMIT, SET and writes are left out.
+ * Makes each of EXPLAIN_CALLS once as the admin (scripts/lib/explain.ts) and adds to the plans file, for
+ * each call, each read it issued with its `EXPLAIN (ANALYZE, BUFFERS, FORMAT TEXT)`. BEGIN, COMMIT, SET
+ * and writes are left out.
  */
 async function explainCalls(
   label: string,
@@ -846,72 +841,44 @@ async function explainCalls(
   admin: { id: string; tokenVersion: number },
   file: string,
 ) {
-  const captured: Statement[] = [];
-  const capturing = await openDatabase({
-    databaseUrl,
-    logger: { logQuery: (query, params) => captured.push({ query, params }) },
-  });
-  // JIT off, as the API's pool has it (decision 0014), so the plans show what the API's statements cost.
-  const client = new pg.Client({ connectionString: databaseUrl, options: '-c jit=off' });
-  await client.connect();
   const lines: string[] = [
     `## ${label}`,
     '',
     `${fmt(scale.teachers)} teachers, ${fmt(scale.students)} students, ${fmt(scale.measurements)} measurements, ${fmt(scale.activities)} activities, ${fmt(scale.homeVisits)} home visits, ${fmt(scale.gifts)} gifts, ${fmt(scale.leaves)} leaves, ${fmt(scale.attendance)} attendance records, ${fmt(scale.notifications)} notifications.`,
     '',
   ];
+  const explainer = await openExplainer(databaseUrl);
   try {
-    const app = await buildApp(testConfig({ logLevel: 'silent' }), { database: capturing });
-    try {
-      const authorization = `Bearer ${app.signToken(admin)}`;
-      for (const [what, url] of EXPLAIN_CALLS) {
-        captured.length = 0;
-        const res = await app.inject({ method: 'GET', url: `/api${url}`, headers: { authorization } });
-        const statements = captured.splice(0);
-        const selects = statements.filter((s) => isExplainable(s.query));
+    for (const [what, url] of EXPLAIN_CALLS) {
+      const call = await explainer.explain(url, admin);
+      lines.push(
+        `### ${what}: \`GET /api${url}\``,
+        '',
+        `Answered ${call.status}; ${call.statements} statements, ${call.explained.length} explained.`,
+        '',
+      );
+      for (const [i, { query, params, plan }] of call.explained.entries()) {
         lines.push(
-          `### ${what}: \`GET /api${url}\``,
+          `#### Statement ${i + 1}`,
           '',
-          `Answered ${res.statusCode}; ${statements.length} statements, ${selects.length} explained.`,
+          '```sql',
+          query,
+          ...params.map((p, n) => `-- $${n + 1} = ${JSON.stringify(p)}`),
+          '```',
+          '',
+          '```text',
+          ...plan,
+          '```',
           '',
         );
-        for (const [i, { query, params }] of selects.entries()) {
-          const { rows } = await client.query<{ 'QUERY PLAN': string }>(
-            `EXPLAIN (ANALYZE, BUFFERS, FORMAT TEXT) ${query}`,
-            params,
-          );
-          lines.push(
-            `#### Statement ${i + 1}`,
-            '',
-            '```sql',
-            query,
-            ...params.map((p, n) => `-- $${n + 1} = ${JSON.stringify(p)}`),
-            '```',
-            '',
-            '```text',
-            ...rows.map((r) => r['QUERY PLAN']),
-            '```',
-            '',
-          );
-        }
       }
-    } finally {
-      await app.close();
     }
   } finally {
-    await client.end();
-    await capturing.close();
+    await explainer.close();
   }
   explainSections.push(lines.join('\n'));
   const header = `# Query plans (${new Date().toISOString().slice(0, 10)}, \`npm run bench\` with BENCH_EXPLAIN)\n\n`;
   writeFileSync(file, header + explainSections.join('\n'));
-}
-
-/** A SELECT (or a WITH … SELECT that writes nothing): BEGIN, COMMIT, SET and writes are not explained. */
-function isExplainable(query: string) {
-  const q = query.trim().toLowerCase();
-  if (q.startsWith('select')) return true;
-  return q.startsWith('with') && !/\b(insert|update|delete|merge)\b/.test(q);
 }
 
 /**
