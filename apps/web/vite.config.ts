@@ -59,8 +59,9 @@ function precompress(): Plugin {
 
 /**
  * Writes `login.html`: the built index.html with the sign-in page's markup already in #root, so /login
- * paints before any script has loaded (the server sends it for GET /login only; every other path gets
- * index.html, so no other page shows a sign-in form first). The markup is the app's own render at /login
+ * paints before any script has loaded (the server sends it for GET /login only, so no other page shows
+ * a sign-in form first), and `public.html`, index.html without the signed-in preloads, for the other
+ * public pages. The markup is the app's own render at /login
  * (src/prerender.tsx, built for Node into a temporary folder and run here), which main.tsx hydrates.
  * Runs after the client build has written its files and before `precompress` compresses them.
  */
