@@ -320,6 +320,19 @@ describe('live_counts: kept by triggers, always equal to counting', () => {
     );
   });
 
+  it('upserts its rows in name order, so two writers never lock them in opposite orders (migration 0021)', async () => {
+    const kinds = ['activities', 'measurements', 'home_visits', 'gifts', 'attendance', 'leaves'];
+    for (const kind of kinds) {
+      const [added] = await rows<{ q: string }>(sql`select live_counts_add_sql(${kind}, ${kind}, 1) as q`);
+      const [moved] = await rows<{ q: string }>(sql`select live_counts_of_parents_sql(${kind}, 1) as q`);
+      for (const { q } of [added, moved]) {
+        expect(q, kind).toMatch(/GROUP BY k\.name ORDER BY k\.name\s+ON CONFLICT/);
+      }
+      // The statement is valid SQL (planned with the table's own rows as its source).
+      await t.app.db.execute(sql.raw(`explain ${added.q}`));
+    }
+  });
+
   it('answers the administrator lists and dashboard with the same totals as counting', async () => {
     const [a, b] = [await newStudent(), await newStudent()];
     await addRecords([a, b]);
