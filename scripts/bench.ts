@@ -137,6 +137,12 @@ const DATABASES = (process.env.BENCH_DATABASES || (process.env.DATABASE_URL ? 'p
   .filter(Boolean);
 /** What the web app asks for: the top-bar search shows 8 results per kind (SEARCH_RESULTS_PER_KIND). */
 const SEARCH_PAGE = 'page=1&limit=8';
+/**
+ * Searches for one person by full name, as the seed names them: teacher 17 and child 102 exist at every
+ * preset, and no other name contains these (Teacher170 Selvam, Nila1020 Sivakumar: not these strings).
+ */
+const ONE_TEACHER = encodeURIComponent('Teacher17 Rajan');
+const ONE_CHILD = encodeURIComponent('Nila102 Sivakumar');
 
 const fmt = (n: number) => n.toLocaleString('en-GB');
 
@@ -579,6 +585,14 @@ async function prepare(
       '/home-visits/pending/review?search=kandiah&page=1&limit=10',
       adminToken,
     ],
+    // The same queue searched for one child by full name: the same matches (a couple of visits) at
+    // every scale, so its cost shows what the table's size adds; "kandiah" (a quarter of the teachers)
+    // shows what a broad term's matches cost.
+    [
+      'GET /home-visits/pending/review?search=<one child>&page=1&limit=10 (admin)',
+      `/home-visits/pending/review?search=${ONE_CHILD}&page=1&limit=10`,
+      adminToken,
+    ],
     ['GET /home-visits/years (admin)', '/home-visits/years', adminToken],
     // Gifts (12 per page) as each role's page asks for them, and with a search.
     [
@@ -593,6 +607,11 @@ async function prepare(
       adminToken,
     ],
     ['GET /gifts?search=nila1&page=1&limit=12 (admin)', '/gifts?search=nila1&page=1&limit=12', adminToken],
+    [
+      'GET /gifts?search=<one child>&page=1&limit=12 (admin)',
+      `/gifts?search=${ONE_CHILD}&page=1&limit=12`,
+      adminToken,
+    ],
     // Leaves: the lists (10 per page) with their stat tiles, and the analytics tabs.
     ['GET /leaves/all?page=1&limit=10 (admin)', '/leaves/all?page=1&limit=10', adminToken],
     ['GET /leaves/summary (admin)', '/leaves/summary', adminToken],
@@ -664,6 +683,18 @@ async function prepare(
     [
       'search: GET /students?search=nila1 (admin, page of 8)',
       `/students?search=nila1&${SEARCH_PAGE}`,
+      adminToken,
+    ],
+    // One teacher and one child by full name: one match at every scale ("teacher1" and "nila1" match
+    // 55 % of the teachers and 4 % of the children, so their matches grow with the seed).
+    [
+      'search: GET /users?search=<one teacher>&role=TEACHER (admin, page of 8)',
+      `/users?search=${ONE_TEACHER}&role=TEACHER&${SEARCH_PAGE}`,
+      adminToken,
+    ],
+    [
+      'search: GET /students?search=<one child> (admin, page of 8)',
+      `/students?search=${ONE_CHILD}&${SEARCH_PAGE}`,
       adminToken,
     ],
     [
