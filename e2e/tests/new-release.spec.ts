@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { firstAdmin, signIn, snap } from '../support/helpers.ts';
+import { firstAdmin, newTeacher, signIn, snap } from '../support/helpers.ts';
+import { adminToken, createStudent, createTeacher, uniqueWord } from '../support/seed-people.ts';
 
 /**
  * A page left open across a release: the previous build's chunk files are gone from the server, so the
@@ -85,4 +86,76 @@ test('a chunk still missing right after that reload shows the error instead of r
   await page.unrouteAll();
   await page.getByRole('button', { name: 'Refresh Page' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Student Management' })).toBeVisible();
+});
+
+/**
+ * A part of a page with code of its own (the growth charts, the map, the leave analytics, the toasts)
+ * downloads after the page: on a patchy connection that download can fail with the page already shown.
+ * Here the part's chunk request fails (no answer); the tab reloaded for a chunk a moment ago, so the
+ * reloader lets the failure show (as on a connection that is down, not a release).
+ */
+async function lostChunk(page: Page, chunk: RegExp) {
+  await page.addInitScript(() => sessionStorage.setItem('chunkReloadAt', String(Date.now())));
+  await page.route(chunk, (route) => route.abort('internetdisconnected'));
+}
+
+test('growth charts that fail to download say so in their place; the rest of the page stays, and Try again loads them', async ({
+  page,
+  request,
+}) => {
+  const token = await adminToken(request);
+  const teacher = await createTeacher(request, token, { firstName: 'Patchy', lastName: uniqueWord() });
+  const child = await createStudent(request, token, {
+    firstName: 'Mira',
+    lastName: uniqueWord(),
+    assignedTeacherId: teacher.id,
+  });
+  await signIn(page, firstAdmin());
+  await lostChunk(page, /\/assets\/GrowthCharts-[\w-]+\.js$/);
+
+  await page.goto(`/students/${child.id}`);
+  await expect(
+    page.getByRole('heading', { level: 1, name: `${child.firstName} ${child.lastName}` }),
+  ).toBeVisible();
+  const growth = page.getByRole('region', { name: 'Growth' });
+  await expect(
+    growth.getByText('The growth charts could not be loaded. Check your connection, then try again.'),
+  ).toBeVisible();
+  // The page is still the student's page: not the page-wide error.
+  await expect(page.getByRole('heading', { level: 1, name: 'This page could not be shown' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Edit', exact: true })).toBeVisible();
+  await snap(page, 'lazy-part-not-loaded');
+
+  await page.unrouteAll();
+  await growth.getByRole('button', { name: 'Try again' }).click();
+  await expect(
+    growth.getByText('Add the child’s sex to the student record to see growth scores.'),
+  ).toBeVisible();
+  await expect(growth.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+});
+
+test('toasts whose code fails to download leave the app working; the next toast downloads them again', async ({
+  page,
+  request,
+}) => {
+  const teacher = await newTeacher(request, 'Toma');
+  await signIn(page, teacher);
+  await lostChunk(page, /\/assets\/Toasts-[\w-]+\.js$/);
+  await page.goto('/profile');
+
+  const save = async (phone: string) => {
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    await page.getByLabel('Phone').fill(phone);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByRole('button', { name: 'Edit Profile' })).toBeVisible();
+  };
+  await save('077 000 0001');
+  // Saved, and the app is still there (the toast could not show).
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+  await expect(page.getByText('077 000 0001')).toBeVisible();
+  await expect(page.getByText('Profile updated successfully!')).toHaveCount(0);
+
+  await page.unrouteAll();
+  await save('077 000 0002');
+  await expect(page.getByText('Profile updated successfully!', { exact: true }).first()).toBeVisible();
 });

@@ -1,12 +1,31 @@
 import { MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazyPart } from '../components/LazyPart.tsx';
 import { AuthProvider } from '../features/auth/components/AuthProvider.tsx';
 import { queryClient } from '../lib/queryClient.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
-const Toasts = lazy(() => import('./Toasts.tsx').then((m) => ({ default: m.Toasts })));
+const Toasts = lazyPart<object>(() => import('./Toasts.tsx').then((m) => ({ default: m.Toasts })), 'The messages');
+
+/**
+ * The toasts' container could not be downloaded: nothing shows (the app goes on; the toasts wait in the
+ * store), and the next toast, or the connection coming back, downloads it again.
+ */
+function RetryWithNextToast({ retry }: { retry: () => void }) {
+  const { notifications, queue } = useNotifications();
+  const waiting = notifications.length + queue.length;
+  const atFailure = useRef(waiting);
+  useEffect(() => {
+    if (waiting > atFailure.current) retry();
+  }, [waiting, retry]);
+  useEffect(() => {
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, [retry]);
+  return null;
+}
 
 /**
  * The toasts' container, loaded with the first toast: no page paints one first, so its code (portal,
@@ -17,11 +36,7 @@ function ToastsOnceNeeded() {
   const { notifications, queue } = useNotifications();
   const [needed, setNeeded] = useState(false);
   if (!needed && notifications.length + queue.length > 0) setNeeded(true);
-  return needed ? (
-    <Suspense fallback={null}>
-      <Toasts />
-    </Suspense>
-  ) : null;
+  return needed ? <Toasts loading={null} failed={(retry) => <RetryWithNextToast retry={retry} />} /> : null;
 }
 
 /** Theme, toasts (top right, 6 s; Toasts.tsx), server-data cache and the auth state. */

@@ -2,12 +2,20 @@ import { Button, Paper, Stack, Text } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 import { getErrorMessage } from '../lib/api.ts';
 
-/** A list or record that failed to load: the reason and 'Try again'. */
-export function RetryPanel({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+/** A list or record that failed to load: the reason (or `message`) and 'Try again'. */
+export function RetryPanel({
+  error,
+  message,
+  onRetry,
+}: {
+  error?: unknown;
+  message?: string;
+  onRetry: () => void;
+}) {
   return (
     <Paper withBorder radius="md" p="xl">
       <Stack align="center" gap="sm">
-        <Text ta="center">{getErrorMessage(error)}</Text>
+        <Text ta="center">{message ?? getErrorMessage(error)}</Text>
         <Button variant="light" onClick={onRetry}>
           Try again
         </Button>

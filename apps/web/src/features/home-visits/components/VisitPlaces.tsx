@@ -1,15 +1,15 @@
 import type { HomeVisit } from '@csp/contracts';
 import { Anchor, Box, Center, DEFAULT_THEME, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
 import { DetailItem } from '../../../components/DetailItem.tsx';
+import { lazyPart } from '../../../components/LazyPart.tsx';
 import { coordinatesText, mapsUrl } from '../../../lib/geo.ts';
 import { useOrganisationQuery } from '../../organisation/api/organisation.api.ts';
 import { accuracyText, distanceFromHome, placeName } from '../home-visit-display.ts';
 import type { MapPoint } from './VisitMap.tsx';
 
 /** Leaflet stays out of the main bundle: the map loads with the first page that shows one. */
-const VisitMap = lazy(() => import('./VisitMap.tsx'));
+const VisitMap = lazyPart(() => import('./VisitMap.tsx'), 'The map');
 
 const VISIT_COLOR = DEFAULT_THEME.colors.teal[7];
 const HOME_COLOR = DEFAULT_THEME.colors.orange[8];
@@ -146,15 +146,15 @@ export function VisitPlaces({ visit }: { visit: HomeVisit }) {
       </SimpleGrid>
       {tiles && points.length > 0 && (
         <Box component="figure" m={0} aria-label="Map of the visit location and the student's home">
-          <Suspense
-            fallback={
+          <VisitMap
+            tiles={tiles}
+            points={points}
+            loading={
               <Center h={280} role="status" aria-label="Loading map">
                 <Loader size="sm" />
               </Center>
             }
-          >
-            <VisitMap tiles={tiles} points={points} />
-          </Suspense>
+          />
           <Legend points={points} />
         </Box>
       )}

@@ -1,17 +1,15 @@
-import { lazy, Suspense } from 'react';
+import { lazyPart } from '../../../components/LazyPart.tsx';
 import { PageLoader } from '../../../components/PageLoader.tsx';
 import { AdminOnly } from '../../users/components/AdminOnly.tsx';
 
 /** The charts (recharts) stay out of the main bundle: they load with this page, for administrators. */
-const LeaveAnalytics = lazy(() => import('../components/LeaveAnalytics.tsx'));
+const LeaveAnalytics = lazyPart(() => import('../components/LeaveAnalytics.tsx'), 'The leave analytics');
 
 /** /leaves/dashboard (spec part 2 §2.4 "Leave analytics"): administrators only. */
 export function LeaveDashboardPage() {
   return (
     <AdminOnly title="Leave Analytics">
-      <Suspense fallback={<PageLoader label="Loading leave analytics" />}>
-        <LeaveAnalytics />
-      </Suspense>
+      <LeaveAnalytics loading={<PageLoader label="Loading leave analytics" />} />
     </AdminOnly>
   );
 }

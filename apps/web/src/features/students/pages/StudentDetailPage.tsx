@@ -22,7 +22,7 @@ import {
   IconRuler2,
   IconTrash,
 } from '@tabler/icons-react';
-import { lazy, Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { BackLink } from '../../../components/BackLink.tsx';
 import { DetailItem } from '../../../components/DetailItem.tsx';
@@ -42,9 +42,11 @@ import { ActiveBadge, CATEGORY_COLORS, CategoryBadge } from '../components/Stude
 import { BabyBornDialog, DeleteStudentDialog } from '../components/StudentDialogs.tsx';
 import { ageText } from '../../../lib/dates.ts';
 import { canMarkBabyBorn, hasHomeVisits, sexText } from '../student-form.ts';
+import { failedPanel, lazyPart } from '../../../components/LazyPart.tsx';
 
 /** The growth charts (and recharts with them) load only with this page. */
-const GrowthCharts = lazy(() => import('../../growth/components/GrowthCharts.tsx'));
+const GrowthCharts = lazyPart(() => import('../../growth/components/GrowthCharts.tsx'), 'The growth charts');
+const growthFailed = failedPanel('The growth charts');
 
 function Panel({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
   return (
@@ -331,15 +333,15 @@ function StudentDetailView({ student }: { student: StudentDetail }) {
         </Grid.Col>
       </Grid>
 
-      <Suspense
-        fallback={
+      <GrowthCharts
+        studentId={student.id}
+        loading={
           <Panel title="Growth">
             <PageLoader label="Loading growth charts" />
           </Panel>
         }
-      >
-        <GrowthCharts studentId={student.id} />
-      </Suspense>
+        failed={(retry) => <Panel title="Growth">{growthFailed(retry)}</Panel>}
+      />
 
       <HistoryPanel entity="student" entityId={student.id} />
 
