@@ -7,7 +7,10 @@ import { AuthProvider } from '../features/auth/components/AuthProvider.tsx';
 import { queryClient } from '../lib/queryClient.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
-const Toasts = lazyPart<object>(() => import('./Toasts.tsx').then((m) => ({ default: m.Toasts })), 'The messages');
+const Toasts = lazyPart<object>(
+  () => import('./Toasts.tsx').then((m) => ({ default: m.Toasts })),
+  'The messages',
+);
 
 /**
  * The toasts' container could not be downloaded: nothing shows (the app goes on; the toasts wait in the
