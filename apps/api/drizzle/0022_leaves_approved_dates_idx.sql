@@ -1,0 +1,1 @@
+CREATE INDEX "leaves_approved_dates_idx" ON "leaves" USING btree ("start_date","end_date","teacher_id") WHERE "leaves"."status" = 'APPROVED';
