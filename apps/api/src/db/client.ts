@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
 import { ADVISORY_LOCKS } from './sql-helpers.ts';
+import { PgliteWorker } from './pglite-worker.ts';
 import { timed } from './timing.ts';
 
 export type Schema = typeof schema;
@@ -34,6 +35,22 @@ export interface OpenOptions {
   inMemory?: boolean;
   /** Sees every statement Drizzle sends, with its parameters (the bench captures them to EXPLAIN them). */
   logger?: Logger;
+  /**
+   * Where the embedded database runs: `worker`, a worker thread of its own, so queries run beside the
+   * server's request handling; `inline`, this thread (cheaper to open: the in-memory test databases).
+   * Default: PGLITE_THREAD when set, else `inline` in memory and `worker` on disk. Ignored with databaseUrl.
+   */
+  pgliteThread?: PgliteThread;
+}
+
+export type PgliteThread = 'worker' | 'inline';
+
+function pgliteThread(opts: OpenOptions): PgliteThread {
+  if (opts.pgliteThread) return opts.pgliteThread;
+  const env = process.env.PGLITE_THREAD;
+  if (env === 'worker' || env === 'inline') return env;
+  if (env) throw new Error(`PGLITE_THREAD must be worker or inline, not ${env}`);
+  return opts.inMemory ? 'inline' : 'worker';
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
@@ -72,9 +89,22 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     }
     return { db, kind: 'postgres', close: () => pool.end() };
   }
+  const dataDir = opts.inMemory ? undefined : opts.pgliteDir;
+  if (pgliteThread(opts) === 'worker') {
+    // The worker (pglite-worker.ts) opens PGlite as below and times each call for Server-Timing itself.
+    const client = await PgliteWorker.open({ dataDir });
+    try {
+      await migratePglite(drizzlePglite(client as unknown as PGlite, { schema }), { migrationsFolder });
+    } catch (err) {
+      await client.close().catch(() => undefined);
+      throw err;
+    }
+    const db = drizzlePglite(client as unknown as PGlite, { schema, logger: opts.logger }) as unknown as Db;
+    return { db, kind: 'pglite', close: () => client.close() };
+  }
   // pg_trgm: trigram indexes for search (migration 0002 creates the extension).
   const client = new PGlite({
-    dataDir: opts.inMemory ? undefined : opts.pgliteDir,
+    dataDir,
     extensions: { pg_trgm },
   });
   await client.waitReady;
