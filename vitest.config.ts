@@ -30,6 +30,8 @@ export default defineConfig({
               test: {
                 name: 'api:postgres',
                 include: apiTests,
+                // The embedded database's own thread: nothing of PostgreSQL's in it.
+                exclude: ['apps/api/src/db/pglite-worker.test.ts'],
                 env: { TEST_DB: 'postgres' },
                 testTimeout: 30_000,
                 hookTimeout: 60_000,

@@ -30,6 +30,12 @@ async function main() {
       process.exit(1);
     }
   };
+  // The embedded database's thread stopped: no request can be answered any more. Exit with an error, so
+  // that the supervisor (systemd, a container) starts the server again on the same DATA_DIR.
+  void app.database.failed?.then((reason) => {
+    app.log.fatal({ err: reason }, 'the embedded database stopped: exiting');
+    process.exit(1);
+  });
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 

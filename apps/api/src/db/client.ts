@@ -24,6 +24,11 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /**
+   * Embedded PGlite in a worker thread: settles with the reason when that thread stops without close()
+   * (every call fails from then on; the server exits, for its supervisor to start it again).
+   */
+  failed?: Promise<Error>;
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
@@ -100,7 +105,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       throw err;
     }
     const db = drizzlePglite(client as unknown as PGlite, { schema, logger: opts.logger }) as unknown as Db;
-    return { db, kind: 'pglite', close: () => client.close() };
+    return { db, kind: 'pglite', close: () => client.close(), failed: client.failed };
   }
   // pg_trgm: trigram indexes for search (migration 0002 creates the extension).
   const client = new PGlite({

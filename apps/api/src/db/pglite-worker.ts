@@ -40,6 +40,9 @@ export class PgliteWorker {
   #nextTx = 1;
   /** Set once no call can be answered any more (the worker stopped, or close()): calls reject with it. */
   #gone: Error | undefined;
+  #failed!: (reason: Error) => void;
+  /** Settles with the reason if the worker stops other than by close() (a crash; terminate()). */
+  readonly failed = new Promise<Error>((resolve) => (this.#failed = resolve));
 
   constructor(options: WorkerOptions = {}) {
     // No inherited Node options: the parent's tsx flags (under `npm start`) do nothing in a worker on
@@ -230,5 +233,6 @@ export class PgliteWorker {
       this.#forget(id);
       pending.reject(this.#gone);
     }
+    if (how === 'failed') this.#failed(this.#gone);
   }
 }
