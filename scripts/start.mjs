@@ -1,6 +1,9 @@
 #!/usr/bin/env node
-// `npm start`: builds the web app when its sources are newer than the build, then runs the API
-// server (migrations run on start) which serves the app and the API at http://localhost:${PORT:-3000}.
+// `npm start`: builds the web app when its sources are newer than the build (unless WEB_DIST_DIR points
+// the server at another build), then runs the API server (migrations run on start) which serves the app
+// and the API at http://localhost:${PORT:-3000}. package.json runs this with `exec`, so that a SIGTERM
+// sent to npm (a process manager stopping the service) reaches this process, which passes it on: the
+// server then closes its database before it exits, instead of running on orphaned.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -18,7 +21,7 @@ function newestMtime(p) {
 }
 
 const builtAt = existsSync(dist) ? statSync(dist).mtimeMs : 0;
-if (builtAt < Math.max(...sources.map(newestMtime))) {
+if (!process.env.WEB_DIST_DIR && builtAt < Math.max(...sources.map(newestMtime))) {
   console.log('Building the web app…');
   const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);

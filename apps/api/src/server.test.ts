@@ -75,4 +75,54 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the server process', () => 
     again.child.kill('SIGINT');
     expect(await again.exited).toBe(0);
   }, 120_000);
+
+  it('stops with `npm start` when npm is sent SIGTERM (as a process manager stops the service)', async () => {
+    const npmPort = port + 200;
+    // In a process group of its own: whatever is left of it at the end (if this test fails, an orphaned
+    // server) is stopped with the group.
+    const npm = spawn('npm', ['start'], {
+      cwd: root,
+      detached: true,
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        PORT: String(npmPort),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        WEB_DIST_DIR: '/nonexistent',
+      },
+    });
+    const npmExited = new Promise((resolve) => npm.on('exit', resolve));
+    const url = `http://127.0.0.1:${npmPort}/api/health`;
+    try {
+      await waitForHealth(url);
+      npm.kill('SIGTERM');
+      await npmExited;
+      // The server behind npm stops too: it no longer answers, and its data folder is free again.
+      await expect
+        .poll(
+          () =>
+            fetch(url).then(
+              () => 'answering',
+              () => 'stopped',
+            ),
+          { timeout: 20_000 },
+        )
+        .toBe('stopped');
+    } finally {
+      try {
+        process.kill(-(npm.pid as number), 'SIGKILL');
+      } catch {
+        // The group is gone: nothing was left.
+      }
+    }
+    const after = start();
+    expect(await waitForHealth(`http://127.0.0.1:${port}/api/health`)).toEqual({
+      status: 'ok',
+      database: 'pglite',
+    });
+    after.child.kill('SIGTERM');
+    expect(await after.exited).toBe(0);
+  }, 120_000);
 });
