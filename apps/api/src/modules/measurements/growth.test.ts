@@ -1,5 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { addDays, todayIn, type AtRiskEntry, type GrowthSeries, type Measurement } from '@csp/contracts';
+import { referenceCurve } from '@csp/contracts/growth';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { measurements, students } from '../../db/schema.ts';
@@ -271,6 +272,30 @@ describe('GET /api/measurements/growth/{studentId}', () => {
       expect(p.median).toBeLessThan(p.sd2);
       expect(p.sd2).toBeLessThan(p.sd3);
     }
+  });
+
+  it('answers each sex and age the curves of their own standards, the same on every call', async () => {
+    const curvesOf = async (sex: 'MALE' | 'FEMALE', ageDays: number) => {
+      const s = await seedStudent(teacher.id, { sex, dateOfBirth: bornFor(ageDays) });
+      await measure(teacher, s.id);
+      return ((await inject(teacher, 'GET', `/measurements/growth/${s.id}`)).json() as GrowthSeries).curves;
+    };
+    // A girl first, then a boy, then an older boy (the weight-for-height table from 731 days).
+    const girl = await curvesOf('FEMALE', 365);
+    const boy = await curvesOf('MALE', 365);
+    const olderBoy = await curvesOf('MALE', 800);
+    expect(boy).toEqual({
+      weightForAge: referenceCurve('wfa', 'MALE'),
+      lengthForAge: referenceCurve('lhfa', 'MALE'),
+      weightForLength: referenceCurve('wflh', 'MALE', { table: 'length' }),
+      weightForLengthTable: 'length',
+    });
+    expect(girl?.weightForAge).toEqual(referenceCurve('wfa', 'FEMALE'));
+    expect(olderBoy).toMatchObject({
+      weightForLength: referenceCurve('wflh', 'MALE', { table: 'height' }),
+      weightForLengthTable: 'height',
+    });
+    expect(await curvesOf('MALE', 365)).toEqual(boy);
   });
 
   it('says why there are no scores, and keeps other teachers out', async () => {
