@@ -47,18 +47,33 @@ export function descendingKeyset(parts: readonly [AnyColumn, KeyType][]) {
     after,
     /**
      * The ids of one page's rows (after the page's `after`, when it has one), chosen from the list's own
-     * table in the list's order (`order`: the same order written otherwise, e.g. for a search's plan):
-     * the list then joins its students and people for these ids only (`where id in (…)`), so a filter
+     * table in the list's order (`order`: the same order written otherwise, e.g. for a search's plan), as
+     * `chosen (id, total)`: the list then joins its students and people to these ids only, so a filter
      * that matches many rows sorts rows of one table, not rows joined to others.
+     *
+     * `counted`: `total` is how many rows match in all (`count(*) over ()`, before the limit), on every
+     * row. For a search, whose matches are all found and sorted for the page anyway, that is one pass over
+     * them for the page and its X-Total-Count instead of two (a page past the end has no row to carry
+     * it: fetchPage counts apart then). Otherwise `total` is null.
      */
-    pageIds(db: DbOrTx, table: PgTable, id: PgColumn, where: SQL | undefined, page: Page, order = orderBy) {
+    pageIds(
+      db: DbOrTx,
+      table: PgTable,
+      id: PgColumn,
+      where: SQL | undefined,
+      page: Page,
+      order = orderBy,
+      counted = false,
+    ) {
+      const total = counted ? sql<number | null>`count(*) over ()` : sql<number | null>`null::int`;
       return db
-        .select({ id })
+        .select({ id, total: total.as('total') })
         .from(table)
         .where(and(where, page.after ? after(page.after) : undefined))
         .orderBy(...order)
         .limit(page.limit)
-        .offset(page.offset);
+        .offset(page.offset)
+        .as('chosen');
     },
   };
 }

@@ -234,3 +234,44 @@ describe('keyset pages keep the reader’s scope', () => {
     expect(read.filter((id) => titles.includes(id))).toEqual([]);
   });
 });
+
+describe.each(cases.filter((c) => c.name !== 'measurements' && c.name !== 'notifications'))(
+  'a search of $name counts its matches with its page',
+  (c) => {
+    it('answers the same total on every numbered page, past the end too, and its cursor goes on', async () => {
+      const word = `Zora${++seq}`;
+      const [searched] = await t.app.db
+        .insert(students)
+        .values({
+          studentId: `KEY-${Date.now()}-${seq}`,
+          firstName: word,
+          lastName: 'Counted',
+          dateOfBirth: '2022-05-01',
+          category: 'CENTER_BASE',
+          assignedTeacherId: teacher.id,
+        })
+        .returning();
+      await c.insert(7, searched.id, 'searched');
+      await c.insert(3, mine, 'unsearched');
+      const reader = c.reader();
+      const url = `${c.url}?search=${word.toLowerCase()}`;
+      const all = idsOf(await get(reader, url));
+      expect(all).toHaveLength(7);
+
+      // Every numbered page carries the total of all matches, whether a row of it carries the count
+      // (pages 1 to 3) or the page is past the end and it is counted apart (page 4).
+      for (const page of [1, 2, 3, 4]) {
+        const res = await get(reader, `${url}&page=${page}&limit=3`);
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['x-total-count']).toBe('7');
+        expect(idsOf(res)).toEqual(all.slice((page - 1) * 3, page * 3));
+        expect(res.headers['x-next-cursor'] === undefined).toBe(page >= 3);
+      }
+      // The first page's cursor reads the rest of the matches, without a total.
+      const first = await get(reader, `${url}&page=1&limit=3`);
+      const rest = await get(reader, `${url}&limit=10&after=${first.headers['x-next-cursor'] as string}`);
+      expect(rest.headers['x-total-count']).toBeUndefined();
+      expect(idsOf(rest)).toEqual(all.slice(3));
+    });
+  },
+);

@@ -50,16 +50,29 @@ export function pageOf(query: PageQuery, defaultLimit: number = PAGING.defaultLi
 }
 
 /**
+ * Whether a list's numbered page counts its own matches: a search, whose page query finds and sorts
+ * every match anyway, so `count(*) over ()` before its limit gives X-Total-Count in the same pass (the
+ * keyset lists' `pageIds(…, counted)`, the student and user lists' page ids). One rule for every list:
+ * the repos count on the way exactly when the services expect them to.
+ */
+export const searchCountsItself = (filter: { search?: string }): boolean => Boolean(filter.search);
+
+/**
  * Runs a list query for the page (and its count only when a numbered page, both at once). `rows`
  * receives the page (undefined: every row); `count` answers the number of matching rows. Lists with a
  * keyset pass `cursorOf` (a row's order key, db/keyset.ts): the answer then carries the next cursor
  * while rows remain, and a keyset page reads one row more than it answers to know whether any do.
+ *
+ * `totalOf`, when the page's query counts its own matches (a search: keyset `pageIds(…, counted)`): the
+ * total a row carries. The numbered page then runs alone, one pass over the matches instead of two, and
+ * `count` only for a page past the end, which has no row to carry it.
  */
 export async function fetchPage<T>(
   page: Page | undefined,
   rows: (page: Page | undefined) => Promise<T[]>,
   count: () => Promise<number>,
   cursorOf?: (row: T) => string,
+  totalOf?: (row: T) => number | null | undefined,
 ): Promise<Paged<T>> {
   const cursorAfter = (items: T[], more: boolean) =>
     more && cursorOf && items.length ? encodeCursor(cursorOf(items[items.length - 1])) : undefined;
@@ -69,7 +82,15 @@ export async function fetchPage<T>(
     if (more) items.pop();
     return { items, nextCursor: cursorAfter(items, more) };
   }
-  const [items, total] = await Promise.all([rows(page), page ? count() : Promise.resolve(undefined)]);
+  let items: T[];
+  let total: number | undefined;
+  if (page && totalOf) {
+    items = await rows(page);
+    const carried = items.length ? totalOf(items[0]) : undefined;
+    total = carried == null ? await count() : Number(carried);
+  } else {
+    [items, total] = await Promise.all([rows(page), page ? count() : Promise.resolve(undefined)]);
+  }
   const more = page !== undefined && total !== undefined && page.offset + items.length < total;
   return { items, total, nextCursor: cursorAfter(items, more) };
 }

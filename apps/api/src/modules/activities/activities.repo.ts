@@ -1,23 +1,11 @@
-import {
-  aliasedTable,
-  and,
-  count,
-  desc,
-  eq,
-  ilike,
-  inArray,
-  isNull,
-  ne,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { aliasedTable, and, count, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { descendingKeyset } from '../../db/keyset.ts';
 import { filtersOnly, liveCount } from '../../db/live-counts.ts';
 import { containsPattern } from '../../db/sql-helpers.ts';
 import { activities, students, users } from '../../db/schema.ts';
-import type { Page } from '../../lib/paging.ts';
+import { searchCountsItself, type Page } from '../../lib/paging.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { ofLiveStudent, ofStudentInScope, studentInScope } from '../../db/scopes.ts';
 
@@ -113,7 +101,7 @@ export async function listActivities(
   actor: Actor,
   filter: ActivityFilter,
   page?: Page,
-): Promise<(ActivityWithRefs & { cursor: string })[]> {
+): Promise<(ActivityWithRefs & { cursor: string; total?: number | null })[]> {
   const order = [
     // With a search, `date + 0` (the same order) keeps the planner from walking the date index row by
     // row until a page of matches turns up (slow for a rare word); it finds the matches through the
@@ -122,14 +110,23 @@ export async function listActivities(
     desc(activities.createdAt),
     desc(activities.id),
   ];
-  const q = db
-    .select({ ...selection, cursor: keyset.cursor })
-    .from(activities)
-    .innerJoin(students, eq(students.id, activities.studentId))
-    .innerJoin(teacher, eq(teacher.id, activities.teacherId));
-  if (!page) return q.where(whereOf(actor, filter)).orderBy(...order);
+  const withRefs = <Q extends PgSelect>(q: Q) =>
+    q
+      .innerJoin(students, eq(students.id, activities.studentId))
+      .innerJoin(teacher, eq(teacher.id, activities.teacherId));
+  if (!page) {
+    return withRefs(
+      db
+        .select({ ...selection, cursor: keyset.cursor })
+        .from(activities)
+        .$dynamic(),
+    )
+      .where(whereOf(actor, filter))
+      .orderBy(...order);
+  }
   // The page's activities are chosen from `activities` alone (their student's liveness an anti-join, as
-  // the count does); only they are joined to their student and teacher.
+  // the count does); only they are joined to their student and teacher. A search's numbered page counts
+  // its matches on the way (`total`).
   const chosen = keyset.pageIds(
     db,
     activities,
@@ -137,8 +134,15 @@ export async function listActivities(
     whereOf(actor, filter, ofLiveStudent(activities.studentId)),
     page,
     order,
+    searchCountsItself(filter) && !page.after,
   );
-  return q.where(inArray(activities.id, chosen)).orderBy(...keyset.orderBy);
+  return withRefs(
+    db
+      .select({ ...selection, cursor: keyset.cursor, total: chosen.total })
+      .from(activities)
+      .innerJoin(chosen, eq(chosen.id, activities.id))
+      .$dynamic(),
+  ).orderBy(...keyset.orderBy);
 }
 
 export async function countActivities(db: DbOrTx, actor: Actor, filter: ActivityFilter): Promise<number> {

@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { fetchPage, pageOf, type Paged } from '../../lib/paging.ts';
+import { fetchPage, pageOf, searchCountsItself, type Paged } from '../../lib/paging.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import {
   areOwnUploads,
@@ -98,6 +98,7 @@ export async function listActivities(
     (p) => repo.listActivities(deps.db, actor, filter, p),
     () => repo.countActivities(deps.db, actor, filter),
     (r) => r.cursor,
+    searchCountsItself(filter) ? (r) => r.total : undefined,
   );
   return { ...page, items: page.items.map((r) => toDto(r, orgToday, deps.config)) };
 }

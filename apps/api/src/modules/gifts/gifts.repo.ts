@@ -1,5 +1,6 @@
 import { OPEN_GIFT_STATUSES, type GiftStatus } from '@csp/contracts';
 import { aliasedTable, and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { descendingKeyset } from '../../db/keyset.ts';
 import { filtersOnly, liveCount } from '../../db/live-counts.ts';
@@ -12,7 +13,7 @@ import {
   type DateFilter,
 } from '../../db/scopes.ts';
 import { containsPattern } from '../../db/sql-helpers.ts';
-import type { Page } from '../../lib/paging.ts';
+import { searchCountsItself, type Page } from '../../lib/paging.ts';
 import type { Actor } from '../../plugins/auth.ts';
 
 export type GiftRow = typeof gifts.$inferSelect;
@@ -118,14 +119,17 @@ const selection = {
   cursor: keyset.cursor,
 };
 
-function selectGifts(db: DbOrTx) {
-  return db
-    .select(selection)
-    .from(gifts)
+/** A gifts query joined to the student and the people its rows name. */
+function withRefs<Q extends PgSelect>(q: Q) {
+  return q
     .innerJoin(students, eq(students.id, gifts.studentId))
     .leftJoin(teacher, eq(teacher.id, students.assignedTeacherId))
     .leftJoin(deliverer, eq(deliverer.id, gifts.deliveredById))
     .leftJoin(canceller, eq(canceller.id, gifts.cancelledById));
+}
+
+function selectGifts(db: DbOrTx) {
+  return withRefs(db.select(selection).from(gifts).$dynamic());
 }
 
 /**
@@ -137,7 +141,7 @@ export async function listGifts(
   actor: Actor,
   filter: GiftFilter,
   page?: Page,
-): Promise<(GiftWithRefs & { cursor: string })[]> {
+): Promise<(GiftWithRefs & { cursor: string; total?: number | null })[]> {
   const order = [
     // With a search, `gift_date + 0` lets the planner find the few matches first, then sort them.
     desc(filter.search ? sql`${gifts.giftDate} + 0` : gifts.giftDate),
@@ -150,6 +154,7 @@ export async function listGifts(
       .orderBy(...order);
   // The page's gifts are chosen from `gifts` alone (their student's liveness an anti-join, as the count
   // does); only they are joined to their student and the people named.
+  // A search's numbered page counts its matches on the way (`total`).
   const chosen = keyset.pageIds(
     db,
     gifts,
@@ -157,10 +162,15 @@ export async function listGifts(
     whereOf(actor, filter, ofLiveStudent(gifts.studentId)),
     page,
     order,
+    searchCountsItself(filter) && !page.after,
   );
-  return selectGifts(db)
-    .where(inArray(gifts.id, chosen))
-    .orderBy(...keyset.orderBy);
+  return withRefs(
+    db
+      .select({ ...selection, total: chosen.total })
+      .from(gifts)
+      .innerJoin(chosen, eq(chosen.id, gifts.id))
+      .$dynamic(),
+  ).orderBy(...keyset.orderBy);
 }
 
 export async function countGifts(db: DbOrTx, actor: Actor, filter: GiftFilter): Promise<number> {

@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { fetchPage, pageOf, type Paged } from '../../lib/paging.ts';
+import { fetchPage, pageOf, searchCountsItself, type Paged } from '../../lib/paging.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { requireRole } from '../../lib/permissions.ts';
 import type { Actor } from '../../plugins/auth.ts';
@@ -95,6 +95,7 @@ export async function listGifts(deps: GiftsDeps, actor: Actor, query: GiftListQu
     (p) => repo.listGifts(deps.db, actor, filter, p),
     () => repo.countGifts(deps.db, actor, filter),
     (r) => r.cursor,
+    searchCountsItself(filter) ? (r) => r.total : undefined,
   );
   return { ...page, items: page.items.map((r) => toDto(r, deps.config)) };
 }

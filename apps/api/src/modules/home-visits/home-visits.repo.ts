@@ -1,25 +1,12 @@
 import { HOME_VISIT_LIMITS, type HomeVisitStatus, type LocationFilter } from '@csp/contracts';
-import {
-  aliasedTable,
-  and,
-  count,
-  desc,
-  eq,
-  gt,
-  inArray,
-  isNull,
-  lte,
-  ne,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { aliasedTable, and, count, desc, eq, gt, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { descendingKeyset } from '../../db/keyset.ts';
 import { filtersOnly, liveCount } from '../../db/live-counts.ts';
 import { homeVisits, students, users } from '../../db/schema.ts';
 import { containsPattern } from '../../db/sql-helpers.ts';
-import type { Page } from '../../lib/paging.ts';
+import { searchCountsItself, type Page } from '../../lib/paging.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { dateFilter, ofLiveStudent, ofStudentInScope, studentInScope } from '../../db/scopes.ts';
 
@@ -151,13 +138,16 @@ const selection = {
   cursor: keyset.cursor,
 };
 
-function selectVisits(db: DbOrTx) {
-  return db
-    .select(selection)
-    .from(homeVisits)
+/** A visits query joined to the student and the people its rows name. */
+function withRefs<Q extends PgSelect>(q: Q) {
+  return q
     .innerJoin(students, eq(students.id, homeVisits.studentId))
     .innerJoin(teacher, eq(teacher.id, homeVisits.teacherId))
     .leftJoin(reviewer, eq(reviewer.id, homeVisits.reviewedById));
+}
+
+function selectVisits(db: DbOrTx) {
+  return withRefs(db.select(selection).from(homeVisits).$dynamic());
 }
 
 /**
@@ -172,7 +162,7 @@ export async function listHomeVisits(
   actor: Actor,
   filter: HomeVisitFilter,
   page?: Page,
-): Promise<(HomeVisitWithRefs & { cursor: string })[]> {
+): Promise<(HomeVisitWithRefs & { cursor: string; total?: number | null })[]> {
   const order = [
     // With a search, `visit_date + 0` keeps the planner from walking the date index row by row until
     // a page of rare matches turns up: it finds the matches first, then sorts them (as activities do).
@@ -184,6 +174,7 @@ export async function listHomeVisits(
     return selectVisits(db)
       .where(whereOf(actor, filter))
       .orderBy(...order);
+  // A search's numbered page counts its matches on the way (`total`).
   const chosen = keyset.pageIds(
     db,
     homeVisits,
@@ -191,10 +182,15 @@ export async function listHomeVisits(
     whereOf(actor, filter, ofLiveStudent(homeVisits.studentId)),
     page,
     order,
+    searchCountsItself(filter) && !page.after,
   );
-  return selectVisits(db)
-    .where(inArray(homeVisits.id, chosen))
-    .orderBy(...keyset.orderBy);
+  return withRefs(
+    db
+      .select({ ...selection, total: chosen.total })
+      .from(homeVisits)
+      .innerJoin(chosen, eq(chosen.id, homeVisits.id))
+      .$dynamic(),
+  ).orderBy(...keyset.orderBy);
 }
 
 export async function countHomeVisits(db: DbOrTx, actor: Actor, filter: HomeVisitFilter): Promise<number> {

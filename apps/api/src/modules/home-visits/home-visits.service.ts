@@ -19,7 +19,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { fetchPage, pageOf, type Paged } from '../../lib/paging.ts';
+import { fetchPage, pageOf, searchCountsItself, type Paged } from '../../lib/paging.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { findStoredFiles } from '../files/files.repo.ts';
 import {
@@ -194,6 +194,7 @@ export async function listHomeVisits(
     (p) => repo.listHomeVisits(deps.db, actor, filter, p),
     () => repo.countHomeVisits(deps.db, actor, filter),
     (r) => r.cursor,
+    searchCountsItself(filter) ? (r) => r.total : undefined,
   );
   return { ...page, items: await toDtos(deps, deps.db, page.items) };
 }
@@ -211,6 +212,7 @@ export async function pendingForReview(
     (p) => repo.listHomeVisits(deps.db, actor, filter, p),
     () => repo.countHomeVisits(deps.db, actor, filter),
     (r) => r.cursor,
+    searchCountsItself(filter) ? (r) => r.total : undefined,
   );
   return { ...page, items: await toDtos(deps, deps.db, page.items) };
 }

@@ -12,13 +12,13 @@ import {
   desc,
   eq,
   ilike,
-  inArray,
   isNull,
   or,
   sql,
   type SQL,
   type SQLWrapper,
 } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { descendingKeyset } from '../../db/keyset.ts';
 import { filtersOnly, liveCount, liveStudentsPerLastMeasuredDay } from '../../db/live-counts.ts';
@@ -364,26 +364,37 @@ export async function listMeasurements(
   filter: MeasurementFilter,
   page?: Page,
 ): Promise<(MeasurementWithRefs & { cursor: string })[]> {
-  const q = db
-    .select({ ...recordSelection, cursor: keyset.cursor })
-    .from(measurements)
-    .innerJoin(students, eq(students.id, measurements.studentId))
-    .leftJoin(measuredBy, eq(measuredBy.id, measurements.measuredById));
-  // With a page, the page's measurements are chosen from `measurements` alone (their student's liveness
-  // an anti-join, as the count does); only they are joined to their student and measurer.
-  const where = page
-    ? inArray(
-        measurements.id,
-        keyset.pageIds(
-          db,
-          measurements,
-          measurements.id,
-          recordsWhere(actor, filter, ofLiveStudent(measurements.studentId)),
-          page,
-        ),
-      )
-    : recordsWhere(actor, filter);
-  const rows = await q.where(where).orderBy(...keyset.orderBy);
+  const joined = <Q extends PgSelect>(q: Q) =>
+    q
+      .innerJoin(students, eq(students.id, measurements.studentId))
+      .leftJoin(measuredBy, eq(measuredBy.id, measurements.measuredById));
+  if (!page) {
+    const rows = await joined(
+      db
+        .select({ ...recordSelection, cursor: keyset.cursor })
+        .from(measurements)
+        .$dynamic(),
+    )
+      .where(recordsWhere(actor, filter))
+      .orderBy(...keyset.orderBy);
+    return rows.map(({ cursor, ...r }) => ({ ...withRefs(r), cursor }));
+  }
+  // The page's measurements are chosen from `measurements` alone (their student's liveness an anti-join,
+  // as the count does); only they are joined to their student and measurer.
+  const chosen = keyset.pageIds(
+    db,
+    measurements,
+    measurements.id,
+    recordsWhere(actor, filter, ofLiveStudent(measurements.studentId)),
+    page,
+  );
+  const rows = await joined(
+    db
+      .select({ ...recordSelection, cursor: keyset.cursor })
+      .from(measurements)
+      .innerJoin(chosen, eq(chosen.id, measurements.id))
+      .$dynamic(),
+  ).orderBy(...keyset.orderBy);
   return rows.map(({ cursor, ...r }) => ({ ...withRefs(r), cursor }));
 }
 

@@ -14,7 +14,7 @@ import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
-import { fetchCountedPage, pageOf } from '../../lib/paging.ts';
+import { fetchCountedPage, pageOf, searchCountsItself } from '../../lib/paging.ts';
 import { requireRole } from '../../lib/permissions.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { notify } from '../notifications/notify.ts';
@@ -136,7 +136,7 @@ export async function listStudents(deps: StudentsDeps, actor: Actor, query: Stud
     pageOf(query),
     (page) => repo.listStudents(deps.db, filter, page),
     () => repo.countStudents(deps.db, filter),
-    filter.search !== undefined,
+    searchCountsItself(filter),
   );
   return { items: items.map((r) => toDto(r, filter.today)), total };
 }

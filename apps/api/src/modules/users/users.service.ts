@@ -19,7 +19,7 @@ import type { z } from 'zod';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
-import { fetchCountedPage, pageOf } from '../../lib/paging.ts';
+import { fetchCountedPage, pageOf, searchCountsItself } from '../../lib/paging.ts';
 import { requireRole } from '../../lib/permissions.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Actor } from '../../plugins/auth.ts';
@@ -130,7 +130,7 @@ export async function listUsers(
     pageOf(query),
     (page) => repo.listUsers(deps.db, filter, page),
     () => repo.countUsers(deps.db, filter),
-    filter.search !== undefined,
+    searchCountsItself(filter),
   );
   return { items: items.map((r) => toListItem(r, deps.config)), total };
 }
