@@ -59,8 +59,13 @@ async function exact(): Promise<Record<string, number>> {
       union all select unnest(array['attendance', 'attendance:' || r.status]
           || case when r.check_out is null then array['attendance:open'] else array[]::text[] end)
         from attendance r join users u on u.id = r.teacher_id where u.deleted_at is null
-      union all select unnest(array['leaves', 'leaves:' || r.status]) from leaves r
+      union all select unnest(array['leaves', 'leaves:' || r.status,
+          'leaves:month:' || to_char(r.start_date, 'YYYY-MM') || ':' || r.status]) from leaves r
         join users u on u.id = r.teacher_id where u.deleted_at is null
+      union all select 'leaves:days:' || to_char(r.start_date, 'YYYY-MM') from leaves r
+        join users u on u.id = r.teacher_id
+        cross join generate_series(1, greatest(1, r.end_date - r.start_date))
+        where u.deleted_at is null and r.status = 'APPROVED'
       union all select 'students:last:' || coalesce(to_char(s.last_measured_on, 'YYYY-MM-DD'), 'never')
         from students s where s.deleted_at is null
       union all select 'attendance_month:' || to_char(a.date, 'YYYY-MM') || ':' || a.teacher_id || ':' || k
@@ -161,6 +166,16 @@ describe('live_counts: kept by triggers, always equal to counting', () => {
     const [x, y] = [await seedUser(t.app), await seedUser(t.app)];
     await checkIn([x.id, y.id]);
     await checkIn([x.id], 'APPROVED');
+    expect(await kept()).toEqual(await exact());
+    // Per month an application starts in: the approved days are a sum (5 days from 30 January), and an
+    // application whose dates change moves between months.
+    await t.app.db.execute(sql`insert into leaves (teacher_id, start_date, end_date, reason, status)
+      values (${x.id}, '2025-01-30', '2025-02-04', 'Long', 'APPROVED'),
+        (${y.id}, '2025-01-02', '2025-01-02', 'Short', 'APPROVED')`);
+    expect(await kept()).toMatchObject({ 'leaves:days:2025-01': 6, 'leaves:month:2025-01:APPROVED': 2 });
+    expect(await kept()).toEqual(await exact());
+    await t.app.db.execute(sql`update leaves set start_date = '2025-02-02' where reason = 'Long'`);
+    expect(await kept()).toMatchObject({ 'leaves:days:2025-01': 1, 'leaves:days:2025-02': 2 });
     expect(await kept()).toEqual(await exact());
     await t.app.db.execute(sql`update attendance set status = 'REJECTED' where teacher_id = ${y.id}`);
     await t.app.db.execute(sql`update leaves set status = 'APPROVED' where teacher_id = ${y.id}`);
@@ -290,6 +305,12 @@ describe('live_counts: kept by triggers, always equal to counting', () => {
       pickTeacher.map(
         (i) =>
           sql`delete from leaves where id = (select id from leaves where teacher_id = ${crew[i]} order by id desc limit 1)`,
+      ),
+      // An application's dates changed: into another month, longer or shorter (its approved days).
+      fc.tuple(pickTeacher, fc.integer({ min: -40, max: 40 }), fc.nat(9)).map(
+        ([i, shift, length]) =>
+          sql`update leaves set start_date = start_date + ${shift}::int, end_date = start_date + ${shift + length}::int
+            where id = (select id from leaves where teacher_id = ${crew[i]} order by id limit 1)`,
       ),
       // A record moved to another day (the app never does; the month counts follow it all the same).
       fc.tuple(pickTeacher, fc.integer({ min: -40, max: 40 })).map(

@@ -17,7 +17,7 @@ import {
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { filtersOnly, liveCount, liveCountSql } from '../../db/live-counts.ts';
-import { leaves, users } from '../../db/schema.ts';
+import { leaves, liveCounts, users } from '../../db/schema.ts';
 import { containsPattern } from '../../db/sql-helpers.ts';
 import type { Page } from '../../lib/paging.ts';
 import type { Actor } from '../../plugins/auth.ts';
@@ -277,30 +277,52 @@ const startsWithin = (from: string, before: string) =>
   sql`${leaves.startDate} >= ${from}::date and ${leaves.startDate} < ${before}::date`;
 
 /**
- * The leave's teacher is live: an anti-join on the few deleted teachers, so the analytics aggregate the
- * applications without probing or hashing every teacher (18 → 12 ms for 30,000 applications).
+ * Applications of live teachers from `fromYear` to `toYear` by the month, or the year, their leave starts
+ * in (`at`), for those that have any, from the kept counts (live_counts, migration 0023:
+ * `leaves:month:YYYY-MM:<status>` and `leaves:days:YYYY-MM`, the approved days) — a few rows a month
+ * instead of every application.
  */
-const ofLiveTeacher = sql`not exists (select 1 from ${users} where ${users.id} = ${leaves.teacherId}
-  and ${users.deletedAt} is not null)`;
-
-/** Applications of live teachers by the month their leave starts in, for the months that have any. */
-export async function countsByMonth(db: DbOrTx, year: number) {
-  const month = sql<number>`extract(month from ${leaves.startDate})::int`.mapWith(Number);
+async function keptCounts(db: DbOrTx, per: 'month' | 'year', fromYear: number, toYear: number) {
+  const part = (i: number) => sql`split_part(${liveCounts.name}, ':', ${sql.raw(String(i))})`;
+  const kind = part(2);
+  const ym = part(3);
+  const sum = (where: SQL) =>
+    sql<number>`coalesce(sum(${liveCounts.n}) filter (where ${where}), 0)`.mapWith(Number);
+  const ofStatus = (status: LeaveStatus) => sum(sql`${kind} = 'month' and ${part(4)} = ${status}`);
+  const at = per === 'month' ? sql`right(${ym}, 2)::int` : sql`left(${ym}, 4)::int`;
   return db
-    .select({ month, ...countColumns })
-    .from(leaves)
-    .where(and(ofLiveTeacher, startsWithin(`${year}-01-01`, `${year + 1}-01-01`)))
-    .groupBy(month);
+    .select({
+      at: sql<number>`${at}`.mapWith(Number),
+      applied: sum(sql`${kind} = 'month'`),
+      approved: ofStatus('APPROVED'),
+      pending: ofStatus('PENDING'),
+      rejected: ofStatus('REJECTED'),
+      approvedDays: sum(sql`${kind} = 'days'`),
+    })
+    .from(liveCounts)
+    .where(
+      sql`(${liveCounts.name} like 'leaves:month:%' or ${liveCounts.name} like 'leaves:days:%')
+        and ${ym} collate "C" >= ${`${fromYear}-01`} and ${ym} collate "C" <= ${`${toYear}-12`}
+        and ${liveCounts.n} <> 0`,
+    )
+    .groupBy(at);
 }
 
-/** The same by the year the leave starts in, for years from `fromYear` to `toYear`. */
-export async function countsByYear(db: DbOrTx, fromYear: number, toYear: number) {
-  const year = sql<number>`extract(year from ${leaves.startDate})::int`.mapWith(Number);
-  return db
-    .select({ year, ...countColumns })
-    .from(leaves)
-    .where(and(ofLiveTeacher, startsWithin(`${fromYear}-01-01`, `${toYear + 1}-01-01`)))
-    .groupBy(year);
+/** Applications of live teachers by the month their leave starts in, for the months that have any. */
+export async function countsByMonth(db: DbOrTx, year: number): Promise<(LeaveCounts & { month: number })[]> {
+  return (await keptCounts(db, 'month', year, year)).map(({ at, ...counts }) => ({ month: at, ...counts }));
+}
+
+/** The same by the year the leave starts in, for years from `fromYear` to `toYear` that have any. */
+export async function countsByYear(
+  db: DbOrTx,
+  fromYear: number,
+  toYear: number,
+): Promise<(LeaveCounts & { year: number })[]> {
+  return (await keptCounts(db, 'year', fromYear, toYear)).map(({ at, ...counts }) => ({
+    year: at,
+    ...counts,
+  }));
 }
 
 export interface TeacherStatsFilter {
