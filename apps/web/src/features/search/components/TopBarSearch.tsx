@@ -1,192 +1,64 @@
-import '../../../app/mantine-styles.ts';
-import {
-  ActionIcon,
-  Badge,
-  Box,
-  CloseButton,
-  Combobox,
-  Group,
-  Loader,
-  Text,
-  TextInput,
-  ThemeIcon,
-  useCombobox,
-  useMantineTheme,
-} from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { IconSchool, IconSearch, IconUser } from '@tabler/icons-react';
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
-import { LIMITS } from '@csp/contracts';
+import { ActionIcon, Box, CloseButton, Group, TextInput, useMantineTheme } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useRef, useState, type ReactNode } from 'react';
+import { lazyPart } from '../../../components/LazyPart.tsx';
 import { useCurrentUser } from '../../auth/auth-context.ts';
-import {
-  resultBadge,
-  resultDetail,
-  resultPath,
-  useSearchQuery,
-  type SearchResult,
-} from '../api/search.api.ts';
-import classes from './TopBarSearch.module.css';
+import { searchInputProps, searchPlaceholder } from './search-input.tsx';
 
-const keyOf = (r: Pick<SearchResult, 'type' | 'id'>) => `${r.type}:${r.id}`;
-/** A result's element id: stable while the result is listed, so the input can point at it. */
-const optionIdOf = (listId: string, r: Pick<SearchResult, 'type' | 'id'>) => `${listId}-${r.type}-${r.id}`;
+const SearchBox = lazyPart(() => import('./SearchBox.tsx'), 'The search');
 
-function ResultOption({ result, id }: { result: SearchResult; id: string }) {
-  const isUser = result.type === 'user';
-  const detail = resultDetail(result);
-  return (
-    <Combobox.Option value={keyOf(result)} id={id} py={8} className={classes.option}>
-      <Group gap="sm" wrap="nowrap">
-        <ThemeIcon variant="light" color={isUser ? 'indigo' : 'teal'} radius="xl" size={32} aria-hidden>
-          {isUser ? <IconUser size={18} /> : <IconSchool size={18} />}
-        </ThemeIcon>
-        <div style={{ flex: 1, minWidth: 0 }}>
-          <Text size="sm" fw={600} truncate>
-            {result.name}
-          </Text>
-          {detail && (
-            <Text size="xs" c="dimmed" truncate>
-              {detail}
-            </Text>
-          )}
-        </div>
-        <Badge size="sm" variant="light" color={isUser ? 'indigo' : 'teal'} style={{ flexShrink: 0 }}>
-          {resultBadge(result)}
-        </Badge>
-      </Group>
-    </Combobox.Option>
-  );
-}
-
-interface SearchBoxProps {
-  /** Focus the input when it appears (the phone's full-width search). */
+interface LazySearchBoxProps {
   autoFocus?: boolean;
-  /** Called after a result was chosen or when Escape is pressed on an empty box. */
   onDone?: () => void;
-  /** Shown at the input's right end (the phone's close button). */
   action?: ReactNode;
 }
 
 /**
- * The search input with its results (spec part 1 §2 "Top-bar search", §5): 300 ms debounce, nothing
- * sent for blank text, 'Searching...', 'No results found', Teacher/Student badges; arrow keys and Enter
- * choose a result. Errors leave no results and show no toast.
- *
- * ARIA combobox: the input says whether the results list is shown (aria-expanded, aria-controls) and
- * which result is highlighted (aria-activedescendant, only while that result is listed — Mantine's own
- * attribute keeps pointing at results that are gone, hence the keyboard handling here). 'Searching...'
- * and 'No results found' are a status message beside the list, which then is hidden: a listbox holds
- * options only.
+ * The search box, whose code (Mantine's Combobox and the floating-ui library under it, about 20 KB
+ * brotli) is not part of the first page: until someone points at the box, touches it or tabs into it, a
+ * plain input of the same look stands in. Then the search loads; meanwhile the stand-in keeps the text
+ * typed and the focus, and the search takes both over. If its code cannot be downloaded, the stand-in
+ * stays and the next focus tries again.
  */
-function SearchBox({ autoFocus, onDone, action }: SearchBoxProps) {
+function LazySearchBox({ autoFocus = false, onDone, action }: LazySearchBoxProps) {
   const user = useCurrentUser();
-  const navigate = useNavigate();
+  const [wanted, setWanted] = useState(autoFocus);
   const [text, setText] = useState('');
-  const term = text.trim();
-  const [debounced] = useDebouncedValue(term, LIMITS.searchDebounceMs);
-  const searcher = useMemo(() => ({ id: user.id, role: user.role }), [user.id, user.role]);
-  const query = useSearchQuery(searcher, debounced);
-  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
-  const listId = `${useId()}search-results`;
-  const [activeId, setActiveId] = useState<string | null>(null);
-
-  const results = useMemo(() => (query.isError ? [] : (query.data ?? [])), [query.isError, query.data]);
-  const searching = term !== debounced || query.isFetching;
-  const listed = !searching && results.length > 0;
-  const expanded = combobox.dropdownOpened && term !== '' && listed;
-  const activeDescendant =
-    expanded && activeId && results.some((r) => optionIdOf(listId, r) === activeId) ? activeId : undefined;
-
-  // When new results arrive, highlight the first so Enter opens it.
-  useEffect(() => {
-    setActiveId(!searching && results.length ? combobox.selectFirstOption() : null);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- combobox is a new object every render
-  }, [results, searching]);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.nativeEvent.isComposing) return;
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      combobox.openDropdown('keyboard');
-      setActiveId(event.key === 'ArrowDown' ? combobox.selectNextOption() : combobox.selectPreviousOption());
-    } else if (event.key === 'Enter' && combobox.dropdownOpened && combobox.getSelectedOptionIndex() !== -1) {
-      event.preventDefault();
-      combobox.clickSelectedOption();
-    } else if (event.key === 'Escape') {
-      combobox.closeDropdown('keyboard');
-      if (!text) onDone?.();
-    }
-  };
-
-  const choose = (value: string) => {
-    const result = results.find((r) => keyOf(r) === value);
-    if (!result) return;
-    combobox.closeDropdown();
-    setText('');
-    onDone?.();
-    void navigate(resultPath(result));
-  };
-
-  const placeholder = user.role === 'ADMIN' ? 'Search teachers and students...' : 'Search your students...';
-
+  const [focused, setFocused] = useState(autoFocus);
+  // `retry`: the search's code could not be downloaded; the next focus or touch tries again.
+  const standIn = (retry?: () => void) => (
+    <TextInput
+      // The same kind of control as the search it stands in for (SearchBox), its results not yet shown.
+      {...searchInputProps}
+      aria-expanded={false}
+      placeholder={searchPlaceholder(user.role)}
+      value={text}
+      autoFocus={focused && !retry}
+      onChange={(event) => setText(event.currentTarget.value)}
+      onFocus={() => {
+        setFocused(true);
+        if (retry) retry();
+        else setWanted(true);
+      }}
+      onBlur={() => setFocused(false)}
+      onPointerEnter={() => setWanted(true)}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && !text) onDone?.();
+      }}
+      rightSection={action}
+    />
+  );
+  if (!wanted) return standIn();
   return (
-    <Combobox store={combobox} onOptionSubmit={choose} withinPortal shadow="md" zIndex={400}>
-      <Combobox.Target withAriaAttributes={false} withKeyboardNavigation={false}>
-        <TextInput
-          aria-label="Search"
-          type="search"
-          role="combobox"
-          aria-autocomplete="list"
-          aria-haspopup="listbox"
-          aria-expanded={expanded}
-          aria-controls={expanded ? listId : undefined}
-          aria-activedescendant={activeDescendant}
-          placeholder={placeholder}
-          value={text}
-          autoFocus={autoFocus}
-          autoComplete="off"
-          onChange={(event) => {
-            setText(event.currentTarget.value);
-            combobox.openDropdown();
-          }}
-          onFocus={() => combobox.openDropdown()}
-          onClick={() => combobox.openDropdown()}
-          onBlur={() => combobox.closeDropdown()}
-          onKeyDown={onKeyDown}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          rightSection={
-            action ??
-            (term && searching ? (
-              <Loader size={14} aria-hidden />
-            ) : text ? (
-              <CloseButton
-                size="sm"
-                radius="xl"
-                aria-label="Clear search"
-                onMouseDown={(event) => event.preventDefault()}
-                onClick={() => setText('')}
-              />
-            ) : null)
-          }
-          rightSectionPointerEvents="all"
-          classNames={{ input: classes.input }}
-          radius="xl"
-        />
-      </Combobox.Target>
-
-      <Combobox.Dropdown hidden={term === ''} p={4}>
-        <div role="status">
-          {!listed && <Combobox.Empty>{searching ? 'Searching...' : 'No results found'}</Combobox.Empty>}
-        </div>
-        <Combobox.Options id={listId} aria-label="Search results" hidden={!listed}>
-          {listed &&
-            results.map((result) => (
-              <ResultOption key={keyOf(result)} result={result} id={optionIdOf(listId, result)} />
-            ))}
-        </Combobox.Options>
-      </Combobox.Dropdown>
-    </Combobox>
+    <SearchBox
+      loading={standIn()}
+      failed={standIn}
+      autoFocus={focused}
+      initialText={text}
+      onDone={onDone}
+      action={action}
+    />
   );
 }
 
@@ -205,7 +77,7 @@ export function TopBarSearch() {
   if (wide) {
     return (
       <Box role="search" flex={1} miw={0} maw={480}>
-        <SearchBox />
+        <LazySearchBox />
       </Box>
     );
   }
@@ -243,7 +115,7 @@ export function TopBarSearch() {
           style={{ zIndex: 300 }}
         >
           <Box flex={1} miw={0}>
-            <SearchBox
+            <LazySearchBox
               autoFocus
               onDone={close}
               action={<CloseButton radius="xl" aria-label="Close search" onClick={close} />}
