@@ -430,6 +430,8 @@ const EXPLAIN_CALLS: [string, string][] = [
   ['the home visits beyond the warning distance', '/home-visits?location=warnings&page=1&limit=12'],
   ['the children at risk', '/measurements/at-risk?page=1&limit=10'],
   ['the leave analytics per teacher', '/leaves/analytics/teachers?page=1&limit=10'],
+  ['the leave analytics by year', '/leaves/analytics/yearly'],
+  ['a search of the gifts', '/gifts?search=nila1&page=1&limit=12'],
   ["the audit trail's first page", '/audit?page=1&limit=20'],
 ];
 /** The plans of every run so far (PostgreSQL runs with BENCH_EXPLAIN), written to the file after each. */
