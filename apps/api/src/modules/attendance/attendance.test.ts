@@ -687,6 +687,10 @@ describe('the month: one rule for the calendar, the monthly stats and the report
     // ends and overlap each other, in a past month and in the current one (with future days).
     const today = todayIn('Asia/Colombo');
     const thisMonth = { year: Number(today.slice(0, 4)), month: Number(today.slice(5, 7)) };
+    const nextMonth =
+      thisMonth.month === 12
+        ? { year: thisMonth.year + 1, month: 1 }
+        : { year: thisMonth.year, month: thisMonth.month + 1 };
     const statuses = ['APPROVED', 'PENDING', 'REJECTED'] as const;
     const crew: SeededUser[] = [];
     for (let i = 0; i < 5; i++) {
@@ -776,6 +780,9 @@ describe('the month: one rule for the calendar, the monthly stats and the report
       // Every teacher: the unfiltered tiles (every teacher of this file's database; fewer than 100).
       [{ year: 2025, month: 3 }, ''],
       [thisMonth, ''],
+      // Next month: no day of it has come (records of the first days of it, when today is near the end
+      // of this one, are future ones).
+      [nextMonth, '&search=Tilecheck'],
     ] as const) {
       const query = `year=${year}&month=${month}${search}`;
       const reports = (
@@ -792,6 +799,10 @@ describe('the month: one rule for the calendar, the monthly stats and the report
         pendingReviews: reports.reduce((sum, r) => sum + r.pendingDays, 0),
         totalAbsents: reports.reduce((sum, r) => sum + r.absentDays, 0),
       });
+      if (month === nextMonth.month) {
+        expect(summary.json()).toMatchObject({ pendingReviews: 0, totalAbsents: 0 });
+        continue;
+      }
       // Not a trivial agreement: every kind of day is there.
       expect(reports.some((r) => r.absentDays > 0 && r.pendingDays > 0 && r.approvedLeaveDays > 0)).toBe(
         true,
