@@ -29,6 +29,8 @@ export interface Database {
    * (every call fails from then on; the server exits, for its supervisor to start it again).
    */
   failed?: Promise<Error>;
+  /** Embedded PGlite on this thread: the whole database as a tarball (PGlite's dumpDataDir). */
+  dump?: () => Promise<Blob>;
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
@@ -46,6 +48,12 @@ export interface OpenOptions {
    * Default: PGLITE_THREAD when set, else `inline` in memory and `worker` on disk. Ignored with databaseUrl.
    */
   pgliteThread?: PgliteThread;
+  /**
+   * Embedded PGlite on this thread: start from this tarball (a `dump`) instead of an empty database; the
+   * migrations still run, and find nothing to do when it has them all (the test databases: see
+   * test/setup.ts).
+   */
+  fromDump?: Blob;
 }
 
 export type PgliteThread = 'worker' | 'inline';
@@ -96,6 +104,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   }
   const dataDir = opts.inMemory ? undefined : opts.pgliteDir;
   if (pgliteThread(opts) === 'worker') {
+    if (opts.fromDump) throw new Error('fromDump opens an embedded database on this thread only');
     // The worker (pglite-worker.ts) opens PGlite as below and times each call for Server-Timing itself.
     const client = await PgliteWorker.open({ dataDir });
     try {
@@ -111,6 +120,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const client = new PGlite({
     dataDir,
     extensions: { pg_trgm },
+    loadDataDir: opts.fromDump,
   });
   await client.waitReady;
   // Every statement, inside a transaction or not, goes through execProtocolRaw (several calls per
@@ -120,7 +130,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   client.execProtocolRaw = (...args) => timed(() => execProtocolRaw(...args));
   const db = drizzlePglite(client, { schema, logger: opts.logger }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', close: () => client.close(), dump: () => client.dumpDataDir('none') };
 }
 
 export async function pingDatabase(db: Db): Promise<void> {

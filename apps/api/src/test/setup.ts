@@ -1,4 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import argon2 from '@node-rs/argon2';
 import type { Role } from '@csp/contracts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -16,9 +20,47 @@ import { createMemoryMailer } from '../lib/mailer.ts';
  */
 export const onPostgres = process.env.TEST_DB === 'postgres';
 
+/**
+ * An empty, migrated embedded database as a tarball, built once for each set of migrations and PGlite
+ * version and kept in the system's temporary folder. Each test app starts from it: about 1.3 s instead
+ * of 3.5 s for initdb and every migration (the embedded project: 7.5 → 4.9 min on two cores). The
+ * migrations still run on it (a no-op when it has them all). Two workers that build it at once each write
+ * a file of their own and rename it.
+ */
+async function pgliteSnapshot(): Promise<Blob> {
+  const migrations = path.resolve(import.meta.dirname, '../../drizzle');
+  const hash = createHash('sha256');
+  // The installed PGlite's package.json (its exports do not name it): dist/index.js's folder's parent.
+  const entry = fileURLToPath(import.meta.resolve('@electric-sql/pglite'));
+  hash.update(await readFile(path.join(path.dirname(entry), '..', 'package.json')));
+  const files = (await readdir(migrations, { recursive: true }))
+    .filter((f) => /\.(sql|json)$/.test(f))
+    .sort();
+  for (const file of files) hash.update(file).update(await readFile(path.join(migrations, file)));
+  const snapshot = path.join(os.tmpdir(), `csp-test-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+  try {
+    return new Blob([await readFile(snapshot)]);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  const database = await openDatabase({ inMemory: true });
+  try {
+    const tar = Buffer.from(await (await database.dump!()).arrayBuffer());
+    const partial = `${snapshot}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    await writeFile(partial, tar);
+    await rename(partial, snapshot).catch(async (e: unknown) => {
+      await rm(partial, { force: true });
+      throw e;
+    });
+    return new Blob([tar]);
+  } finally {
+    await database.close();
+  }
+}
+
 async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (!onPostgres) {
-    const database = await openDatabase({ inMemory: true });
+    const database = await openDatabase({ inMemory: true, fromDump: await pgliteSnapshot() });
     return { database, drop: () => database.close() };
   }
   const baseUrl = process.env.TEST_DATABASE_URL;
