@@ -75,6 +75,8 @@ export default defineConfig({
         DATABASE_URL: '',
       },
       reuseExistingServer: false,
+      // The server's warnings and errors (LOG_LEVEL=warn: a 5xx, a failed job) in the run's output.
+      stdout: 'pipe',
       timeout: 180_000,
     },
   ],
