@@ -95,9 +95,9 @@ function prerenderLogin(): Plugin {
           },
         });
         const { renderLogin } = (await import(pathToFileURL(path.join(work, 'prerender.mjs')).href)) as {
-          renderLogin: () => string;
+          renderLogin: () => { markup: string; title: string };
         };
-        const markup = renderLogin();
+        const { markup, title } = renderLogin();
         const index = await readFile(path.join(outDir, 'index.html'), 'utf8');
         if (!index.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root');
         // Mantine sets the colour scheme attribute when it starts; the prerendered page needs it from the
@@ -108,7 +108,7 @@ function prerenderLogin(): Plugin {
         const login = index
           .replace(signedInPreloads, '')
           .replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">')
-          .replace(/<title>[^<]*<\/title>/, '<title>Sign in · Child Support Programme</title>')
+          .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`)
           .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
         await writeFile(path.join(outDir, 'login.html'), login);
         // The other public pages (registration, password reset) load none of the signed-in chunks either:

@@ -65,6 +65,7 @@ test.describe('sign in and sign out', () => {
     const still = await noScript.newPage();
     await still.goto('/login');
     await expect(still.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await expect(still).toHaveTitle('Sign in · Child Support Programme');
     const before = await boxes(still);
     await noScript.close();
 

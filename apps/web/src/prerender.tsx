@@ -10,6 +10,7 @@ import { renderToString } from 'react-dom/server';
 import { createMemoryRouter } from 'react-router';
 import { App } from './app/App.tsx';
 import { appRoutes } from './app/app-routes.tsx';
+import { documentTitle } from './components/PageTitle.tsx';
 
 /** An empty localStorage (no session) for the render, where Node has none. */
 const emptyStorage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = {
@@ -18,16 +19,23 @@ const emptyStorage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = {
   removeItem: () => undefined,
 };
 
-export function renderLogin(): string {
+/**
+ * The sign-in page's markup, and its tab title: the one PageTitle sets when the page runs (its effect
+ * does not run in a render to a string), from the page's h1.
+ */
+export function renderLogin(): { markup: string; title: string } {
   const router = createMemoryRouter(appRoutes, { initialEntries: ['/login'] });
   const hadStorage = 'localStorage' in globalThis;
   if (!hadStorage) Object.assign(globalThis, { localStorage: emptyStorage });
   try {
-    return renderToString(
+    const markup = renderToString(
       <StrictMode>
         <App router={router} />
       </StrictMode>,
     );
+    const h1 = /<h1[^>]*>([^<]+)<\/h1>/.exec(markup);
+    if (!h1) throw new Error('the prerendered sign-in page has no h1');
+    return { markup, title: documentTitle(h1[1]) };
   } finally {
     if (!hadStorage) delete (globalThis as { localStorage?: unknown }).localStorage;
   }
