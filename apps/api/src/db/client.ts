@@ -33,7 +33,8 @@ export interface Database {
   dump?: () => Promise<Blob>;
 }
 
-const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
+/** The SQL migrations and their journal (drizzle-kit's output). */
+export const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 
 export interface OpenOptions {
   databaseUrl?: string;

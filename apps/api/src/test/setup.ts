@@ -10,7 +10,7 @@ import pg from 'pg';
 import { expect } from 'vitest';
 import { buildApp } from '../app.ts';
 import { testConfig, type Config } from '../config.ts';
-import { openDatabase, type Database } from '../db/client.ts';
+import { migrationsFolder, openDatabase, type Database } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { createMemoryMailer } from '../lib/mailer.ts';
 
@@ -25,18 +25,21 @@ export const onPostgres = process.env.TEST_DB === 'postgres';
  * version and kept in the system's temporary folder (only the latest). Each test app starts from it:
  * about 1.3 s instead of 3.5 s for initdb and every migration (the embedded project: 7.5 → 4.9 min on
  * two cores). The migrations still run on it (a no-op when it has them all). Two workers that build it at
- * once each write a file of their own and rename it.
+ * once each write a file of their own and rename it. Read once per test file (its apps share it).
  */
-async function pgliteSnapshot(): Promise<Blob> {
-  const migrations = path.resolve(import.meta.dirname, '../../drizzle');
+let snapshotOnce: Promise<Blob> | undefined;
+const pgliteSnapshot = () => (snapshotOnce ??= readOrBuildSnapshot());
+
+async function readOrBuildSnapshot(): Promise<Blob> {
   const hash = createHash('sha256');
   // The installed PGlite's package.json (its exports do not name it): dist/index.js's folder's parent.
   const entry = fileURLToPath(import.meta.resolve('@electric-sql/pglite'));
   hash.update(await readFile(path.join(path.dirname(entry), '..', 'package.json')));
-  const files = (await readdir(migrations, { recursive: true }))
-    .filter((f) => /\.(sql|json)$/.test(f))
+  // What the migrator reads: the SQL files and the journal (not drizzle-kit's schema snapshots).
+  const files = (await readdir(migrationsFolder, { recursive: true }))
+    .filter((f) => f.endsWith('.sql') || f.endsWith('_journal.json'))
     .sort();
-  for (const file of files) hash.update(file).update(await readFile(path.join(migrations, file)));
+  for (const file of files) hash.update(file).update(await readFile(path.join(migrationsFolder, file)));
   const snapshot = path.join(os.tmpdir(), `csp-test-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
   try {
     return new Blob([await readFile(snapshot)]);
