@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   CHUNK_RELOAD_KEY,
   CHUNK_RELOAD_WINDOW_MS,
+  chunkAddressOf,
   chunkReloader,
   installChunkReload,
   isChunkLoadError,
@@ -29,11 +30,18 @@ const safari = new TypeError('Importing a module script failed.');
 const css = new Error('Unable to preload CSS for https://app.test/assets/styles-Ab3.css');
 const notAChunk = new TypeError("Cannot read properties of undefined (reading 'firstName')");
 
-/** One page load of a tab: its own reloader over the tab's storage and clock. */
-function pageLoad(storage: MemoryStorage, clock: { now: number }) {
+/**
+ * One page load of a tab: its own reloader over the tab's storage and clock; the server says whether a
+ * file is gone (by default: it is, as after a release).
+ */
+function pageLoad(
+  storage: MemoryStorage,
+  clock: { now: number },
+  chunkGone = vi.fn((_address: string | undefined) => Promise.resolve(true)),
+) {
   const reload = vi.fn();
-  const reloads = chunkReloader({ storage: () => storage, now: () => clock.now, reload });
-  return { reload, reloads };
+  const reloads = chunkReloader({ storage: () => storage, now: () => clock.now, reload, chunkGone });
+  return { reload, reloads, chunkGone };
 }
 
 /** A route's lazy load. */
@@ -63,54 +71,95 @@ describe('a chunk that fails to load', () => {
       expect(isChunkLoadError(error)).toBe(false);
   });
 
-  it('reloads the page the first time, and remembers when', () => {
-    const { reload, reloads } = pageLoad(storage, clock);
-    expect(reloads(chromium)).toBe(true);
+  it('names the file that failed, where the browser says it', () => {
+    expect(chunkAddressOf(chromium)).toBe('https://app.test/assets/StudentsListPage-Bx12.js');
+    expect(chunkAddressOf(firefox)).toBe('https://app.test/assets/StudentsListPage-Bx12.js');
+    expect(chunkAddressOf(css)).toBe('https://app.test/assets/styles-Ab3.css');
+    expect(chunkAddressOf(new Error('Unable to preload CSS for /assets/styles-Ab3.css'))).toBe(
+      '/assets/styles-Ab3.css',
+    );
+    expect(chunkAddressOf(safari)).toBeUndefined();
+  });
+
+  it('reloads the page the first time the server says the file is gone, and remembers when', async () => {
+    const { reload, reloads, chunkGone } = pageLoad(storage, clock);
+    await expect(reloads(chromium)).resolves.toBe(true);
+    expect(chunkGone).toHaveBeenCalledExactlyOnceWith('https://app.test/assets/StudentsListPage-Bx12.js');
     expect(reload).toHaveBeenCalledOnce();
     expect(storage.getItem(CHUNK_RELOAD_KEY)).toBe(String(clock.now));
   });
 
-  it('reloads once when the same failure is reported twice before the reload (Vite’s event, then the import)', () => {
-    const { reload, reloads } = pageLoad(storage, clock);
-    expect(reloads(css)).toBe(true);
-    clock.now += 50;
-    expect(reloads(chromium)).toBe(true);
+  it('does not reload when the server still has the file or gives no answer (a connection that is down)', async () => {
+    const { reload, reloads, chunkGone } = pageLoad(
+      storage,
+      clock,
+      vi.fn(() => Promise.resolve(false)),
+    );
+    await expect(reloads(chromium)).resolves.toBe(false);
+    await expect(reloads(safari)).resolves.toBe(false);
+    expect(chunkGone).toHaveBeenNthCalledWith(2, undefined);
+    expect(reload).not.toHaveBeenCalled();
+    // Nothing remembered: a release found later in this tab still reloads.
+    expect(storage.items.size).toBe(0);
+    chunkGone.mockResolvedValue(true);
+    await expect(reloads(firefox)).resolves.toBe(true);
     expect(reload).toHaveBeenCalledOnce();
   });
 
-  it('does not reload again when the reloaded page fails within the window: the error shows', () => {
-    pageLoad(storage, clock).reloads(chromium);
-    clock.now += 3_000;
-    const afterReload = pageLoad(storage, clock);
-    expect(afterReload.reloads(chromium)).toBe(false);
-    expect(afterReload.reload).not.toHaveBeenCalled();
-    // Nor on a later failure of that page inside the window.
-    clock.now += CHUNK_RELOAD_WINDOW_MS - 3_001;
-    expect(afterReload.reloads(firefox)).toBe(false);
-    expect(afterReload.reload).not.toHaveBeenCalled();
+  it('reloads once when the same failure is reported twice before the reload (Vite’s event, then the import)', async () => {
+    let answer = (_gone: boolean) => {};
+    const { reload, reloads, chunkGone } = pageLoad(
+      storage,
+      clock,
+      vi.fn(() => new Promise<boolean>((resolve) => (answer = resolve))),
+    );
+    // The second report comes while the server is being asked about the first.
+    const first = reloads(css);
+    clock.now += 50;
+    const second = reloads(chromium);
+    answer(true);
+    await expect(Promise.all([first, second])).resolves.toEqual([true, true]);
+    // After the reload has begun, too.
+    await expect(reloads(chromium)).resolves.toBe(true);
+    expect(chunkGone).toHaveBeenCalledOnce();
+    expect(reload).toHaveBeenCalledOnce();
   });
 
-  it('reloads again once the window has passed (the next release)', () => {
-    pageLoad(storage, clock).reloads(chromium);
+  it('does not reload again when the reloaded page fails within the window: the error shows', async () => {
+    await pageLoad(storage, clock).reloads(chromium);
+    clock.now += 3_000;
+    const afterReload = pageLoad(storage, clock);
+    await expect(afterReload.reloads(chromium)).resolves.toBe(false);
+    expect(afterReload.reload).not.toHaveBeenCalled();
+    // Nor on a later failure of that page inside the window; the server is not even asked.
+    clock.now += CHUNK_RELOAD_WINDOW_MS - 3_001;
+    await expect(afterReload.reloads(firefox)).resolves.toBe(false);
+    expect(afterReload.reload).not.toHaveBeenCalled();
+    expect(afterReload.chunkGone).not.toHaveBeenCalled();
+  });
+
+  it('reloads again once the window has passed (the next release)', async () => {
+    await pageLoad(storage, clock).reloads(chromium);
     clock.now += CHUNK_RELOAD_WINDOW_MS;
     const later = pageLoad(storage, clock);
-    expect(later.reloads(chromium)).toBe(true);
+    await expect(later.reloads(chromium)).resolves.toBe(true);
     expect(later.reload).toHaveBeenCalledOnce();
     expect(storage.getItem(CHUNK_RELOAD_KEY)).toBe(String(clock.now));
   });
 
-  it('leaves other errors alone', () => {
-    const { reload, reloads } = pageLoad(storage, clock);
-    expect(reloads(notAChunk)).toBe(false);
-    expect(reloads(new Error('Request failed with status code 500'))).toBe(false);
+  it('leaves other errors alone', async () => {
+    const { reload, reloads, chunkGone } = pageLoad(storage, clock);
+    await expect(reloads(notAChunk)).resolves.toBe(false);
+    await expect(reloads(new Error('Request failed with status code 500'))).resolves.toBe(false);
     expect(reload).not.toHaveBeenCalled();
+    expect(chunkGone).not.toHaveBeenCalled();
     expect(storage.items.size).toBe(0);
     // Not even while a reload is under way.
-    expect(reloads(chromium)).toBe(true);
-    expect(reloads(notAChunk)).toBe(false);
+    await expect(reloads(chromium)).resolves.toBe(true);
+    await expect(reloads(notAChunk)).resolves.toBe(false);
   });
 
-  it('does not reload without a storage to remember it in (it could loop)', () => {
+  it('does not reload without a storage to remember it in (it could loop)', async () => {
     const reload = vi.fn();
     const reloads = chunkReloader({
       storage: () => {
@@ -118,8 +167,9 @@ describe('a chunk that fails to load', () => {
       },
       now: () => clock.now,
       reload,
+      chunkGone: () => Promise.resolve(true),
     });
-    expect(reloads(chromium)).toBe(false);
+    await expect(reloads(chromium)).resolves.toBe(false);
     expect(reload).not.toHaveBeenCalled();
   });
 });
@@ -129,20 +179,20 @@ describe('lazy routes', () => {
   const page = (load: () => Promise<typeof loaded>): RouteObject => ({ path: 'students', lazy: load });
 
   it('wait for the reload when their chunk fails to load (the current page stays)', async () => {
-    const reloads = vi.fn(() => true);
+    const reloads = vi.fn(() => Promise.resolve(true));
     const [route] = withChunkReload([page(() => Promise.reject(chromium))], reloads);
     await expect(settled(lazyOf(route))).resolves.toBe('pending');
     expect(reloads).toHaveBeenCalledExactlyOnceWith(chromium);
   });
 
   it('load a page that throws the error when no reload follows, so the route’s error element shows it', async () => {
-    const [route] = withChunkReload([page(() => Promise.reject(chromium))], () => false);
+    const [route] = withChunkReload([page(() => Promise.reject(chromium))], () => Promise.resolve(false));
     const failed = (await lazyOf(route)) as { Component: () => unknown };
     expect(() => failed.Component()).toThrow(chromium);
   });
 
   it('load as before, at every depth; routes without lazy are unchanged', async () => {
-    const reloads = vi.fn(() => true);
+    const reloads = vi.fn(() => Promise.resolve(true));
     const leaf = page(() => Promise.resolve(loaded));
     const failing = page(() => Promise.reject(notAChunk));
     const index: RouteObject = { index: true, element: null };
@@ -153,7 +203,7 @@ describe('lazy routes', () => {
     const layout = root.children?.[0];
     await expect(lazyOf(layout)).resolves.toBe(loaded);
     expect(layout?.children?.[0]).toEqual(index);
-    const [other] = withChunkReload([failing], (error) => isChunkLoadError(error));
+    const [other] = withChunkReload([failing], (error) => Promise.resolve(isChunkLoadError(error)));
     const failed = (await lazyOf(other)) as { Component: () => unknown };
     expect(() => failed.Component()).toThrow(notAChunk);
     expect(reloads).not.toHaveBeenCalled();
@@ -163,16 +213,28 @@ describe('lazy routes', () => {
 describe('in the browser', () => {
   const assign = vi.fn();
   const reload = vi.fn();
+  /** The server: a HEAD of a file of the previous build answers 404. */
+  const fetch = vi.fn((_address: string, _init?: RequestInit) =>
+    Promise.resolve(new Response(null, { status: 404 })),
+  );
   let storage: MemoryStorage;
   beforeEach(() => {
     storage = new MemoryStorage();
     const target = new EventTarget();
-    vi.stubGlobal('window', Object.assign(target, { sessionStorage: storage, location: { assign, reload } }));
+    vi.stubGlobal(
+      'window',
+      Object.assign(target, {
+        sessionStorage: storage,
+        location: { assign, reload, href: 'https://app.test/dashboard' },
+      }),
+    );
+    vi.stubGlobal('fetch', fetch);
   });
   afterEach(() => {
     vi.unstubAllGlobals();
     assign.mockReset();
     reload.mockReset();
+    fetch.mockClear();
   });
 
   const preloadError = (payload: unknown) =>
@@ -181,24 +243,55 @@ describe('in the browser', () => {
   it('reloads into the page being opened on Vite’s preload error, once for the event and the import', async () => {
     const reloads = installChunkReload(() => '/students');
     preloadError(chromium);
-    expect(assign).toHaveBeenCalledExactlyOnceWith('/students');
     const [route] = withChunkReload([{ path: 'students', lazy: () => Promise.reject(chromium) }], reloads);
     await expect(settled(lazyOf(route))).resolves.toBe('pending');
-    expect(assign).toHaveBeenCalledOnce();
+    expect(assign).toHaveBeenCalledExactlyOnceWith('/students');
     expect(reload).not.toHaveBeenCalled();
     expect(storage.getItem(CHUNK_RELOAD_KEY)).not.toBeNull();
+    // The server was asked about that file once, past the browser's cache.
+    expect(fetch).toHaveBeenCalledExactlyOnceWith('https://app.test/assets/StudentsListPage-Bx12.js', {
+      method: 'HEAD',
+      cache: 'no-store',
+    });
   });
 
-  it('reloads the current page when no navigation waits (the first page of a visit)', () => {
-    installChunkReload(() => undefined);
-    preloadError(css);
+  it('reloads the current page when no navigation waits (the first page of a visit)', async () => {
+    const reloads = installChunkReload(() => undefined);
+    await expect(reloads(css)).resolves.toBe(true);
     expect(reload).toHaveBeenCalledOnce();
     expect(assign).not.toHaveBeenCalled();
   });
 
-  it('ignores a preload error that is not a missing chunk', () => {
+  it('shows the error in place when the file is still there or no answer comes', async () => {
+    const reloads = installChunkReload(() => '/students');
+    fetch.mockResolvedValueOnce(new Response(null, { status: 200 }));
+    await expect(reloads(chromium)).resolves.toBe(false);
+    fetch.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(reloads(chromium)).resolves.toBe(false);
+    fetch.mockResolvedValueOnce(new Response(null, { status: 503 }));
+    await expect(reloads(firefox)).resolves.toBe(false);
+    expect(assign).not.toHaveBeenCalled();
+    expect(storage.items.size).toBe(0);
+  });
+
+  it('asks for the app’s own address when the browser names no file, and reloads when the server answers', async () => {
+    const reloads = installChunkReload(() => '/students');
+    fetch.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(reloads(safari)).resolves.toBe(false);
+    fetch.mockResolvedValueOnce(new Response(null, { status: 200 }));
+    await expect(reloads(safari)).resolves.toBe(true);
+    expect(fetch).toHaveBeenLastCalledWith('https://app.test/dashboard', {
+      method: 'HEAD',
+      cache: 'no-store',
+    });
+    expect(assign).toHaveBeenCalledExactlyOnceWith('/students');
+  });
+
+  it('ignores a preload error that is not a missing chunk', async () => {
     installChunkReload(() => '/students');
     preloadError(notAChunk);
+    await Promise.resolve();
+    expect(fetch).not.toHaveBeenCalled();
     expect(assign).not.toHaveBeenCalled();
     expect(reload).not.toHaveBeenCalled();
   });

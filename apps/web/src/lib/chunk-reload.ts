@@ -3,9 +3,11 @@ import type { RouteObject } from 'react-router';
 /**
  * A page left open across a release (field workers keep the app open on their phones for days) still
  * asks for the previous build's hashed chunks, which the server no longer has: the next lazy page fails
- * to load. Such a failure reloads the page once, which brings the new build. A tab that reloaded for
- * this within the last CHUNK_RELOAD_WINDOW_MS does not reload again (the chunk is missing for another
- * reason: a lost connection, a broken release), so the error shows instead of a reload loop.
+ * to load. Such a failure reloads the page once, which brings the new build. A reload only follows when
+ * the server answers that the chunk is gone: a chunk that failed on a connection that is down (no answer)
+ * shows its error in place, as a reload then would only swap the page for the browser's offline page.
+ * A tab that reloaded for this within the last CHUNK_RELOAD_WINDOW_MS does not reload again (the chunk
+ * is missing for another reason: a broken release), so the error shows instead of a reload loop.
  */
 
 /** sessionStorage key: when this tab last reloaded for a chunk that failed to load (ms since 1970). */
@@ -25,35 +27,70 @@ export function isChunkLoadError(error: unknown): boolean {
   return error instanceof Error && CHUNK_LOAD_ERROR.test(error.message);
 }
 
+/** The address of the file a chunk load error names (Chromium, Firefox, Vite's style preload; Safari names none). */
+export function chunkAddressOf(error: Error): string | undefined {
+  return /(?:https?:\/\/|\/)\S+\.(?:js|css)\b/.exec(error.message)?.[0];
+}
+
 export interface ChunkReloadEnv {
   /** The tab's sessionStorage (reading it can throw where storage is disabled). */
   storage: () => Pick<Storage, 'getItem' | 'setItem'>;
   now: () => number;
   reload: () => void;
+  /**
+   * Whether the server says the file is gone (a release replaced it); false when it has the file or
+   * gives no answer. `undefined`: the error named no file; then whether the server answers at all.
+   */
+  chunkGone: (address: string | undefined) => Promise<boolean>;
+}
+
+/**
+ * Asks the server for the file (a HEAD, past the browser's cache): gone when it answers 404 or 410.
+ * Without a file named, the app's own address: gone when the server answers, as before a release's
+ * files could be told apart (Safari).
+ */
+export async function askServerIfGone(address: string | undefined): Promise<boolean> {
+  try {
+    const response = await fetch(address ?? window.location.href, { method: 'HEAD', cache: 'no-store' });
+    return address === undefined || response.status === 404 || response.status === 410;
+  } catch {
+    return false;
+  }
 }
 
 /**
  * Tells, for an error, whether the page reloads: true when a reload is under way (the caller waits for
- * it; a second failure while it starts, as Vite's event and the import's rejection both report one
- * chunk, reloads once), false when the error is the caller's to show: not a chunk that failed to load,
- * a reload for one within the window, or no storage to remember the reload in.
+ * it; a second failure while the first is looked into or the reload starts, as Vite's event and the
+ * import's rejection both report one chunk, shares the first's answer and reloads once), false when the
+ * error is the caller's to show: not a chunk that failed to load, a reload for one within the window,
+ * no storage to remember the reload in, or a chunk the server still has or did not answer for.
  */
-export function chunkReloader(env: ChunkReloadEnv): (error: unknown) => boolean {
-  let reloading = false;
-  return (error) => {
-    if (!isChunkLoadError(error)) return false;
-    if (reloading) return true;
+export function chunkReloader(env: ChunkReloadEnv): (error: unknown) => Promise<boolean> {
+  let answer: Promise<boolean> | undefined;
+  const decide = async (error: Error): Promise<boolean> => {
+    let storage: Pick<Storage, 'getItem' | 'setItem'>;
     try {
-      const storage = env.storage();
-      const now = env.now();
-      if (now - Number(storage.getItem(CHUNK_RELOAD_KEY)) < CHUNK_RELOAD_WINDOW_MS) return false;
-      storage.setItem(CHUNK_RELOAD_KEY, String(now));
+      storage = env.storage();
+      if (env.now() - Number(storage.getItem(CHUNK_RELOAD_KEY)) < CHUNK_RELOAD_WINDOW_MS) return false;
     } catch {
       return false;
     }
-    reloading = true;
+    if (!(await env.chunkGone(chunkAddressOf(error)))) return false;
+    try {
+      storage.setItem(CHUNK_RELOAD_KEY, String(env.now()));
+    } catch {
+      return false;
+    }
     env.reload();
     return true;
+  };
+  return (error) => {
+    if (!isChunkLoadError(error)) return Promise.resolve(false);
+    answer ??= decide(error as Error).then((reloading) => {
+      if (!reloading) answer = undefined;
+      return reloading;
+    });
+    return answer;
   };
 }
 
@@ -75,7 +112,10 @@ function failedPage(error: unknown): { Component: () => never } {
  * page on screen until the reload (the load never settles); any other failure becomes a page that
  * throws it, for the route's error element to show.
  */
-export function withChunkReload(routes: RouteObject[], reloads: (error: unknown) => boolean): RouteObject[] {
+export function withChunkReload(
+  routes: RouteObject[],
+  reloads: (error: unknown) => Promise<boolean>,
+): RouteObject[] {
   return routes.map((route) => {
     const { lazy } = route;
     const guarded: RouteObject =
@@ -83,8 +123,8 @@ export function withChunkReload(routes: RouteObject[], reloads: (error: unknown)
         ? {
             ...route,
             lazy: () =>
-              lazy().catch((error: unknown) =>
-                reloads(error) ? new Promise<never>(() => {}) : failedPage(error),
+              lazy().catch(async (error: unknown) =>
+                (await reloads(error)) ? new Promise<never>(() => {}) : failedPage(error),
               ),
           }
         : { ...route };
@@ -98,7 +138,9 @@ export function withChunkReload(routes: RouteObject[], reloads: (error: unknown)
  * that failed, lazy routes and lazy components alike). It goes to `destination()` when that gives an
  * address (the page a navigation waits to open), else reloads the current page.
  */
-export function installChunkReload(destination: () => string | undefined): (error: unknown) => boolean {
+export function installChunkReload(
+  destination: () => string | undefined,
+): (error: unknown) => Promise<boolean> {
   const reloads = chunkReloader({
     storage: () => window.sessionStorage,
     now: () => Date.now(),
@@ -107,6 +149,7 @@ export function installChunkReload(destination: () => string | undefined): (erro
       if (to) window.location.assign(to);
       else window.location.reload();
     },
+    chunkGone: askServerIfGone,
   });
   window.addEventListener('vite:preloadError', (event) => void reloads(event.payload));
   return reloads;
