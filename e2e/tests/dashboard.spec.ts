@@ -247,6 +247,8 @@ test('an administrator sees the programme figures, quick actions and both panels
   await expect(page).toHaveURL(/\/measurements\/status\?status=overdue&order=due$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Measurement Status' })).toBeVisible();
   await expect(page.getByLabel('Status', { exact: true })).toHaveValue('overdue');
+  // The order shows, as a filter does.
+  await expect(page.getByLabel('Sort by')).toHaveValue('due');
   // As many as the badge said (or more: other journeys add students meanwhile), 10 a page, all overdue.
   const pager = page.getByText(/^Showing 1-\d+ of \d+$/);
   await expect(pager).toBeVisible();
@@ -287,6 +289,18 @@ test('an administrator sees the programme figures, quick actions and both panels
     );
     expect(byDue.map((e) => e.id)).toEqual(late.slice((pageNo - 1) * 10, pageNo * 10).map((s) => s.id));
   }
+  // 'Sort by' back to names: the order leaves the address, the list starts again at page 1 by name.
+  await page.getByLabel('Sort by').selectOption('Name');
+  await expect(page).not.toHaveURL(/[?&]order=/);
+  await expect(page.getByText('Showing 1-10 of 11')).toBeVisible();
+  const byName = await getJson<StatusEntry[]>(
+    request,
+    token,
+    `/api/measurements/status/all?status=overdue&search=${tag}&page=1&limit=10`,
+  );
+  expect(byName.map((e) => e.id)).not.toEqual(late.slice(0, 10).map((s) => s.id));
+  await expectStatusRows(page, byName);
+  await snap(page, 'measurement-status-sort-by');
 
   // Back on the dashboard, a student's name leads to their page.
   await page.goBack();

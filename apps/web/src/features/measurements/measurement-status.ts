@@ -111,3 +111,12 @@ export const STATUS_FILTER_OPTIONS = [
   { value: '', label: 'All statuses' },
   ...MEASUREMENT_STATUS_FILTERS.map((k) => ({ value: k, label: STATUS_LABELS[k] })),
 ];
+
+/**
+ * The list's orders, shown so that a list opened in the dashboard's order (`?order=due`) says so and can
+ * go back to names: name order is the default, kept out of the address.
+ */
+export const ORDER_OPTIONS: { value: '' | Exclude<MeasurementStatusOrder, 'name'>; label: string }[] = [
+  { value: '', label: 'Name' },
+  { value: 'due', label: 'Soonest due' },
+];

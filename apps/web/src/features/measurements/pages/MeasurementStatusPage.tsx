@@ -35,6 +35,7 @@ import {
   isCategory,
   isStatusKey,
   isStatusOrder,
+  ORDER_OPTIONS,
   STATUS_COLORS,
   STATUS_FILTER_OPTIONS,
   STATUS_LABELS,
@@ -207,7 +208,7 @@ function TeacherFilter({ value, onChange }: { value: string; onChange: (id: stri
  * /measurements/status (spec part 1 §2): five counters, filters (name or student ID, status, category,
  * and teacher for administrators) and 10 students a page in name order, filtered and paged on the
  * server — a table on wide screens, cards on phones. Filters and page live in the address, and so does
- * the order: `?order=due` (the dashboard lists' 'Show all') lists soonest due first, every page. The link
+ * the order ('Sort by'): `?order=due` (the dashboard lists' 'Show all') lists soonest due first, every page. The link
  * here is shown to administrators; a teacher who opens it sees their own students. Below, the children
  * at risk (growth monitoring), 10 a page, their condition and page in the address too.
  */
@@ -259,7 +260,7 @@ export function MeasurementStatusPage() {
       </Grid>
 
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: isAdmin ? 4 : 3 }} spacing="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: isAdmin ? 5 : 4 }} spacing="sm">
           <TextInput
             label="Search students"
             placeholder="Name or student ID"
@@ -281,6 +282,12 @@ export function MeasurementStatusPage() {
             onChange={(e) => choose('category')(e.currentTarget.value)}
           />
           {isAdmin && <TeacherFilter value={filters.teacherId ?? ''} onChange={choose('teacherId')} />}
+          <NativeSelect
+            label="Sort by"
+            data={ORDER_OPTIONS}
+            value={filters.order === 'due' ? 'due' : ''}
+            onChange={(e) => choose('order')(e.currentTarget.value)}
+          />
         </SimpleGrid>
       </Paper>
 
