@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { shownDate } from '../support/dates.ts';
-import { firstAdmin, signIn, snap } from '../support/helpers.ts';
+import { snapTop, typeDate } from '../support/forms.ts';
+import { firstAdmin, signIn } from '../support/helpers.ts';
 import { adminToken, createTeacher, tokenOf, uniqueTag, uniqueWord } from '../support/seed-people.ts';
 
 // Students (spec part 1 §2 "Students", §4 category and Baby Born, §5 create/edit student, §8
@@ -76,25 +77,11 @@ async function searchStudents(page: Page, text: string) {
   await expect.poll(() => new URL(page.url()).searchParams.get('search')).toBe(text);
 }
 
-/** Types a date into a date picker (as YYYY-MM-DD) and leaves it; it then shows the date as '5 Mar 2021'. */
-async function typeDate(field: Locator, iso: string) {
-  await field.fill(iso);
-  await field.press('Escape');
-  await field.blur();
-  await expect(field).toHaveValue(shownDate(iso));
-}
-
 /** The organisation's day (GET /api/organisation): what 'today' means to the app and the server. */
 async function orgToday(request: APIRequestContext, token: string): Promise<string> {
   const res = await request.get('/api/organisation', { headers: { Authorization: `Bearer ${token}` } });
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { today: string }).today;
-}
-
-/** Desktop and phone screenshots taken from the top of the page. */
-async function snapTop(page: Page, name: string) {
-  await page.evaluate('window.scrollTo(0, 0)');
-  await snap(page, name);
 }
 
 /** Watches for the next browser alert and returns its text once it has been shown. */
