@@ -266,6 +266,19 @@ test('a teacher records an activity with photos, finds it, edits it and deletes 
   await expect(dialog).toContainText(newTitle);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toHaveCount(0);
+  // A delete that gets no answer (the connection dropped): the dialog closes, a toast says so, and the
+  // activity's page stays.
+  const deleteRequest = `**/api/activities/${stored.id}`;
+  await page.route(deleteRequest, (route) =>
+    route.request().method() === 'DELETE' ? route.abort('internetdisconnected') : route.fallback(),
+  );
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Failed to delete activity')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`/activities/${stored.id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: newTitle })).toBeVisible();
+  await page.unroute(deleteRequest);
   await page.getByRole('button', { name: 'Delete' }).click();
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Activity deleted successfully')).toBeVisible();

@@ -3,14 +3,13 @@ import { Anchor, Button, Flex, Group, Paper, SimpleGrid, Stack, Text, Title } fr
 import { useDisclosure } from '@mantine/hooks';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { BackLink } from '../../../components/BackLink.tsx';
-import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { DeleteRecordDialog } from '../../../components/DeleteRecordDialog.tsx';
 import { DetailItem } from '../../../components/DetailItem.tsx';
 import { PageLoader } from '../../../components/PageLoader.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import { ageText, formatDate, formatDateTime } from '../../../lib/dates.ts';
-import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { useCurrentUser } from '../../auth/auth-context.ts';
 import { ACTIVITY_FAILURES, activityErrorText, canChangeActivity, durationText } from '../activity-form.ts';
 import { isActivityMissing, useActivityQuery, useDeleteActivityMutation } from '../api/activities.api.ts';
@@ -39,29 +38,16 @@ function DeleteActivityDialog({
   opened: boolean;
   onClose: () => void;
 }) {
-  const navigate = useNavigate();
-  const remove = useDeleteActivityMutation();
-  const confirm = () =>
-    remove.mutate(activity, {
-      onSuccess: () => {
-        onClose();
-        toastSuccess(ACTIVITY_MESSAGES.deleted);
-        navigate('/activities', { replace: true });
-      },
-      onError: (error) => {
-        onClose();
-        toastError(activityErrorText(error, ACTIVITY_FAILURES.delete));
-      },
-    });
   return (
-    <ConfirmDialog
+    <DeleteRecordDialog
       opened={opened}
       onClose={onClose}
       title="Delete Activity"
-      confirmLabel="Delete"
-      confirmColor="red"
-      onConfirm={confirm}
-      busy={remove.isPending}
+      remove={useDeleteActivityMutation()}
+      variables={activity}
+      deleted={ACTIVITY_MESSAGES.deleted}
+      failure={(error) => activityErrorText(error, ACTIVITY_FAILURES.delete)}
+      listPath="/activities"
     >
       <Text size="sm">
         Are you sure you want to delete <strong>{activity.title}</strong> ({formatDate(activity.date)})?
@@ -69,7 +55,7 @@ function DeleteActivityDialog({
       <Text size="sm" c="dimmed">
         An administrator can restore it from Deleted records.
       </Text>
-    </ConfirmDialog>
+    </DeleteRecordDialog>
   );
 }
 

@@ -3,16 +3,15 @@ import { Anchor, Button, Flex, Grid, Group, Paper, SimpleGrid, Stack, Text, Titl
 import { useDisclosure } from '@mantine/hooks';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { BackLink } from '../../../components/BackLink.tsx';
-import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { DeleteRecordDialog } from '../../../components/DeleteRecordDialog.tsx';
 import { DetailItem } from '../../../components/DetailItem.tsx';
 import { LoadFailurePage } from '../../../components/PageStates.tsx';
 import { PageLoader } from '../../../components/PageLoader.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import { getErrorMessage } from '../../../lib/api.ts';
 import { formatDate } from '../../../lib/dates.ts';
-import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { useCurrentUser } from '../../auth/auth-context.ts';
 import { CategoryBadge } from '../../students/components/StudentBits.tsx';
 import { isGiftMissing, useDeleteGiftMutation, useGiftQuery } from '../api/gifts.api.ts';
@@ -34,35 +33,22 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function DeleteGiftDialog({ gift, opened, onClose }: { gift: Gift; opened: boolean; onClose: () => void }) {
-  const navigate = useNavigate();
-  const remove = useDeleteGiftMutation();
-  const confirm = () =>
-    remove.mutate(gift.id, {
-      onSuccess: () => {
-        onClose();
-        toastSuccess(GIFT_MESSAGES.deleted);
-        navigate('/gifts', { replace: true });
-      },
-      onError: (error) => {
-        onClose();
-        toastError(getErrorMessage(error, GIFT_MESSAGES.deleteFailed));
-      },
-    });
   return (
-    <ConfirmDialog
+    <DeleteRecordDialog
       opened={opened}
       onClose={onClose}
       title="Delete Gift"
-      confirmLabel="Delete"
-      confirmColor="red"
-      onConfirm={confirm}
-      busy={remove.isPending}
+      remove={useDeleteGiftMutation()}
+      variables={gift.id}
+      deleted={GIFT_MESSAGES.deleted}
+      failure={(error) => getErrorMessage(error, GIFT_MESSAGES.deleteFailed)}
+      listPath="/gifts"
     >
       <Text size="sm">{GIFT_MESSAGES.deleteConfirm}</Text>
       <Text size="sm" c="dimmed">
         {giftTitle(gift)} for {personName(gift.student)}
       </Text>
-    </ConfirmDialog>
+    </DeleteRecordDialog>
   );
 }
 

@@ -15,14 +15,13 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { IconCircleCheck, IconEdit, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { BackLink } from '../../../components/BackLink.tsx';
-import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { DeleteRecordDialog } from '../../../components/DeleteRecordDialog.tsx';
 import { DetailItem } from '../../../components/DetailItem.tsx';
 import { PageLoader } from '../../../components/PageLoader.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import { ageText, formatDate, formatDateTime } from '../../../lib/dates.ts';
-import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { useCurrentUser } from '../../auth/auth-context.ts';
 import { isVisitMissing, useDeleteHomeVisitMutation, useHomeVisitQuery } from '../api/home-visits.api.ts';
 import {
@@ -89,32 +88,19 @@ function DeleteVisitDialog({
   opened: boolean;
   onClose: () => void;
 }) {
-  const navigate = useNavigate();
-  const remove = useDeleteHomeVisitMutation();
-  const confirm = () =>
-    remove.mutate(visit.id, {
-      onSuccess: () => {
-        onClose();
-        toastSuccess(HOME_VISIT_MESSAGES.deleted);
-        navigate('/home-visits', { replace: true });
-      },
-      onError: (error) => {
-        onClose();
-        toastError(deleteErrorText(error));
-      },
-    });
   return (
-    <ConfirmDialog
+    <DeleteRecordDialog
       opened={opened}
       onClose={onClose}
       title="Delete Home Visit"
-      confirmLabel="Delete"
-      confirmColor="red"
-      onConfirm={confirm}
-      busy={remove.isPending}
+      remove={useDeleteHomeVisitMutation()}
+      variables={visit.id}
+      deleted={HOME_VISIT_MESSAGES.deleted}
+      failure={deleteErrorText}
+      listPath="/home-visits"
     >
       <Text size="sm">{HOME_VISIT_MESSAGES.deleteConfirm}</Text>
-    </ConfirmDialog>
+    </DeleteRecordDialog>
   );
 }
 

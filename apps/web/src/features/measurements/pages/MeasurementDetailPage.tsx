@@ -3,16 +3,15 @@ import { Anchor, Avatar, Button, Flex, Group, Paper, SimpleGrid, Stack, Text, Ti
 import { useDisclosure } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { BackLink } from '../../../components/BackLink.tsx';
-import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { DeleteRecordDialog } from '../../../components/DeleteRecordDialog.tsx';
 import { DetailItem } from '../../../components/DetailItem.tsx';
 import { PageLoader } from '../../../components/PageLoader.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import { initialsOf } from '../../../components/UserAvatar.tsx';
 import { getErrorMessage } from '../../../lib/api.ts';
 import { ageText, formatDate, formatDateTime } from '../../../lib/dates.ts';
-import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { PhotoGallery } from '../../../components/PhotoGallery.tsx';
 import { useCurrentUser } from '../../auth/auth-context.ts';
 import { GrowthBadges } from '../../growth/components/GrowthBadges.tsx';
@@ -62,35 +61,22 @@ function DeleteMeasurementDialog({
   opened: boolean;
   onClose: () => void;
 }) {
-  const navigate = useNavigate();
-  const remove = useDeleteMeasurementMutation();
-  const confirm = () =>
-    remove.mutate(measurement, {
-      onSuccess: () => {
-        onClose();
-        toastSuccess(GROWTH_MESSAGES.deleted);
-        navigate('/measurements', { replace: true });
-      },
-      onError: (error) => {
-        onClose();
-        toastError(getErrorMessage(error, GROWTH_MESSAGES.deleteFailed));
-      },
-    });
   return (
-    <ConfirmDialog
+    <DeleteRecordDialog
       opened={opened}
       onClose={onClose}
       title="Delete Measurement"
-      confirmLabel="Delete"
-      confirmColor="red"
-      onConfirm={confirm}
-      busy={remove.isPending}
+      remove={useDeleteMeasurementMutation()}
+      variables={measurement}
+      deleted={GROWTH_MESSAGES.deleted}
+      failure={(error) => getErrorMessage(error, GROWTH_MESSAGES.deleteFailed)}
+      listPath="/measurements"
     >
       <Text size="sm">
         This measurement will be removed from the child’s growth record. An administrator can restore it from
         Deleted Records.
       </Text>
-    </ConfirmDialog>
+    </DeleteRecordDialog>
   );
 }
 
