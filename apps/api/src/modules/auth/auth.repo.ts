@@ -27,13 +27,13 @@ export interface SessionActor {
   revoked: boolean;
 }
 
-/** The live (not deleted) user of a token, and whether the token's session was signed out. */
-export async function findSessionActor(
-  db: DbOrTx,
-  userId: string,
-  sessionId: string,
-): Promise<SessionActor | undefined> {
-  const [row] = await db
+/**
+ * The session lookup as a prepared statement: every authenticated request runs it, so its SQL is built
+ * once per database handle rather than once per request, and PostgreSQL parses and plans it once per
+ * connection (a named statement) instead of on every request.
+ */
+const sessionActorStatement = (db: DbOrTx) =>
+  db
     .select({
       id: users.id,
       role: users.role,
@@ -42,10 +42,25 @@ export async function findSessionActor(
       lastName: users.lastName,
       isActive: users.isActive,
       tokenVersion: users.tokenVersion,
-      revoked: sql<boolean>`exists (select 1 from ${revokedSessions} where ${revokedSessions.sessionId} = ${sessionId})`,
+      revoked: sql<boolean>`exists (select 1 from ${revokedSessions} where ${revokedSessions.sessionId} = ${sql.placeholder('sessionId')})`,
     })
     .from(users)
-    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+    .where(and(eq(users.id, sql.placeholder('userId')), isNull(users.deletedAt)))
+    .prepare('session_actor');
+const sessionActorStatements = new WeakMap<DbOrTx, ReturnType<typeof sessionActorStatement>>();
+
+/** The live (not deleted) user of a token, and whether the token's session was signed out. */
+export async function findSessionActor(
+  db: DbOrTx,
+  userId: string,
+  sessionId: string,
+): Promise<SessionActor | undefined> {
+  let statement = sessionActorStatements.get(db);
+  if (!statement) {
+    statement = sessionActorStatement(db);
+    sessionActorStatements.set(db, statement);
+  }
+  const [row] = await statement.execute({ userId, sessionId });
   return row;
 }
 
