@@ -91,6 +91,13 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
+    /**
+     * "first last" lower-cased, kept by PostgreSQL: name search compares it with LIKE (what ILIKE does
+     * to both sides on every row, done once on write), through the trigram index below.
+     */
+    searchName: text('search_name')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(first_name || ' ' || last_name)`),
     phone: text('phone'),
     role: roleEnum('role').notNull(),
     isActive: boolean('is_active').notNull().default(true),
@@ -110,10 +117,10 @@ export const users = pgTable(
     index('users_live_name_idx')
       .on(t.firstName, t.lastName, t.id)
       .where(sql`${t.deletedAt} is null`),
-    // Search (ILIKE '%…%') over "first last" and email: trigram indexes. Migration 0002 creates them
-    // only where pg_trgm is available; elsewhere search scans.
-    index('users_name_trgm_idx')
-      .using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`)
+    // Search ('%…%') over the lower-cased name and email: trigram indexes. Migrations 0002 and 0024
+    // create them only where pg_trgm is available; elsewhere search scans.
+    index('users_search_name_trgm_idx')
+      .using('gin', t.searchName.op('gin_trgm_ops'))
       .where(sql`${t.deletedAt} is null`),
     index('users_email_trgm_idx')
       .using('gin', t.email.op('gin_trgm_ops'))
@@ -188,6 +195,10 @@ export const students = pgTable(
     studentId: text('student_id').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
+    /** "first last" lower-cased, kept by PostgreSQL, for name search (as users.searchName). */
+    searchName: text('search_name')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(first_name || ' ' || last_name)`),
     dateOfBirth: date('date_of_birth', { mode: 'string' }).notNull(),
     category: studentCategoryEnum('category').notNull(),
     parentName: text('parent_name'),
@@ -233,10 +244,10 @@ export const students = pgTable(
     index('students_live_due_idx')
       .on(t.lastMeasuredOn, t.firstName, t.lastName, t.id)
       .where(sql`${t.deletedAt} is null`),
-    // Search (ILIKE '%…%') over "first last", parent name and student ID: trigram indexes (migration
-    // 0002 creates them only where pg_trgm is available).
-    index('students_name_trgm_idx')
-      .using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`)
+    // Search ('%…%') over the lower-cased name, parent name and student ID: trigram indexes
+    // (migrations 0002 and 0024 create them only where pg_trgm is available).
+    index('students_search_name_trgm_idx')
+      .using('gin', t.searchName.op('gin_trgm_ops'))
       .where(sql`${t.deletedAt} is null`),
     index('students_parent_name_trgm_idx')
       .using('gin', t.parentName.op('gin_trgm_ops'))

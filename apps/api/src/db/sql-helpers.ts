@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from './client.ts';
 
 /**
@@ -29,6 +29,13 @@ export const ADVISORY_LOCKS = {
 
 /** A LIKE/ILIKE pattern matching `text` anywhere, with its wildcards escaped ("50%" means the text "50%"). */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * `column`, kept lower-cased (a `search_name`, an email), contains `text` in any letter case: what
+ * `ILIKE` answers, with the pattern lower-cased once by PostgreSQL rather than both sides on every row.
+ */
+export const containsLowered = (column: SQL | AnyColumn, text: string): SQL =>
+  sql`${column} like lower(${containsPattern(text)})`;
 
 type AdvisoryLockKey = (typeof ADVISORY_LOCKS)[keyof typeof ADVISORY_LOCKS];
 

@@ -3,7 +3,7 @@ import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { descendingKeyset } from '../../db/keyset.ts';
 import { filtersOnly, liveCount } from '../../db/live-counts.ts';
-import { containsPattern } from '../../db/sql-helpers.ts';
+import { containsLowered, containsPattern } from '../../db/sql-helpers.ts';
 import { activities, students, users } from '../../db/schema.ts';
 import { searchCountsItself, type Page } from '../../lib/paging.ts';
 import type { Actor } from '../../plugins/auth.ts';
@@ -67,7 +67,7 @@ function whereOf(actor: Actor, filter: ActivityFilter, liveStudent?: SQL): SQL |
         ilike(activities.description, p),
         sql`${activities.studentId} = any(array(select ${students.id} from ${students} where ${isNull(
           students.deletedAt,
-        )} and (${students.firstName} || ' ' || ${students.lastName}) ilike ${p}))`,
+        )} and ${containsLowered(students.searchName, filter.search)}))`,
       ),
     );
   }

@@ -18,7 +18,7 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import { filtersOnly, liveCount, liveCountSql } from '../../db/live-counts.ts';
 import { attendance, attendanceMonthCounts, leaves, users } from '../../db/schema.ts';
-import { containsPattern } from '../../db/sql-helpers.ts';
+import { containsLowered } from '../../db/sql-helpers.ts';
 import type { Page } from '../../lib/paging.ts';
 import type { Actor } from '../../plugins/auth.ts';
 
@@ -46,12 +46,10 @@ const teacher = aliasedTable(users, 'teacher');
 const reviewer = aliasedTable(users, 'reviewer');
 
 /** Live teachers whose name or email holds the text (as an id array, so the record indexes lead). */
-const teachersMatching = (text: string) => {
-  const p = containsPattern(text);
-  return sql`array(select ${users.id} from ${users} where ${eq(users.role, 'TEACHER')} and ${isNull(
+const teachersMatching = (text: string) =>
+  sql`array(select ${users.id} from ${users} where ${eq(users.role, 'TEACHER')} and ${isNull(
     users.deletedAt,
-  )} and ((${users.firstName} || ' ' || ${users.lastName}) ilike ${p} or ${users.email} ilike ${p}))`;
-};
+  )} and (${containsLowered(users.searchName, text)} or ${containsLowered(users.email, text)}))`;
 
 /** What an actor sees: a teacher their own records; an admin every live teacher's. */
 function visibleTo(actor: Actor): SQL | undefined {
@@ -259,10 +257,7 @@ function teacherWhere(filter: TeacherFilter): SQL | undefined {
   const c: (SQL | undefined)[] = [eq(users.role, 'TEACHER'), isNull(users.deletedAt)];
   if (filter.teacherId) c.push(eq(users.id, filter.teacherId));
   if (filter.search) {
-    const p = containsPattern(filter.search);
-    c.push(
-      or(sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${p}`, sql`${users.email} ilike ${p}`),
-    );
+    c.push(or(containsLowered(users.searchName, filter.search), containsLowered(users.email, filter.search)));
   }
   return and(...c);
 }

@@ -12,7 +12,7 @@ import {
   studentInScope,
   type DateFilter,
 } from '../../db/scopes.ts';
-import { containsPattern } from '../../db/sql-helpers.ts';
+import { containsLowered, containsPattern } from '../../db/sql-helpers.ts';
 import { searchCountsItself, type Page } from '../../lib/paging.ts';
 import type { Actor } from '../../plugins/auth.ts';
 
@@ -85,11 +85,11 @@ function whereOf(actor: Actor, filter: GiftFilter, liveStudent?: SQL): SQL | und
         // Ids through arrays, so the student index of the gifts serves them.
         sql`${gifts.studentId} = any(array(select ${students.id} from ${students} where ${isNull(
           students.deletedAt,
-        )} and ((${students.firstName} || ' ' || ${students.lastName}) ilike ${p}
+        )} and (${containsLowered(students.searchName, filter.search)}
           or ${students.assignedTeacherId} = any(array(select ${users.id} from ${users} where ${eq(
             users.role,
             'TEACHER',
-          )} and (${users.firstName} || ' ' || ${users.lastName}) ilike ${p})))))`,
+          )} and ${containsLowered(users.searchName, filter.search)})))))`,
       ),
     );
   }

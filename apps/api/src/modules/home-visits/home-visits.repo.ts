@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { descendingKeyset } from '../../db/keyset.ts';
 import { filtersOnly, liveCount } from '../../db/live-counts.ts';
 import { homeVisits, students, users } from '../../db/schema.ts';
-import { containsPattern } from '../../db/sql-helpers.ts';
+import { containsLowered } from '../../db/sql-helpers.ts';
 import { searchCountsItself, type Page } from '../../lib/paging.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { dateFilter, ofLiveStudent, ofStudentInScope, studentInScope } from '../../db/scopes.ts';
@@ -96,16 +96,16 @@ function whereOf(actor: Actor, filter: HomeVisitFilter, liveStudent?: SQL): SQL 
   }
   if (filter.search) {
     // Conditions on home_visits (ids through arrays), so the student and teacher indexes serve them.
-    const p = containsPattern(filter.search);
+    const s = filter.search;
     c.push(
       or(
         sql`${homeVisits.studentId} = any(array(select ${students.id} from ${students} where ${isNull(
           students.deletedAt,
-        )} and (${students.firstName} || ' ' || ${students.lastName}) ilike ${p}))`,
+        )} and ${containsLowered(students.searchName, s)}))`,
         sql`${homeVisits.teacherId} = any(array(select ${users.id} from ${users} where ${eq(
           users.role,
           'TEACHER',
-        )} and (${users.firstName} || ' ' || ${users.lastName}) ilike ${p}))`,
+        )} and ${containsLowered(users.searchName, s)}))`,
       ),
     );
   }

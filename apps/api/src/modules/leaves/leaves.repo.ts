@@ -18,7 +18,7 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import { filtersOnly, liveCount, liveCountSql } from '../../db/live-counts.ts';
 import { leaves, liveCounts, users } from '../../db/schema.ts';
-import { containsPattern } from '../../db/sql-helpers.ts';
+import { containsLowered, containsPattern } from '../../db/sql-helpers.ts';
 import type { Page } from '../../lib/paging.ts';
 import type { Actor } from '../../plugins/auth.ts';
 
@@ -72,7 +72,7 @@ function whereOf(actor: Actor, filter: LeaveFilter): SQL | undefined {
         sql`${leaves.teacherId} = any(array(select ${users.id} from ${users} where ${eq(
           users.role,
           'TEACHER',
-        )} and (${users.firstName} || ' ' || ${users.lastName}) ilike ${p}))`,
+        )} and ${containsLowered(users.searchName, filter.search)}))`,
       ),
     );
   }
@@ -337,9 +337,7 @@ function statsTeachersWhere(f: TeacherStatsFilter): SQL | undefined {
     eq(users.role, 'TEACHER'),
     isNull(users.deletedAt),
     f.teacherId ? eq(users.id, f.teacherId) : undefined,
-    f.search
-      ? sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${containsPattern(f.search)}`
-      : undefined,
+    f.search ? containsLowered(users.searchName, f.search) : undefined,
   );
 }
 

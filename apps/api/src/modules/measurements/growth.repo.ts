@@ -17,7 +17,7 @@ import {
 import { AT_RISK_ANY } from '@csp/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { measurements, students, users } from '../../db/schema.ts';
-import { containsPattern } from '../../db/sql-helpers.ts';
+import { containsLowered, containsPattern } from '../../db/sql-helpers.ts';
 import type { Page } from '../../lib/paging.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { ofLiveStudent, ofStudentInScope, studentInScope } from '../../db/scopes.ts';
@@ -196,9 +196,11 @@ function atRiskWhere(actor: Actor, f: AtRiskFilter): SQL | undefined {
   ];
   if (f.teacherId) conditions.push(eq(students.assignedTeacherId, f.teacherId));
   if (f.search) {
-    const p = containsPattern(f.search);
     conditions.push(
-      or(ilike(sql`(${students.firstName} || ' ' || ${students.lastName})`, p), ilike(students.studentId, p)),
+      or(
+        containsLowered(students.searchName, f.search),
+        ilike(students.studentId, containsPattern(f.search)),
+      ),
     );
   }
   return and(...conditions);

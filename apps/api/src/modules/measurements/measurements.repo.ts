@@ -23,7 +23,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { descendingKeyset } from '../../db/keyset.ts';
 import { filtersOnly, liveCount, liveStudentsPerLastMeasuredDay } from '../../db/live-counts.ts';
 import { measurements, students, users, type StudentCategoryValue } from '../../db/schema.ts';
-import { containsPattern } from '../../db/sql-helpers.ts';
+import { containsLowered, containsPattern } from '../../db/sql-helpers.ts';
 import type { Page } from '../../lib/paging.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { ofLiveStudent, studentInScope } from '../../db/scopes.ts';
@@ -103,9 +103,11 @@ function statusWhere(f: StatusFilter): SQL | undefined {
   // The category the age calls for today, as the entries show it (docs/decisions/0004).
   if (f.category) conditions.push(eq(categoryOn(f.today), f.category));
   if (f.search) {
-    const p = containsPattern(f.search);
     conditions.push(
-      or(ilike(sql`(${students.firstName} || ' ' || ${students.lastName})`, p), ilike(students.studentId, p)),
+      or(
+        containsLowered(students.searchName, f.search),
+        ilike(students.studentId, containsPattern(f.search)),
+      ),
     );
   }
   if (f.status) {

@@ -2,7 +2,7 @@ import { aliasedTable, and, asc, count, desc, eq, ilike, isNull, ne, or, sql, ty
 import type { StudentCategory } from '@csp/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { liveStudents } from '../../db/live-counts.ts';
-import { containsPattern } from '../../db/sql-helpers.ts';
+import { containsLowered, containsPattern } from '../../db/sql-helpers.ts';
 import { activities, homeVisits, measurements, students, users } from '../../db/schema.ts';
 
 export type StudentRow = typeof students.$inferSelect;
@@ -37,13 +37,14 @@ export const categoryOn = (today: string) => sql<StudentCategory>`(case
   else ${students.category} end)`;
 
 /**
- * Search: "first last" (which holds every match of either name alone), parent name and student ID —
- * the expressions of the trigram indexes in migration 0002, so each ILIKE is an index scan.
+ * Search: "first last" (which holds every match of either name alone; kept lower-cased in
+ * search_name), parent name and student ID — the columns of the trigram indexes in migrations 0002 and
+ * 0024, so each test is an index scan.
  */
 function searchOf(search: string): SQL | undefined {
   const p = containsPattern(search);
   return or(
-    ilike(sql`(${students.firstName} || ' ' || ${students.lastName})`, p),
+    containsLowered(students.searchName, search),
     ilike(students.parentName, p),
     ilike(students.studentId, p),
   );

@@ -279,6 +279,19 @@ describe('GET /api/users', () => {
     expect(await ids(`Jayawardena ${m}`)).toEqual([]);
   });
 
+  it('finds a renamed user by the new name only, and a name outside ASCII in any case', async () => {
+    const m = marker();
+    const user = await seedUser(t.app, { firstName: `Old${m}`, lastName: 'Name' });
+    const ids = async (q: string) =>
+      ((await list(`?search=${encodeURIComponent(q)}`)).json() as { id: string }[]).map((u) => u.id);
+    expect(await ids(`old${m} name`)).toEqual([user.id]);
+
+    expect((await patch(user.id, { firstName: `Élodie${m}`, lastName: 'Ñúñez' })).statusCode).toBe(200);
+    expect(await ids(`old${m}`)).toEqual([]);
+    expect(await ids(`ÉLODIE${m} ñÚñ`)).toEqual([user.id]);
+    expect(await ids(`élodie${m}`)).toEqual([user.id]);
+  });
+
   it('pages a search with its total on every page and past the end, student counts included', async () => {
     const m = marker();
     const made: SeededUser[] = [];

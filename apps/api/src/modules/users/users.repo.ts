@@ -1,7 +1,7 @@
-import { and, asc, count, eq, ilike, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Role } from '@csp/contracts';
 import type { DbOrTx } from '../../db/client.ts';
-import { ADVISORY_LOCKS, advisoryXactLock, containsPattern } from '../../db/sql-helpers.ts';
+import { ADVISORY_LOCKS, advisoryXactLock, containsLowered } from '../../db/sql-helpers.ts';
 import { programmeFacts, students, users } from '../../db/schema.ts';
 
 export type UserRecord = typeof users.$inferSelect;
@@ -67,11 +67,10 @@ function whereOf(filter: UserFilter): SQL | undefined {
     );
   }
   if (filter.search) {
-    // "first last" holds every match of either name alone; it and email are the expressions of the
-    // trigram indexes in migration 0002.
-    const p = containsPattern(filter.search);
+    // "first last" holds every match of either name alone; it (search_name) and email are kept
+    // lower-cased, under the trigram indexes of migrations 0002 and 0024.
     conditions.push(
-      or(ilike(sql`(${users.firstName} || ' ' || ${users.lastName})`, p), ilike(users.email, p)),
+      or(containsLowered(users.searchName, filter.search), containsLowered(users.email, filter.search)),
     );
   }
   return and(...conditions);
