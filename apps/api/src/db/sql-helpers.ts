@@ -37,6 +37,13 @@ export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c)
 export const containsLowered = (column: SQL | AnyColumn, text: string): SQL =>
   sql`${column} like lower(${containsPattern(text)})`;
 
+/**
+ * For `.offset()` of a subquery: `offset 0`, which keeps the subquery apart from the query around it, so
+ * PostgreSQL plans it on its own (its cheapest scan) rather than choosing a scan for the outer ORDER BY.
+ * drizzle writes no clause for `.offset(0)` (it tests the number for truth), so the 0 goes in as SQL.
+ */
+export const OFFSET_ZERO_FENCE = sql`0` as unknown as number;
+
 type AdvisoryLockKey = (typeof ADVISORY_LOCKS)[keyof typeof ADVISORY_LOCKS];
 
 /** Waits for the advisory lock `key`, held until the transaction ends. */

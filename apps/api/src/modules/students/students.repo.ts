@@ -2,7 +2,7 @@ import { aliasedTable, and, asc, count, desc, eq, ilike, isNull, ne, or, sql, ty
 import type { StudentCategory } from '@csp/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { liveStudents } from '../../db/live-counts.ts';
-import { containsLowered, containsPattern } from '../../db/sql-helpers.ts';
+import { containsLowered, containsPattern, OFFSET_ZERO_FENCE } from '../../db/sql-helpers.ts';
 import { activities, homeVisits, measurements, students, users } from '../../db/schema.ts';
 
 export type StudentRow = typeof students.$inferSelect;
@@ -83,7 +83,7 @@ function pageIds(db: DbOrTx, filter: StudentFilter, page: { offset: number; limi
     .select({ id: students.id, firstName: students.firstName, lastName: students.lastName })
     .from(students)
     .where(whereOf(filter))
-    .offset(0)
+    .offset(OFFSET_ZERO_FENCE)
     .as('m');
   return db
     .select({ id: matches.id, total: sql<number | null>`count(*) over ()`.as('total') })

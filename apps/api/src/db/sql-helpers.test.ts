@@ -1,0 +1,25 @@
+import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { describe, expect, it } from 'vitest';
+import { students } from './schema.ts';
+import { containsLowered, OFFSET_ZERO_FENCE } from './sql-helpers.ts';
+
+const qb = new QueryBuilder();
+
+describe('sql helpers', () => {
+  it('OFFSET_ZERO_FENCE writes the offset 0 that a literal 0 would not', () => {
+    const plain = qb.select({ id: students.id }).from(students).offset(0).toSQL().sql;
+    const fenced = qb.select({ id: students.id }).from(students).offset(OFFSET_ZERO_FENCE).toSQL().sql;
+    expect(plain).not.toMatch(/offset/i);
+    expect(fenced).toMatch(/ offset 0$/);
+  });
+
+  it('containsLowered lower-cases the escaped pattern in PostgreSQL, once', () => {
+    const q = qb
+      .select({ id: students.id })
+      .from(students)
+      .where(containsLowered(students.searchName, 'Ni_la 50%'))
+      .toSQL();
+    expect(q.sql).toMatch(/"students"\."search_name" like lower\(\$1\)$/);
+    expect(q.params).toEqual(['%Ni\\_la 50\\%%']);
+  });
+});
