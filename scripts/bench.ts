@@ -432,6 +432,8 @@ const EXPLAIN_CALLS: [string, string][] = [
   ['the leave analytics per teacher', '/leaves/analytics/teachers?page=1&limit=10'],
   ['the leave analytics by year', '/leaves/analytics/yearly'],
   ['a search of the gifts', '/gifts?search=nila1&page=1&limit=12'],
+  ["the top bar's search of teachers", `/users?search=teacher1&role=TEACHER&${SEARCH_PAGE}`],
+  ["the top bar's search of students", `/students?search=nila1&${SEARCH_PAGE}`],
   ["the audit trail's first page", '/audit?page=1&limit=20'],
 ];
 /** The plans of every run so far (PostgreSQL runs with BENCH_EXPLAIN), written to the file after each. */
