@@ -60,10 +60,12 @@ function precompress(): Plugin {
 /**
  * Writes `login.html`: the built index.html with the sign-in page's markup already in #root, so /login
  * paints before any script has loaded (the server sends it for GET /login only, so no other page shows
- * a sign-in form first), and `public.html`, index.html without the signed-in preloads, for the other
- * public pages. The markup is the app's own render at /login
- * (src/prerender.tsx, built for Node into a temporary folder and run here), which main.tsx hydrates.
- * Runs after the client build has written its files and before `precompress` compresses them.
+ * a sign-in form first); `public.html`, index.html without the signed-in preloads, for the other public
+ * pages; and index.html itself with the signed-in pages' loading frame in #root (ShellSkeleton: top
+ * bar, sidebar, page area), so a signed-in page paints its frame before any script too. The markup is
+ * the app's own render (src/prerender.tsx, built for Node into a temporary folder and run here), which
+ * main.tsx hydrates. Runs after the client build has written its files and before `precompress`
+ * compresses them.
  */
 function prerenderLogin(): Plugin {
   let root = '';
@@ -94,10 +96,14 @@ function prerenderLogin(): Plugin {
             rolldownOptions: { output: { entryFileNames: 'prerender.mjs' } },
           },
         });
-        const { renderLogin } = (await import(pathToFileURL(path.join(work, 'prerender.mjs')).href)) as {
+        const { renderLogin, renderShell } = (await import(
+          pathToFileURL(path.join(work, 'prerender.mjs')).href
+        )) as {
           renderLogin: () => { markup: string; title: string };
+          renderShell: () => string;
         };
         const { markup, title } = renderLogin();
+        const shell = renderShell();
         const index = await readFile(path.join(outDir, 'index.html'), 'utf8');
         if (!index.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root');
         // Mantine sets the colour scheme attribute when it starts; the prerendered page needs it from the
@@ -105,15 +111,20 @@ function prerenderLogin(): Plugin {
         // The signed-in pages' preloads (preloadSignedIn) are not the sign-in page's.
         if (signedInPreloads && !index.includes(signedInPreloads))
           throw new Error('index.html lost its preloads');
-        const login = index
+        const withColourScheme = (html: string) =>
+          html.replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">');
+        const login = withColourScheme(index)
           .replace(signedInPreloads, '')
-          .replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">')
           .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`)
           .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
         await writeFile(path.join(outDir, 'login.html'), login);
         // The other public pages (registration, password reset) load none of the signed-in chunks either:
         // the server sends them index.html without the preloads.
         await writeFile(path.join(outDir, 'public.html'), index.replace(signedInPreloads, ''));
+        await writeFile(
+          path.join(outDir, 'index.html'),
+          withColourScheme(index).replace('<div id="root"></div>', () => `<div id="root">${shell}</div>`),
+        );
       } finally {
         await rm(work, { recursive: true, force: true });
       }

@@ -1,6 +1,8 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoA11yViolations } from '../support/a11y.ts';
-import { firstAdmin, newTeacher, signIn, snap } from '../support/helpers.ts';
+import { firstAdmin, newTeacher, screenshotDir, signIn, snap } from '../support/helpers.ts';
 
 const ADMIN_ENTRIES = [
   'Dashboard',
@@ -123,4 +125,40 @@ test('a stored session that no longer works is cleared and leads to /login', asy
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+});
+
+test('a signed-in page paints its frame from the HTML before any script, then hydrates it without an error', async ({
+  browser,
+  page,
+}) => {
+  // Without scripts: index.html already holds the frame (top bar with the programme's name, sidebar,
+  // loading page area), at desktop and phone width.
+  const noScript = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 1280, height: 800 },
+  });
+  const still = await noScript.newPage();
+  await still.goto('/students');
+  const frame = still.getByRole('status', { name: 'Loading' });
+  await expect(frame).toBeVisible();
+  await expect(frame.getByText(/Child Support\s*Programme/)).toBeVisible();
+  mkdirSync(screenshotDir, { recursive: true });
+  await still.screenshot({ path: path.join(screenshotDir, 'shell-frame-before-scripts-desktop.png') });
+  await still.setViewportSize({ width: 360, height: 740 });
+  await expect(frame.getByText(/Child Support\s*Programme/)).toBeVisible();
+  await still.screenshot({ path: path.join(screenshotDir, 'shell-frame-before-scripts-phone.png') });
+  await noScript.close();
+
+  // With scripts, signed in: the frame hydrates (React reports a mismatch as a console error) and the
+  // page replaces it.
+  const errors: string[] = [];
+  page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await signIn(page, firstAdmin());
+  for (const url of ['/dashboard', '/students']) {
+    await page.goto(url);
+    await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  }
+  expect(errors).toEqual([]);
 });

@@ -1,9 +1,10 @@
 /**
- * Build-time render of /login for the first paint before any script (vite.config.ts, prerenderLogin):
- * the app as main.tsx renders it, with a memory router at /login and no session, to an HTML string that
- * the build writes into login.html, which the server sends for GET /login. main.tsx hydrates it.
- * The sign-in page does not depend on the session, so a signed-in visitor's /login hydrates the same
- * markup (and stays on /login, as before).
+ * Build-time renders for the first paint before any script (vite.config.ts, prerenderLogin): the app as
+ * main.tsx renders it, with a memory router and no session, to HTML strings that main.tsx hydrates.
+ * /login goes into login.html, which the server sends for GET /login; the sign-in page does not depend
+ * on the session, so a signed-in visitor's /login hydrates the same markup (and stays on /login, as
+ * before). The signed-in pages' loading frame goes into index.html, which the server sends for every
+ * other app path but the public pages'.
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -19,24 +20,41 @@ const emptyStorage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = {
   removeItem: () => undefined,
 };
 
+/** The app rendered to a string at `path` in a memory router, with an empty localStorage. */
+function renderAt(path: string): string {
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const hadStorage = 'localStorage' in globalThis;
+  if (!hadStorage) Object.assign(globalThis, { localStorage: emptyStorage });
+  try {
+    return renderToString(
+      <StrictMode>
+        <App router={router} />
+      </StrictMode>,
+    );
+  } finally {
+    router.dispose();
+    if (!hadStorage) delete (globalThis as { localStorage?: unknown }).localStorage;
+  }
+}
+
 /**
  * The sign-in page's markup, and its tab title: the one PageTitle sets when the page runs (its effect
  * does not run in a render to a string), from the page's h1.
  */
 export function renderLogin(): { markup: string; title: string } {
-  const router = createMemoryRouter(appRoutes, { initialEntries: ['/login'] });
-  const hadStorage = 'localStorage' in globalThis;
-  if (!hadStorage) Object.assign(globalThis, { localStorage: emptyStorage });
-  try {
-    const markup = renderToString(
-      <StrictMode>
-        <App router={router} />
-      </StrictMode>,
-    );
-    const h1 = /<h1[^>]*>([^<]+)<\/h1>/.exec(markup);
-    if (!h1) throw new Error('the prerendered sign-in page has no h1');
-    return { markup, title: documentTitle(h1[1]) };
-  } finally {
-    if (!hadStorage) delete (globalThis as { localStorage?: unknown }).localStorage;
-  }
+  const markup = renderAt('/login');
+  const h1 = /<h1[^>]*>([^<]+)<\/h1>/.exec(markup);
+  if (!h1) throw new Error('the prerendered sign-in page has no h1');
+  return { markup, title: documentTitle(h1[1]) };
+}
+
+/**
+ * The signed-in pages' frame (ShellSkeleton), for index.html: what the browser's first render of any
+ * signed-in path is, as the layout and the page are lazy routes not loaded yet, so main.tsx hydrates it.
+ * Rendered at /dashboard; the frame is the same at every path under the protected layout.
+ */
+export function renderShell(): string {
+  const markup = renderAt('/dashboard');
+  if (!markup.includes('role="status"')) throw new Error('the prerendered frame is not the loading frame');
+  return markup;
 }

@@ -4,10 +4,11 @@ import { RequireAuth } from '../features/auth/components/RequireAuth.tsx';
 import { LoginPage } from '../features/auth/pages/LoginPage.tsx';
 import { RouteError } from './RouteError.tsx';
 import { protectedRoutes } from './routes.tsx';
+import { ShellSkeleton } from './ShellSkeleton.tsx';
 
 /**
- * Shown while the chunks of the first page of a visit load (later navigations keep the current page on
- * screen until the next one is in).
+ * Shown while the chunks of a public page load on the first visit (the signed-in pages show their frame,
+ * ShellSkeleton; later navigations keep the current page on screen until the next one is in).
  */
 function FirstPageLoading() {
   return (
@@ -22,7 +23,8 @@ function FirstPageLoading() {
  * /login comes with the entry (the first page of a visit without a session); every other page, and
  * the protected layout (top bar, sidebar, search), is a lazy route whose chunk loads on the first
  * visit, in parallel with the page's own. The browser's router is router.tsx; the build renders /login
- * with these routes in a memory router (src/prerender.tsx).
+ * and the signed-in pages' frame (at /dashboard, before any lazy route has loaded: ShellSkeleton) with
+ * these routes in a memory router (src/prerender.tsx).
  */
 export const appRoutes: RouteObject[] = [
   { path: '/login', element: <LoginPage />, ErrorBoundary: RouteError },
@@ -49,7 +51,7 @@ export const appRoutes: RouteObject[] = [
         <Outlet />
       </RequireAuth>
     ),
-    HydrateFallback: FirstPageLoading,
+    HydrateFallback: ShellSkeleton,
     // The layout's own chunk failing leaves no layout: the message takes the whole screen.
     ErrorBoundary: RouteError,
     children: [

@@ -175,7 +175,7 @@ describe('the built web app with the sign-in page prerendered (login.html) and p
     }
   });
 
-  it('keeps index.html, with an empty root, for every other app path', async () => {
+  it('keeps index.html for every other app path', async () => {
     for (const url of ['/', '/dashboard', '/login/extra', '/register/x', '/students/1']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
