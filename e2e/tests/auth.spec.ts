@@ -40,10 +40,13 @@ test.describe('sign in and sign out', () => {
     browser,
     request,
   }) => {
-    // The server sends the prerendered page for /login only: any other path starts empty.
+    // The server sends the prerendered page for /login only: a signed-in path comes with the loading
+    // frame of the signed-in pages (shell.spec.ts), the other public pages start empty.
     expect(await (await request.get('/login')).text()).toContain('Sign in to your account');
     const dashboardHtml = await (await request.get('/dashboard')).text();
-    expect(dashboardHtml).toContain('<div id="root"></div>');
+    expect(dashboardHtml).not.toContain('Sign in to your account');
+    expect(dashboardHtml).toContain('role="status" aria-label="Loading"');
+    expect(await (await request.get('/register')).text()).toContain('<div id="root"></div>');
     // The signed-in pages' chunks are preloaded for /dashboard, not for the public pages.
     const preloads = (html: string) => html.match(/rel="modulepreload"/g)?.length ?? 0;
     for (const publicPage of ['/login', '/register', '/forgot-password']) {

@@ -1,18 +1,31 @@
-import { Loader, Text, ThemeIcon } from '@mantine/core';
+import { Box, Center, Group, Loader, Text, ThemeIcon } from '@mantine/core';
 import { IconHeartHandshake } from '@tabler/icons-react';
-import classes from './ShellSkeleton.module.css';
+
+const border = '1px solid var(--mantine-color-default-border)';
 
 /**
- * The frame of the signed-in pages (top bar, sidebar on wide screens, page area) while the first page
- * of a visit loads: the protected layout's HydrateFallback. The build also renders it into index.html
- * (src/prerender.tsx), so a phone on a slow connection paints the frame from the HTML and its first
- * style sheet, before any script has arrived, and main.tsx hydrates it. Its styles are the entry's
- * (this module and the Mantine components the sign-in page uses), none of the layout's chunk.
+ * The frame of the signed-in pages while the first page of a visit loads: the protected layout's
+ * HydrateFallback, in its geometry (AppLayout: a 60 px top bar, a 260 px sidebar from sm up). The build
+ * also renders it into index.html (src/prerender.tsx), so a phone on a slow connection paints the frame
+ * from the HTML and its first style sheet, before any script has arrived, and main.tsx hydrates it.
+ * Style props and the components the sign-in page uses only: no style sheet beyond the entry's (a CSS
+ * module would go into the 'styles' chunk, vite.config.ts, and with it into the sign-in page's load).
  */
 export function ShellSkeleton() {
   return (
-    <div className={classes.frame} role="status" aria-label="Loading">
-      <div className={classes.header}>
+    <Box role="status" aria-label="Loading" mih="100dvh" bg="gray.0">
+      <Group
+        pos="fixed"
+        top={0}
+        left={0}
+        right={0}
+        h={60}
+        px="md"
+        gap="xs"
+        wrap="nowrap"
+        bg="var(--mantine-color-body)"
+        style={{ borderBottom: border }}
+      >
         <ThemeIcon size={34} radius="md" aria-hidden>
           <IconHeartHandshake size={20} />
         </ThemeIcon>
@@ -21,11 +34,20 @@ export function ShellSkeleton() {
           <br />
           Programme
         </Text>
-      </div>
-      <div className={classes.navbar} />
-      <div className={classes.main}>
+      </Group>
+      <Box
+        visibleFrom="sm"
+        pos="fixed"
+        top={60}
+        bottom={0}
+        left={0}
+        w={260}
+        bg="var(--mantine-color-body)"
+        style={{ borderRight: border }}
+      />
+      <Center pt={92} pl={{ base: 0, sm: 260 }}>
         <Loader size="sm" />
-      </div>
-    </div>
+      </Center>
+    </Box>
   );
 }
