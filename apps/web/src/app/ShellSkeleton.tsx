@@ -1,5 +1,5 @@
-import { Box, Center, Group, Loader, Text, ThemeIcon } from '@mantine/core';
-import { IconHeartHandshake } from '@tabler/icons-react';
+import { Box, Center, Group, Loader } from '@mantine/core';
+import { ProgrammeMark } from '../components/ProgrammeMark.tsx';
 
 const border = '1px solid var(--mantine-color-default-border)';
 
@@ -21,19 +21,10 @@ export function ShellSkeleton() {
         right={0}
         h={60}
         px="md"
-        gap="xs"
-        wrap="nowrap"
         bg="var(--mantine-color-body)"
         style={{ borderBottom: border }}
       >
-        <ThemeIcon size={34} radius="md" aria-hidden>
-          <IconHeartHandshake size={20} />
-        </ThemeIcon>
-        <Text fw={700} size="sm" lh={1.15}>
-          Child Support
-          <br />
-          Programme
-        </Text>
+        <ProgrammeMark />
       </Group>
       <Box
         visibleFrom="sm"

@@ -1,9 +1,9 @@
 import '../mantine-styles.ts';
-import { AppShell, Badge, Burger, Group, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { AppShell, Badge, Burger, Group, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconHeartHandshake } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
+import { ProgrammeMark } from '../../components/ProgrammeMark.tsx';
 import { useCurrentUser } from '../../features/auth/auth-context.ts';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell.tsx';
 import { TopBarSearch } from '../../features/search/components/TopBarSearch.tsx';
@@ -39,16 +39,7 @@ export function AppLayout() {
           />
           {/* Named by its visible text, the programme's name (a logo link to the dashboard). */}
           <UnstyledButton component={Link} to="/dashboard" visibleFrom="sm" w={236}>
-            <Group gap="xs" wrap="nowrap">
-              <ThemeIcon size={34} radius="md" aria-hidden>
-                <IconHeartHandshake size={20} />
-              </ThemeIcon>
-              <Text fw={700} size="sm" lh={1.15}>
-                Child Support
-                <br />
-                Programme
-              </Text>
-            </Group>
+            <ProgrammeMark />
           </UnstyledButton>
           <TopBarSearch />
           <Group gap={4} ml="auto" wrap="nowrap">
