@@ -11,16 +11,15 @@ import {
   inArray,
   isNull,
   lte,
-  or,
   sql,
   type SQL,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { filtersOnly, liveCount, liveCountSql } from '../../db/live-counts.ts';
 import { attendance, attendanceMonthCounts, leaves, users } from '../../db/schema.ts';
-import { containsLowered } from '../../db/sql-helpers.ts';
 import type { Page } from '../../lib/paging.ts';
 import type { Actor } from '../../plugins/auth.ts';
+import { nameOrEmailContains } from '../users/users.repo.ts';
 
 export type AttendanceRow = typeof attendance.$inferSelect;
 export type NewAttendanceRow = typeof attendance.$inferInsert;
@@ -49,7 +48,7 @@ const reviewer = aliasedTable(users, 'reviewer');
 const teachersMatching = (text: string) =>
   sql`array(select ${users.id} from ${users} where ${eq(users.role, 'TEACHER')} and ${isNull(
     users.deletedAt,
-  )} and (${containsLowered(users.searchName, text)} or ${containsLowered(users.email, text)}))`;
+  )} and ${nameOrEmailContains(text)})`;
 
 /** What an actor sees: a teacher their own records; an admin every live teacher's. */
 function visibleTo(actor: Actor): SQL | undefined {
@@ -256,9 +255,7 @@ export interface TeacherFilter {
 function teacherWhere(filter: TeacherFilter): SQL | undefined {
   const c: (SQL | undefined)[] = [eq(users.role, 'TEACHER'), isNull(users.deletedAt)];
   if (filter.teacherId) c.push(eq(users.id, filter.teacherId));
-  if (filter.search) {
-    c.push(or(containsLowered(users.searchName, filter.search), containsLowered(users.email, filter.search)));
-  }
+  if (filter.search) c.push(nameOrEmailContains(filter.search));
   return and(...c);
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Role } from '@csp/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { ADVISORY_LOCKS, advisoryXactLock, containsLowered } from '../../db/sql-helpers.ts';
@@ -56,6 +56,14 @@ const assignedCount = sql<number>`(select count(*)::int from ${students}
 /** What lists and details show: admins hold no students. */
 const assignedStudentsCount = sql<number>`case when ${users.role} = 'TEACHER' then ${assignedCount} else 0 end`;
 
+/**
+ * A user whose name or email holds the text, in any letter case: the one rule of every search of people
+ * (the users list, the attendance lists). "first last" holds every match of either name alone; it
+ * (search_name) and email are kept lower-cased, under the trigram indexes of migrations 0002 and 0024.
+ */
+export const nameOrEmailContains = (text: string): SQL =>
+  sql`(${containsLowered(users.searchName, text)} or ${containsLowered(users.email, text)})`;
+
 function whereOf(filter: UserFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [isNull(users.deletedAt)];
   if (filter.role) conditions.push(eq(users.role, filter.role));
@@ -66,13 +74,7 @@ function whereOf(filter: UserFilter): SQL | undefined {
       lt(assignedCount, filter.availableBelow),
     );
   }
-  if (filter.search) {
-    // "first last" holds every match of either name alone; it (search_name) and email are kept
-    // lower-cased, under the trigram indexes of migrations 0002 and 0024.
-    conditions.push(
-      or(containsLowered(users.searchName, filter.search), containsLowered(users.email, filter.search)),
-    );
-  }
+  if (filter.search) conditions.push(nameOrEmailContains(filter.search));
   return and(...conditions);
 }
 
