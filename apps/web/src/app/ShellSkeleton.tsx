@@ -1,11 +1,18 @@
 import { Box, Center, Group, Loader } from '@mantine/core';
 import { ProgrammeMark } from '../components/ProgrammeMark.tsx';
+import { SHELL_HEADER_HEIGHT as TOP, SHELL_NAVBAR_WIDTH as SIDE } from './shell-geometry.ts';
 
-const border = '1px solid var(--mantine-color-default-border)';
+/** The top bar's and the sidebar's surface: fixed, the body's colour, a border towards the page. */
+const bar = (border: 'borderBottom' | 'borderRight') =>
+  ({
+    pos: 'fixed',
+    bg: 'var(--mantine-color-body)',
+    style: { [border]: '1px solid var(--mantine-color-default-border)' },
+  }) as const;
 
 /**
  * The frame of the signed-in pages while the first page of a visit loads: the protected layout's
- * HydrateFallback, in its geometry (AppLayout: a 60 px top bar, a 260 px sidebar from sm up). The build
+ * HydrateFallback, in its geometry (shell-geometry.ts: the top bar, the sidebar from sm up). The build
  * also renders it into index.html (src/prerender.tsx), so a phone on a slow connection paints the frame
  * from the HTML and its first style sheet, before any script has arrived, and main.tsx hydrates it.
  * Style props and the components the sign-in page uses only: no style sheet beyond the entry's (a CSS
@@ -14,29 +21,11 @@ const border = '1px solid var(--mantine-color-default-border)';
 export function ShellSkeleton() {
   return (
     <Box role="status" aria-label="Loading" mih="100dvh" bg="gray.0">
-      <Group
-        pos="fixed"
-        top={0}
-        left={0}
-        right={0}
-        h={60}
-        px="md"
-        bg="var(--mantine-color-body)"
-        style={{ borderBottom: border }}
-      >
+      <Group {...bar('borderBottom')} top={0} left={0} right={0} h={TOP} px="md">
         <ProgrammeMark />
       </Group>
-      <Box
-        visibleFrom="sm"
-        pos="fixed"
-        top={60}
-        bottom={0}
-        left={0}
-        w={260}
-        bg="var(--mantine-color-body)"
-        style={{ borderRight: border }}
-      />
-      <Center pt={92} pl={{ base: 0, sm: 260 }}>
+      <Box {...bar('borderRight')} visibleFrom="sm" top={TOP} bottom={0} left={0} w={SIDE} />
+      <Center pt={TOP + 32} pl={{ base: 0, sm: SIDE }}>
         <Loader size="sm" />
       </Center>
     </Box>

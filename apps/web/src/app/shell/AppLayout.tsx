@@ -4,6 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { ProgrammeMark } from '../../components/ProgrammeMark.tsx';
+import { SHELL_HEADER_HEIGHT, SHELL_NAVBAR_WIDTH } from '../shell-geometry.ts';
 import { useCurrentUser } from '../../features/auth/auth-context.ts';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell.tsx';
 import { TopBarSearch } from '../../features/search/components/TopBarSearch.tsx';
@@ -24,8 +25,8 @@ export function AppLayout() {
 
   return (
     <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      header={{ height: SHELL_HEADER_HEIGHT }}
+      navbar={{ width: SHELL_NAVBAR_WIDTH, breakpoint: 'sm', collapsed: { mobile: !opened } }}
       padding={{ base: 'sm', sm: 'lg' }}
     >
       <AppShell.Header>
