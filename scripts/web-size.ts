@@ -1,8 +1,7 @@
 /**
  * `npm run web:size [distDir]`: what the browser downloads on a first visit to /login and to /dashboard —
- * the JS and CSS of the entry plus the lazy route chunks each path loads at once (and the axios chunk,
- * which a signed-in page loads with its first API call) — raw, brotli (quality 11) and gzip (level 9),
- * as a markdown table. It reads the Vite manifest (`build.manifest: true`) of distDir; without a distDir
+ * the JS and CSS of the entry plus the lazy route chunks each path loads at once — raw, brotli (quality
+ * 11) and gzip (level 9), as a markdown table. It reads the Vite manifest (`build.manifest: true`) of distDir; without a distDir
  * it builds the web app into a temporary folder first.
  *
  * It also lists any chart (recharts, @mantine/charts) or map (leaflet) module found in those files
@@ -40,15 +39,6 @@ export const FIRST_LOAD_ROUTES: Record<string, string[]> = {
     'src/features/dashboard/pages/DashboardPage.tsx',
     'src/features/growth/ChildrenAtRiskPanel.tsx',
   ],
-};
-
-/**
- * Chunks (by name) that a path loads at once through a dynamic import rather than as a route: axios,
- * which src/lib/api.ts imports when the entry runs with a stored session (a signed-in page calls the API
- * at once). /login makes no call before its form is sent.
- */
-export const FIRST_LOAD_CHUNKS: Record<string, string[]> = {
-  '/dashboard': ['axios'],
 };
 
 export interface SizeTriple {
@@ -139,10 +129,6 @@ export function webFirstLoadSizes(distDir: string): RouteFirstLoad[] {
     for (const m of modules) {
       const key = Object.keys(manifest).find((k) => k === m || k.endsWith(`/${m}`) || manifest[k].src === m);
       if (key && manifest[key].isDynamicEntry) closure(manifest, key, files);
-    }
-    for (const name of FIRST_LOAD_CHUNKS[route] ?? []) {
-      const key = Object.keys(manifest).find((k) => manifest[k].name === name);
-      if (key) closure(manifest, key, files);
     }
     let js = zero();
     let css = zero();

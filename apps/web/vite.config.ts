@@ -336,14 +336,13 @@ function shellChunk(): Plugin {
 /**
  * Adds to index.html (which the server sends for every app path but /login, so mostly for signed-in
  * pages) `<link rel="modulepreload">` for the chunks the first signed-in page needs beyond the entry:
- * the protected layout, the dashboard, what they import (the shell group, its CSS as a preload) and the
- * HTTP client (axios). Without them these are requested only once the entry has loaded and run (the
- * router's lazy routes, `main.tsx`'s apiClient()), a second round of downloads before the first
- * signed-in paint. The names come from the bundle, so they follow the hashes. login.html leaves them out
+ * the protected layout, the dashboard and what they import (the shell group, its CSS as a preload).
+ * Without them these are requested only once the entry has loaded and run (the router's lazy routes), a
+ * second round of downloads before the first signed-in paint. The names come from the bundle, so they follow the hashes. login.html leaves them out
  * (prerenderLogin removes `signedInPreloads`): the sign-in page loads none of them before its first
  * paint.
  */
-const SIGNED_IN_PRELOAD_ROOTS = [...SHELL_ROOTS, '/node_modules/axios/index.js'];
+const SIGNED_IN_PRELOAD_ROOTS = SHELL_ROOTS;
 let signedInPreloads = '';
 
 function preloadSignedIn(): Plugin {
@@ -442,9 +441,6 @@ export default defineConfig({
             },
             // Loaded only with the lazy map of a home visit (not part of the first load).
             { name: 'leaflet', test: /node_modules[\\/](leaflet)[\\/]/ },
-            // Loaded with the first API call (src/lib/api.ts imports it on demand): a chunk of its own,
-            // rather than merged into a lazy pages' library chunk that would bring that chunk's imports.
-            { name: 'axios', test: /node_modules[\\/]axios[\\/]/ },
             // The forms' validation (the contracts' schemas, loaded with the pages that validate, and by
             // the sign-in page after its first paint): a chunk of its own, so that the pages that share
             // other libraries with those (the protected layout with the register page) do not load it.

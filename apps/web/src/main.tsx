@@ -29,9 +29,6 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { router } from './app/router.tsx';
-import { apiClient } from './lib/api.ts';
-import { whenIdle } from './lib/idle.ts';
-import { getToken } from './lib/session.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -50,9 +47,3 @@ startTransition(() => {
   if (root.firstElementChild) hydrateRoot(root, app);
   else createRoot(root).render(app);
 });
-
-// The HTTP client (axios) loads apart from the entry: at once for a visitor with a session, whose page
-// calls the API straight away; else after the first paint, so that the sign-in form sends at once.
-const loadApiClient = () => void apiClient().catch(() => undefined);
-if (getToken()) loadApiClient();
-else whenIdle(loadApiClient);

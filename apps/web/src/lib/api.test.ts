@@ -1,123 +1,274 @@
-import { AxiosError, AxiosHeaders, type AxiosAdapter } from 'axios';
-import { describe, expect, it, vi } from 'vitest';
-import { api, apiClient, getErrorMessage, isApiError } from './api.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, api, errorStatus, getErrorMessage, isApiError } from './api.ts';
 
-function failed(status: number, data: unknown, config = { headers: new AxiosHeaders() }) {
-  return new AxiosError('failed', 'ERR_BAD_RESPONSE', config, null, {
-    status,
-    statusText: '',
-    headers: {},
-    config,
-    data,
-  });
+/** What the stubbed fetch was called with. */
+interface Sent {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: unknown;
+  signal: AbortSignal;
 }
 
-describe('api client', () => {
-  it('uses /api with a 30 s timeout', async () => {
-    const client = await apiClient();
-    expect(client.defaults.baseURL).toBe('/api');
-    expect(client.defaults.timeout).toBe(30000);
-    expect(await apiClient()).toBe(client);
+function withStorage(entries: Record<string, string>) {
+  const items = new Map(Object.entries(entries));
+  Object.defineProperty(globalThis, 'localStorage', {
+    value: {
+      getItem: (k: string) => items.get(k) ?? null,
+      setItem: (k: string, v: string) => void items.set(k, v),
+      removeItem: (k: string) => void items.delete(k),
+    },
+    configurable: true,
+  });
+  return items;
+}
+
+function withLocation(pathname: string) {
+  const assign = vi.fn();
+  Object.defineProperty(globalThis, 'window', {
+    value: { location: { pathname, assign } },
+    configurable: true,
+  });
+  return assign;
+}
+
+/** Stubs fetch with `answer`, recording each call; like fetch, it rejects at once on an aborted signal. */
+function stubFetch(answer: (sent: Sent) => Response | Promise<Response>) {
+  const calls: Sent[] = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    const sent: Sent = {
+      url,
+      method: String(init.method),
+      headers: init.headers as Record<string, string>,
+      body: init.body,
+      signal: init.signal as AbortSignal,
+    };
+    calls.push(sent);
+    if (sent.signal.aborted) throw new DOMException('aborted', 'AbortError');
+    return answer(sent);
+  });
+  return calls;
+}
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
   });
 
-  it('recognises a failed call’s error as axios does, without importing axios', () => {
-    expect(isApiError(failed(500, {}))).toBe(true);
-    expect(isApiError(new Error('network'))).toBe(false);
-    expect(isApiError({ isAxiosError: 'yes' })).toBe(false);
+/** A fetch that answers only when its signal aborts (then rejects as fetch does). */
+const hanging = (sent: Sent) =>
+  new Promise<Response>((_, reject) => {
+    sent.signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+  });
+
+beforeEach(() => {
+  withStorage({});
+  withLocation('/students');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('api client requests', () => {
+  it('calls /api with the query, leaving out undefined and null values, and asks for JSON', async () => {
+    const calls = stubFetch(() => json(200, []));
+    await api.get('/students', { params: { search: 'a b', page: 2, teacherId: undefined, status: null } });
+    expect(calls).toHaveLength(1);
+    expect(calls[0].url).toBe('/api/students?search=a+b&page=2');
+    expect(calls[0].method).toBe('GET');
+    expect(calls[0].headers.Accept).toBe('application/json');
+    expect(calls[0].headers.Authorization).toBeUndefined();
+    expect(calls[0].body).toBeUndefined();
+  });
+
+  it('sends the stored token as a bearer header', async () => {
+    withStorage({ token: 'tok', user: '{}' });
+    const calls = stubFetch(() => json(200, {}));
+    await api.get('/notifications');
+    expect(calls[0].headers.Authorization).toBe('Bearer tok');
+  });
+
+  it('sends an object as JSON, FormData as it is, and no body (nor its type) when there is none', async () => {
+    const calls = stubFetch(() => json(200, {}));
+    await api.post('/activities', { title: 'Reading', durationMinutes: 120 });
+    const form = new FormData();
+    form.append('files', new Blob(['x'], { type: 'image/png' }), 'a.png');
+    await api.post('/file-upload/activities', form);
+    await api.patch('/notifications/1/read');
+    await api.delete('/students/1');
+
+    expect(calls[0].method).toBe('POST');
+    expect(calls[0].body).toBe('{"title":"Reading","durationMinutes":120}');
+    expect(calls[0].headers['Content-Type']).toBe('application/json');
+    expect(calls[1].body).toBe(form);
+    expect(calls[1].headers['Content-Type']).toBeUndefined();
+    expect(calls[2]).toMatchObject({ method: 'PATCH', body: undefined });
+    expect(calls[2].headers['Content-Type']).toBeUndefined();
+    expect(calls[3]).toMatchObject({ method: 'DELETE', body: undefined });
+  });
+
+  it('answers the parsed body, the status and the headers (lower-cased)', async () => {
+    stubFetch(() => json(200, [{ id: 's1' }], { 'X-Total-Count': '41' }));
+    const res = await api.get<{ id: string }[]>('/students');
+    expect(res.data).toEqual([{ id: 's1' }]);
+    expect(res.status).toBe(200);
+    expect(res.headers['x-total-count']).toBe('41');
+  });
+
+  it('answers a body that is not JSON as its text, and an empty one as an empty text', async () => {
+    stubFetch((sent) => new Response(sent.url.endsWith('text') ? 'plain' : null, { status: 200 }));
+    expect((await api.get('/text')).data).toBe('plain');
+    expect((await api.get('/empty')).data).toBe('');
+  });
+
+  it('answers a file as a Blob when asked, with the headers that name it', async () => {
+    const calls = stubFetch(
+      () =>
+        new Response('a,b\n1,2\n', {
+          status: 200,
+          headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="r.csv"' },
+        }),
+    );
+    const res = await api.get<Blob>('/leaves/analytics/export', {
+      responseType: 'blob',
+      headers: { Accept: 'text/csv' },
+    });
+    expect(calls[0].headers.Accept).toBe('text/csv');
+    expect(res.data).toBeInstanceOf(Blob);
+    expect(await res.data.text()).toBe('a,b\n1,2\n');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="r.csv"');
+  });
+});
+
+describe('api client failures', () => {
+  it('rejects an error answer with its status and body, whose message the page shows', async () => {
+    stubFetch(() => json(400, { statusCode: 400, error: 'Bad Request', message: 'Email is required' }));
+    const error: unknown = await api.post('/users', {}).catch((e: unknown) => e);
+    expect(isApiError(error)).toBe(true);
+    expect(errorStatus(error)).toBe(400);
+    expect(getErrorMessage(error, 'Failed')).toBe('Email is required');
+    expect((error as ApiError).config).toMatchObject({ url: '/users', method: 'POST' });
+  });
+
+  it('reads the JSON message of a failed file download too', async () => {
+    stubFetch(() => json(403, { statusCode: 403, error: 'Forbidden', message: 'Admins only' }));
+    const error: unknown = await api
+      .get('/leaves/analytics/export', { responseType: 'blob' })
+      .catch((e: unknown) => e);
+    expect(getErrorMessage(error, 'Failed to export the report')).toBe('Admins only');
+  });
+
+  it('falls back to the default, else a generic text, when the answer has no message', async () => {
+    stubFetch((sent) => (sent.url.endsWith('json') ? json(500, {}) : new Response('oops', { status: 502 })));
+    const empty: unknown = await api.get('/json').catch((e: unknown) => e);
+    const text: unknown = await api.get('/text').catch((e: unknown) => e);
+    expect(getErrorMessage(empty, 'Failed to update profile')).toBe('Failed to update profile');
+    expect(errorStatus(text)).toBe(502);
+    expect(getErrorMessage(text)).toBe('An error occurred');
+    expect(getErrorMessage(new Error('network'))).toBe('An error occurred');
+    expect(isApiError({ isApiError: true })).toBe(false);
     expect(isApiError(null)).toBe(false);
   });
 
-  it('reads the message of a failed response, else the default, else a generic text', () => {
-    expect(getErrorMessage(failed(400, { message: 'Email is required' }), 'Failed')).toBe(
-      'Email is required',
-    );
-    expect(getErrorMessage(failed(500, {}), 'Failed to update profile')).toBe('Failed to update profile');
-    expect(getErrorMessage(failed(500, 'oops'))).toBe('An error occurred');
-    expect(getErrorMessage(new Error('network'))).toBe('An error occurred');
+  it('rejects a lost connection as a failed call without a status', async () => {
+    stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    const error: unknown = await api.get('/students').catch((e: unknown) => e);
+    expect(isApiError(error)).toBe(true);
+    expect((error as ApiError).code).toBe('ERR_NETWORK');
+    expect(errorStatus(error)).toBeUndefined();
+  });
+
+  it('gives up after 30 seconds by default, or the call’s own timeout', async () => {
+    vi.useFakeTimers();
+    const calls = stubFetch(hanging);
+    const slow = api.get('/students').catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(29_999);
+    expect(calls[0].signal.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    const error = await slow;
+    expect(isApiError(error)).toBe(true);
+    expect((error as ApiError).code).toBe('ECONNABORTED');
+    expect(errorStatus(error)).toBeUndefined();
+
+    const logout = api.post('/auth/logout', undefined, { timeout: 5000 }).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect((await logout) as ApiError).toMatchObject({ code: 'ECONNABORTED' });
+  });
+
+  it('rejects a call cancelled through its signal with the signal’s reason, not as a failure', async () => {
+    stubFetch(hanging);
+    const controller = new AbortController();
+    const call = api.get('/students', { signal: controller.signal }).catch((e: unknown) => e);
+    const reason = new DOMException('superseded', 'AbortError');
+    controller.abort(reason);
+    const error = await call;
+    expect(error).toBe(reason);
+    expect(isApiError(error)).toBe(false);
+
+    const calls = stubFetch(() => json(200, {}));
+    const before = api.get('/students', { signal: AbortSignal.abort(reason) }).catch((e: unknown) => e);
+    expect(await before).toBe(reason);
+    expect(calls[0].signal.aborted).toBe(true);
   });
 });
 
 describe('401 answers', () => {
-  function setUp(pathname: string) {
-    const items = new Map<string, string>([
-      ['token', 'tok'],
-      ['user', '{}'],
-    ]);
-    const storage = {
-      getItem: (k: string) => items.get(k) ?? null,
-      setItem: (k: string, v: string) => void items.set(k, v),
-      removeItem: (k: string) => void items.delete(k),
-    };
-    const assign = vi.fn();
-    Object.defineProperty(globalThis, 'localStorage', { value: storage, configurable: true });
-    Object.defineProperty(globalThis, 'window', {
-      value: { location: { pathname, assign } },
-      configurable: true,
-    });
-    const seen: (string | undefined)[] = [];
-    const adapter: AxiosAdapter = async (config) => {
-      seen.push(String(config.headers?.Authorization));
-      throw failed(401, { message: 'Invalid credentials' }, config);
-    };
-    return { items, assign, seen, adapter };
-  }
-
   it('clears the session and opens /login, sending the bearer token first', async () => {
-    const { items, assign, seen, adapter } = setUp('/students');
-    await expect(api.get('/notifications', { adapter })).rejects.toBeInstanceOf(AxiosError);
-    expect(seen).toEqual(['Bearer tok']);
+    const items = withStorage({ token: 'tok', user: '{}' });
+    const assign = withLocation('/students');
+    const calls = stubFetch(() => json(401, { message: 'Invalid credentials' }));
+    await expect(api.get('/notifications')).rejects.toBeInstanceOf(ApiError);
+    expect(calls[0].headers.Authorization).toBe('Bearer tok');
     expect(items.size).toBe(0);
     expect(assign).toHaveBeenCalledWith('/login');
   });
 
   it('leaves the session alone for a failed sign-in', async () => {
-    const { items, assign, adapter } = setUp('/login');
-    await expect(api.post('/auth/login', {}, { adapter })).rejects.toBeInstanceOf(AxiosError);
+    const items = withStorage({ token: 'tok', user: '{}' });
+    const assign = withLocation('/login');
+    stubFetch(() => json(401, { message: 'Invalid credentials' }));
+    await expect(api.post('/auth/login', {})).rejects.toBeInstanceOf(ApiError);
     expect(items.get('token')).toBe('tok');
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('leaves the session alone when the call carried a token replaced meanwhile', async () => {
+    const items = withStorage({ token: 'old', user: '{}' });
+    const assign = withLocation('/students');
+    stubFetch(() => {
+      items.set('token', 'newer');
+      return json(401, { message: 'Session expired' });
+    });
+    await expect(api.get('/notifications/counts')).rejects.toBeInstanceOf(ApiError);
+    expect(items.get('token')).toBe('newer');
     expect(assign).not.toHaveBeenCalled();
   });
 });
 
 describe('token renewal', () => {
-  function withStorage(token: string) {
-    const items = new Map<string, string>([
-      ['token', token],
-      ['user', '{}'],
-    ]);
-    Object.defineProperty(globalThis, 'localStorage', {
-      value: {
-        getItem: (k: string) => items.get(k) ?? null,
-        setItem: (k: string, v: string) => void items.set(k, v),
-        removeItem: (k: string) => void items.delete(k),
-      },
-      configurable: true,
-    });
-    return items;
-  }
-  const answer =
-    (headers: Record<string, string>, before?: () => void): AxiosAdapter =>
-    async (config) => {
-      before?.();
-      return { data: {}, status: 200, statusText: 'OK', headers, config };
-    };
-
   it('stores a renewed token sent back in x-session-token', async () => {
-    const items = withStorage('old');
-    await api.get('/students', { adapter: answer({ 'x-session-token': 'renewed' }) });
+    const items = withStorage({ token: 'old', user: '{}' });
+    stubFetch(() => json(200, {}, { 'x-session-token': 'renewed' }));
+    await api.get('/students');
     expect(items.get('token')).toBe('renewed');
   });
 
   it('keeps the stored token when no renewal comes back', async () => {
-    const items = withStorage('old');
-    await api.get('/students', { adapter: answer({}) });
+    const items = withStorage({ token: 'old', user: '{}' });
+    stubFetch(() => json(200, {}));
+    await api.get('/students');
     expect(items.get('token')).toBe('old');
   });
 
   it('ignores a renewal of a token that was replaced meanwhile (sign-in, password change)', async () => {
-    const items = withStorage('old');
-    await api.get('/students', {
-      adapter: answer({ 'x-session-token': 'renewed-old' }, () => items.set('token', 'newer')),
+    const items = withStorage({ token: 'old', user: '{}' });
+    stubFetch(() => {
+      items.set('token', 'newer');
+      return json(200, {}, { 'x-session-token': 'renewed-old' });
     });
+    await api.get('/students');
     expect(items.get('token')).toBe('newer');
   });
 });

@@ -1,5 +1,4 @@
 import { LIMITS, PUBLIC_PAGE_PATHS, RENEWED_TOKEN_HEADER } from '@csp/contracts';
-import type { AxiosError, AxiosInstance, AxiosResponse } from 'axios';
 import { clearSession, getToken, saveToken } from './session.ts';
 
 /**
@@ -15,103 +14,168 @@ const UNAUTHENTICATED_CALLS = [
   '/auth/reset-password',
 ];
 
-let client: Promise<AxiosInstance> | undefined;
+export interface ApiRequestConfig {
+  /** Query parameters (strings, numbers, booleans): one that is undefined or null is left out. */
+  params?: object;
+  /** Sent as given, after the defaults (Accept: application/json, the bearer token). */
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Milliseconds for the whole call, the answer's body included; LIMITS.apiTimeoutMs (30 s) unless set. */
+  timeout?: number;
+  /** 'json' (the default: parsed when it is JSON, else the text) or 'blob' (a file). */
+  responseType?: 'json' | 'blob';
+}
+
+export interface ApiResponse<T> {
+  data: T;
+  status: number;
+  /** Lower-cased names. */
+  headers: Record<string, string>;
+}
+
+/** What a failed call was: its path below /api, its method and the headers it was sent with. */
+export interface ApiCall {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+}
 
 /**
- * The one HTTP client of the web app: base path /api, 30 s timeout, bearer token from storage. axios
- * (about 19 KB brotli) is not part of the entry: the sign-in page makes no call before its form is
- * sent. main.tsx starts loading it at once when a session is stored (a signed-in page calls the API
- * straight away), else once the first page has painted; a call made earlier waits for it. A failed load
- * (a lost connection) is tried again on the next call.
+ * A call that failed: an HTTP error answer (`response` holds its status, body and headers), a timeout
+ * (`code` 'ECONNABORTED') or no connection ('ERR_NETWORK'; neither has a response). A call cancelled
+ * through its `signal` rejects with the signal's own reason instead.
  */
-export function apiClient(): Promise<AxiosInstance> {
-  client ??= import('axios').then(
-    ({ default: axios, AxiosHeaders }) => {
-      const instance = axios.create({
-        baseURL: '/api',
-        timeout: LIMITS.apiTimeoutMs,
-        headers: { Accept: 'application/json' },
-      });
-      instance.interceptors.request.use((config) => {
-        const token = getToken();
-        if (token) {
-          config.headers = AxiosHeaders.from(config.headers);
-          config.headers.set('Authorization', `Bearer ${token}`);
-        }
-        return config;
-      });
-      instance.interceptors.response.use(keepRenewedToken);
-      instance.interceptors.response.use(undefined, endSessionOn401);
-      return instance;
-    },
-    (error: unknown) => {
-      client = undefined;
-      throw error;
-    },
-  );
-  return client;
+export class ApiError extends Error {
+  readonly isApiError = true;
+  constructor(
+    message: string,
+    readonly code: 'ERR_BAD_RESPONSE' | 'ECONNABORTED' | 'ERR_NETWORK',
+    readonly config: ApiCall,
+    readonly response?: ApiResponse<unknown>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
 }
 
-type Method = 'get' | 'delete' | 'post' | 'put' | 'patch';
-
-/** An axios method that waits for the client (same arguments and answer as the instance's own). */
-function lazyMethod<M extends Method>(method: M): AxiosInstance[M] {
-  return ((...args: unknown[]) =>
-    apiClient().then((instance) =>
-      (instance[method] as (...a: unknown[]) => Promise<unknown>)(...args),
-    )) as AxiosInstance[M];
+/** True for the error of a call that failed (an HTTP error answer, a timeout, no connection). */
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
 }
 
-/** The client's calls (`api.get<T>(url, config)` …), usable before axios has loaded. */
+function urlOf(path: string, params: object | undefined): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params ?? {}) as [string, unknown][]) {
+    if (value !== undefined && value !== null) query.append(key, String(value));
+  }
+  const search = query.toString();
+  return `/api${path}${search ? `${path.includes('?') ? '&' : '?'}${search}` : ''}`;
+}
+
+/** The answer's body: JSON when it parses, else its text ('' when empty); a Blob when asked for one. */
+async function bodyOf(res: Response, responseType: 'json' | 'blob'): Promise<unknown> {
+  if (responseType === 'blob' && res.ok) return res.blob();
+  const text = await res.text();
+  if (!text) return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * The one HTTP client of the web app (spec: base path /api, the stored token as a bearer header, a 30 s
+ * timeout), on the browser's own fetch: a JSON body is sent as JSON, FormData as multipart. A renewed
+ * token in the answer is kept; a 401 ends the session (endSessionOn401).
+ */
+async function request<T>(
+  method: string,
+  path: string,
+  body: unknown,
+  config: ApiRequestConfig = {},
+): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    payload = JSON.stringify(body);
+    headers['Content-Type'] = 'application/json';
+  }
+  Object.assign(headers, config.headers);
+  const call: ApiCall = { url: path, method: method.toUpperCase(), headers };
+
+  const timeout = config.timeout ?? LIMITS.apiTimeoutMs;
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeout);
+  const { signal } = config;
+  const cancel = () => controller.abort(signal?.reason);
+  if (signal?.aborted) cancel();
+  else signal?.addEventListener('abort', cancel, { once: true });
+
+  let response: ApiResponse<T>;
+  try {
+    const res = await fetch(urlOf(path, config.params), {
+      method: call.method,
+      headers,
+      body: payload,
+      signal: controller.signal,
+    });
+    response = {
+      data: (await bodyOf(res, config.responseType ?? 'json')) as T,
+      status: res.status,
+      headers: Object.fromEntries(res.headers.entries()),
+    };
+    if (!res.ok) {
+      throw new ApiError(`Request failed with status code ${res.status}`, 'ERR_BAD_RESPONSE', call, response);
+    }
+  } catch (error) {
+    if (error instanceof ApiError) return endSessionOn401(error);
+    if (timedOut) throw new ApiError(`timeout of ${timeout}ms exceeded`, 'ECONNABORTED', call);
+    if (signal?.aborted) throw signal.reason ?? error;
+    throw new ApiError('Network Error', 'ERR_NETWORK', call);
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', cancel);
+  }
+  keepRenewedToken(response, call);
+  return response;
+}
+
+/** The client's calls (`api.get<T>(url, config)` …); `url` is the path below /api. */
 export const api = {
-  get: lazyMethod('get'),
-  delete: lazyMethod('delete'),
-  post: lazyMethod('post'),
-  put: lazyMethod('put'),
-  patch: lazyMethod('patch'),
+  get: <T>(url: string, config?: ApiRequestConfig) => request<T>('get', url, undefined, config),
+  delete: <T>(url: string, config?: ApiRequestConfig) => request<T>('delete', url, undefined, config),
+  post: <T>(url: string, body?: unknown, config?: ApiRequestConfig) => request<T>('post', url, body, config),
+  put: <T>(url: string, body?: unknown, config?: ApiRequestConfig) => request<T>('put', url, body, config),
+  patch: <T>(url: string, body?: unknown, config?: ApiRequestConfig) =>
+    request<T>('patch', url, body, config),
 };
-
-/**
- * True for the error of a call that failed (an HTTP error answer, a timeout, no connection): axios's
- * own `isAxiosError` test, without importing axios.
- */
-export function isApiError(error: unknown): error is AxiosError {
-  return (
-    typeof error === 'object' && error !== null && (error as { isAxiosError?: unknown }).isAxiosError === true
-  );
-}
 
 let redirecting = false;
 
-function isUnauthenticatedCall(url: string | undefined): boolean {
-  if (!url) return false;
-  const path = url.replace(/^\/api/, '').split('?')[0];
-  return UNAUTHENTICATED_CALLS.includes(path);
+function isUnauthenticatedCall(path: string): boolean {
+  return UNAUTHENTICATED_CALLS.includes(path.split('?')[0]);
 }
 
 /** The bearer token a request was sent with. */
-function sentToken(config: { headers?: unknown } | undefined): string | undefined {
-  const header = (config?.headers as Record<string, unknown> | undefined)?.Authorization;
-  return typeof header === 'string' ? header.replace(/^Bearer /, '') : undefined;
-}
-
-/** True when the failed request carried a token other than the one stored now. */
-function sentWithOlderToken(error: AxiosError): boolean {
-  const current = getToken();
-  const sent = sentToken(error.config);
-  return Boolean(current && sent && sent !== current);
+function sentToken(call: ApiCall): string | undefined {
+  return call.headers.Authorization?.replace(/^Bearer /, '');
 }
 
 /**
  * A token past half its life comes back renewed (same session, later expiry): keep it, unless the
  * stored token changed meanwhile (a sign-in or password change answered a newer one).
  */
-function keepRenewedToken(response: AxiosResponse): AxiosResponse {
-  const renewed: unknown = response.headers?.[RENEWED_TOKEN_HEADER];
-  if (typeof renewed === 'string' && renewed && sentToken(response.config) === getToken()) {
-    saveToken(renewed);
-  }
-  return response;
+function keepRenewedToken(response: ApiResponse<unknown>, call: ApiCall): void {
+  const renewed = response.headers[RENEWED_TOKEN_HEADER];
+  if (renewed && sentToken(call) === getToken()) saveToken(renewed);
 }
 
 /**
@@ -119,13 +183,11 @@ function keepRenewedToken(response: AxiosResponse): AxiosResponse {
  * unless the request carried an older token than the one stored now (a poll that left just before a
  * password change answered with a fresh token): that answer says nothing about the current session.
  */
-function endSessionOn401(error: unknown): Promise<never> {
-  if (
-    isApiError(error) &&
-    error.response?.status === 401 &&
-    !isUnauthenticatedCall(error.config?.url) &&
-    !sentWithOlderToken(error)
-  ) {
+function endSessionOn401(error: ApiError): never {
+  const current = getToken();
+  const sent = sentToken(error.config);
+  const sentWithOlderToken = Boolean(current && sent && sent !== current);
+  if (error.response?.status === 401 && !isUnauthenticatedCall(error.config.url) && !sentWithOlderToken) {
     clearSession();
     // A 401 on a page a visitor without a session may see does not navigate again.
     const onPublicPage = (PUBLIC_PAGE_PATHS as readonly string[]).includes(window.location.pathname);
@@ -134,7 +196,7 @@ function endSessionOn401(error: unknown): Promise<never> {
       window.location.assign('/login');
     }
   }
-  return Promise.reject(error);
+  throw error;
 }
 
 /** HTTP status of a failed call, or undefined (network error, timeout, not an HTTP error). */

@@ -1,6 +1,6 @@
 import { ACTIVITY_MESSAGES, type Activity } from '@csp/contracts';
-import { AxiosError, AxiosHeaders } from 'axios';
 import { describe, expect, it } from 'vitest';
+import { httpError } from '../../lib/api-error.testing.ts';
 import {
   activityErrorText,
   canChangeActivity,
@@ -42,17 +42,6 @@ function activity(changes: Partial<Activity> = {}): Activity {
     updatedAt: '2026-06-13T08:00:00.000Z',
     ...changes,
   };
-}
-
-function axiosError(status: number, data: unknown): AxiosError {
-  const headers = new AxiosHeaders();
-  return new AxiosError('failed', 'ERR_BAD_REQUEST', { headers }, null, {
-    status,
-    statusText: '',
-    headers,
-    config: { headers },
-    data,
-  });
 }
 
 describe('activity form defaults', () => {
@@ -161,11 +150,11 @@ describe('validateEditActivity', () => {
 
 describe('activityErrorText', () => {
   it("uses the server's message, else its error field, else the default", () => {
-    expect(activityErrorText(axiosError(409, { message: 'Taken', error: 'Conflict' }), 'x')).toBe('Taken');
-    expect(activityErrorText(axiosError(500, { error: 'Internal Server Error' }), 'x')).toBe(
+    expect(activityErrorText(httpError(409, { message: 'Taken', error: 'Conflict' }), 'x')).toBe('Taken');
+    expect(activityErrorText(httpError(500, { error: 'Internal Server Error' }), 'x')).toBe(
       'Internal Server Error',
     );
-    expect(activityErrorText(axiosError(500, ''), 'Failed to create activity')).toBe(
+    expect(activityErrorText(httpError(500, ''), 'Failed to create activity')).toBe(
       'Failed to create activity',
     );
     expect(activityErrorText(new Error('network'), 'Failed to delete activity')).toBe(

@@ -1,6 +1,6 @@
 import { HOME_VISIT_MESSAGES as M, type HomeVisit } from '@csp/contracts';
-import { AxiosError, AxiosHeaders } from 'axios';
 import { describe, expect, it } from 'vitest';
+import { httpError } from '../../lib/api-error.testing.ts';
 import { schemaResolver } from '../../lib/forms.ts';
 import {
   canChangeVisit,
@@ -67,17 +67,6 @@ function visit(changes: Partial<HomeVisit> = {}): HomeVisit {
     updatedAt: '2026-06-13T08:00:00.000Z',
     ...changes,
   };
-}
-
-function axiosError(status: number, data: unknown): AxiosError {
-  const headers = new AxiosHeaders();
-  return new AxiosError('failed', 'ERR_BAD_REQUEST', { headers }, null, {
-    status,
-    statusText: '',
-    headers,
-    config: { headers },
-    data,
-  });
 }
 
 describe('home visit form values', () => {
@@ -238,18 +227,16 @@ describe('who may change a visit', () => {
 
 describe('error texts', () => {
   it("uses the server's message, else the default", () => {
-    expect(visitErrorText(axiosError(409, { message: 'Taken' }), M.updateFailed)).toBe('Taken');
-    expect(visitErrorText(axiosError(500, { error: 'Internal Server Error' }), M.updateFailed)).toBe(
+    expect(visitErrorText(httpError(409, { message: 'Taken' }), M.updateFailed)).toBe('Taken');
+    expect(visitErrorText(httpError(500, { error: 'Internal Server Error' }), M.updateFailed)).toBe(
       M.updateFailed,
     );
     expect(visitErrorText(new Error('network'), M.approveFailed)).toBe(M.approveFailed);
   });
 
   it('a failed delete also tries the error field', () => {
-    expect(deleteErrorText(axiosError(403, { message: M.deleteOwn, error: 'Forbidden' }))).toBe(M.deleteOwn);
-    expect(deleteErrorText(axiosError(500, { error: 'Internal Server Error' }))).toBe(
-      'Internal Server Error',
-    );
+    expect(deleteErrorText(httpError(403, { message: M.deleteOwn, error: 'Forbidden' }))).toBe(M.deleteOwn);
+    expect(deleteErrorText(httpError(500, { error: 'Internal Server Error' }))).toBe('Internal Server Error');
     expect(deleteErrorText(new Error('network'))).toBe(M.deleteFailed);
   });
 });

@@ -1,6 +1,6 @@
 import { OFFICE_LOCATION_MESSAGES as M, invalidConfirmationCodeMessage } from '@csp/contracts';
-import { AxiosError, AxiosHeaders } from 'axios';
 import { describe, expect, it } from 'vitest';
+import { httpError } from '../../lib/api-error.testing.ts';
 import {
   checkLocationFields,
   confirmationError,
@@ -127,13 +127,7 @@ describe('display helpers', () => {
     expect(setByName(null)).toBe('—');
   });
   it("shows the server's message, else the default", () => {
-    const withMessage = new AxiosError('bad', '400', undefined, undefined, {
-      status: 409,
-      statusText: 'Conflict',
-      headers: {},
-      config: { headers: new AxiosHeaders() },
-      data: { statusCode: 409, error: 'Conflict', message: M.alreadySet },
-    });
+    const withMessage = httpError(409, { statusCode: 409, error: 'Conflict', message: M.alreadySet });
     expect(officeErrorText(withMessage, M.initializeFailed)).toBe(M.alreadySet);
     expect(officeErrorText(new Error('network'), M.updateFailed)).toBe(M.updateFailed);
   });

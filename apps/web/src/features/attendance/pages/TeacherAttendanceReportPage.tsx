@@ -20,9 +20,10 @@ import { ListPager } from '../../../components/ListPager.tsx';
 import { EmptyPanel, RetryPanel } from '../../../components/ListStates.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { PageLoader } from '../../../components/PageLoader.tsx';
+import { getErrorMessage } from '../../../lib/api.ts';
 import { useLastPageClamp, useListParams } from '../../../lib/listParams.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
-import { exportErrorMessage, useTeacherOptionsQuery } from '../../leaves/api/leaves.api.ts';
+import { useTeacherOptionsQuery } from '../../leaves/api/leaves.api.ts';
 import { useOrganisationQuery, useOrgToday } from '../../organisation/api/organisation.api.ts';
 import { AdminOnly } from '../../users/components/AdminOnly.tsx';
 import { attendanceApi, useTeacherReports, useTeacherReportsSummary } from '../api/attendance.api.ts';
@@ -72,8 +73,7 @@ function Report() {
   const exporter = useMutation({
     mutationFn: () => attendanceApi.exportReports(filters, attendanceReportFileName(year, month)),
     onSuccess: (name) => toastSuccess(`Report exported: ${name}`),
-    onError: async (error) =>
-      toastError((await exportErrorMessage(error)) ?? 'Failed to export the attendance report'),
+    onError: (error) => toastError(getErrorMessage(error, 'Failed to export the attendance report')),
   });
 
   const teacherOptions = (teachers.data ?? []).map((t) => ({ value: t.id, label: personName(t) }));

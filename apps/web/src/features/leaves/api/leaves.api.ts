@@ -16,7 +16,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { api, errorStatus, isApiError, serverMessage } from '../../../lib/api.ts';
+import { api, errorStatus } from '../../../lib/api.ts';
 import { saveDownload } from '../../../lib/download.ts';
 import { dashboardKeys } from '../../dashboard/api/dashboard.api.ts';
 import { userKeys } from '../../users/api/users.api.ts';
@@ -123,24 +123,6 @@ export const leavesApi = {
     return saveDownload(res, `leave-report-${filters.view}-${filters.year}.csv`);
   },
 };
-
-/**
- * The message of a failed export: its body arrives as a Blob (the request asked for a file), so the
- * server's JSON `{ message }` is read from it; undefined when there is none.
- */
-export async function exportErrorMessage(error: unknown): Promise<string | undefined> {
-  const fromJson = serverMessage(error);
-  if (fromJson) return fromJson;
-  const data: unknown = isApiError(error) ? error.response?.data : undefined;
-  if (!(data instanceof Blob)) return undefined;
-  try {
-    const body: unknown = JSON.parse(await data.text());
-    const message = body && typeof body === 'object' && 'message' in body ? body.message : undefined;
-    return typeof message === 'string' && message.trim() ? message : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** 404 (missing or not one's own) and 400 (not a valid id): nothing to show. */
 export function isLeaveMissing(error: unknown): boolean {

@@ -32,12 +32,12 @@ import { EmptyPanel, RetryPanel } from '../../../components/ListStates.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { PageLoader } from '../../../components/PageLoader.tsx';
 import { ListPager } from '../../../components/ListPager.tsx';
+import { getErrorMessage } from '../../../lib/api.ts';
 import { MONTH_OPTIONS, useLastPageClamp, useListParams } from '../../../lib/listParams.ts';
 import { pageCount } from '../../../lib/pager.ts';
 import { toastError } from '../../../lib/notify.ts';
 import { useOrgToday } from '../../organisation/api/organisation.api.ts';
 import {
-  exportErrorMessage,
   leavesApi,
   TEACHER_STATS_PAGE_SIZE,
   useMonthlyLeaveStatsQuery,
@@ -412,7 +412,7 @@ export default function LeaveAnalytics() {
   });
   const exporter = useMutation({
     mutationFn: leavesApi.exportReport,
-    onError: async (error) => toastError((await exportErrorMessage(error)) ?? 'Failed to export the report'),
+    onError: (error) => toastError(getErrorMessage(error, 'Failed to export the report')),
   });
 
   /** A tab or a filter changes what is counted: back to the first page of teachers. */

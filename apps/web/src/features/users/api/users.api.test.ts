@@ -1,19 +1,8 @@
 import { createUserBodySchema, editUserFormSchema } from '@csp/contracts';
-import { AxiosError, AxiosHeaders } from 'axios';
 import { describe, expect, it } from 'vitest';
+import { httpError } from '../../../lib/api-error.testing.ts';
 import { schemaResolver } from '../../../lib/forms.ts';
 import { isUserMissing, studentsColumnText, toCreateBody, toUpdateBody } from './users.api.ts';
-
-function httpError(status: number) {
-  const headers = new AxiosHeaders();
-  return new AxiosError('failed', 'ERR', { headers }, null, {
-    status,
-    statusText: '',
-    headers: {},
-    config: { headers },
-    data: { message: 'x' },
-  });
-}
 
 describe('Students column', () => {
   it('shows assigned/25 for a teacher and a dash for an admin', () => {
