@@ -95,6 +95,22 @@ test('on a phone the sidebar slides in from the burger and closes after navigati
   await expect(page.getByRole('heading', { level: 1, name: 'Gifts' })).toBeVisible();
   await expect(page.getByText('No gifts found')).toBeVisible();
   await expectNoA11yViolations(page, 'teacher gifts on a phone');
+
+  // A page opened from further down another starts at the top (on a short screen, where both pages are
+  // taller than it).
+  await page.setViewportSize({ width: 360, height: 420 });
+  await page.getByRole('button', { name: 'Open navigation' }).click();
+  await nav.getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /Welcome back/ })).toBeVisible();
+  await page.mouse.wheel(0, 600);
+  await expect.poll(() => page.evaluate('window.scrollY')).toBeGreaterThan(0);
+  await page.getByRole('button', { name: 'Open navigation' }).click();
+  await nav.getByRole('link', { name: 'Gifts' }).click();
+  await expect(page.getByText('No gifts found')).toBeVisible();
+  expect(await page.evaluate('document.documentElement.scrollHeight - window.innerHeight')).toBeGreaterThan(
+    0,
+  );
+  await expect.poll(() => page.evaluate('window.scrollY')).toBe(0);
 });
 
 test('the user menu opens the profile', async ({ page }) => {

@@ -1,6 +1,7 @@
 import { Group, Paper, SimpleGrid, Skeleton, Text, ThemeIcon, type SimpleGridProps } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 import { useId } from 'react';
+import { formatCount } from '../lib/numbers.ts';
 
 export interface Figure {
   label: string;
@@ -46,7 +47,7 @@ function FigureTile({
             )
           ) : (
             <Text fz={s.fz} fw={700} lh={1.2} mt={4}>
-              {typeof value === 'number' ? value.toLocaleString() : value}
+              {typeof value === 'number' ? formatCount(value) : value}
             </Text>
           )}
         </div>

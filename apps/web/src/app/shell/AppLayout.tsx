@@ -1,7 +1,7 @@
 import '../mantine-styles.ts';
 import { AppShell, Badge, Burger, Group, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { ProgrammeMark } from '../../components/ProgrammeMark.tsx';
 import { SHELL_HEADER_HEIGHT, SHELL_NAVBAR_WIDTH } from '../shell-geometry.ts';
@@ -18,7 +18,13 @@ export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
 
+  // A new page starts at the top with the navigation closed. Not on the first page: it is at the top
+  // already (or where the browser put it back on a reload), and scrolling there would make the browser
+  // lay the page out in the middle of its first render.
+  const shownPath = useRef(pathname);
   useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
     close();
     window.scrollTo({ top: 0 });
   }, [pathname, close]);

@@ -151,15 +151,15 @@ function ReviewList() {
         label="Attendance figures"
         failed={counts.isError}
         figures={[
-          { label: 'Total', value: stats?.total.toLocaleString(), icon: IconCalendarCheck, color: 'indigo' },
-          { label: 'Pending', value: stats?.pending.toLocaleString(), icon: IconClockHour4, color: 'yellow' },
+          { label: 'Total', value: stats?.total, icon: IconCalendarCheck, color: 'indigo' },
+          { label: 'Pending', value: stats?.pending, icon: IconClockHour4, color: 'yellow' },
           {
             label: 'Approved',
-            value: stats?.approved.toLocaleString(),
+            value: stats?.approved,
             icon: IconCircleCheck,
             color: 'green',
           },
-          { label: 'Rejected', value: stats?.rejected.toLocaleString(), icon: IconCircleX, color: 'red' },
+          { label: 'Rejected', value: stats?.rejected, icon: IconCircleX, color: 'red' },
         ]}
       />
 

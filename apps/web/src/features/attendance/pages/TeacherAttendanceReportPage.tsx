@@ -165,7 +165,7 @@ function Report() {
         figures={[
           {
             label: 'Total Teachers',
-            value: figures?.totalTeachers.toLocaleString(),
+            value: figures?.totalTeachers,
             icon: IconUsers,
             color: 'indigo',
           },
@@ -177,13 +177,13 @@ function Report() {
           },
           {
             label: 'Pending Reviews',
-            value: figures?.pendingReviews.toLocaleString(),
+            value: figures?.pendingReviews,
             icon: IconClockHour4,
             color: 'yellow',
           },
           {
             label: 'Total Absents',
-            value: figures?.totalAbsents.toLocaleString(),
+            value: figures?.totalAbsents,
             icon: IconAlertTriangle,
             color: 'red',
           },

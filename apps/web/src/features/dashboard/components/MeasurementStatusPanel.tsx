@@ -32,6 +32,7 @@ import {
   type PanelStatus,
 } from '../api/dashboard.api.ts';
 import classes from './Dashboard.module.css';
+import { formatCount } from '../../../lib/numbers.ts';
 
 interface StatusListProps {
   status: PanelStatus;
@@ -81,9 +82,9 @@ function StatusList({
           variant="filled"
           size="lg"
           circle={count < 100}
-          aria-label={`${count.toLocaleString()} students`}
+          aria-label={`${formatCount(count)} students`}
         >
-          {count.toLocaleString()}
+          {formatCount(count)}
         </Badge>
       </Group>
       <Paper radius="sm" bg="var(--mantine-color-body)">
@@ -124,7 +125,7 @@ function StatusList({
           fullWidth
           aria-describedby={headingId}
         >
-          {`Show all ${count.toLocaleString()}`}
+          {`Show all ${formatCount(count)}`}
         </Button>
       )}
     </Paper>

@@ -2,6 +2,7 @@ import { Group, Paper, SimpleGrid, Skeleton, Text, ThemeIcon } from '@mantine/co
 import { IconGift, IconPalette, IconSchool, IconUsers, type Icon } from '@tabler/icons-react';
 import { useId } from 'react';
 import type { DashboardStats, Role } from '@csp/contracts';
+import { formatCount } from '../../../lib/numbers.ts';
 
 interface StatCardProps {
   label: string;
@@ -30,7 +31,7 @@ function StatCard({ label, value, icon: IconComponent, color, failed }: StatCard
             <Skeleton height={30} width={48} mt={6} />
           ) : (
             <Text fz={{ base: 26, sm: 30 }} fw={700} lh={1.2} mt={4}>
-              {value.toLocaleString()}
+              {formatCount(value)}
             </Text>
           )}
         </div>

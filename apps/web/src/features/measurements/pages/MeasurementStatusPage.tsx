@@ -44,6 +44,7 @@ import {
   statusKeyOf,
   type StatusFilters,
 } from '../measurement-status.ts';
+import { formatCount } from '../../../lib/numbers.ts';
 
 function Counter({ label, value, color }: { label: string; value: number | undefined; color: string }) {
   const id = useId();
@@ -64,7 +65,7 @@ function Counter({ label, value, color }: { label: string; value: number | undef
         <Skeleton height={30} width={48} mt={6} />
       ) : (
         <Text fz={{ base: 26, sm: 30 }} fw={700} lh={1.2} mt={4}>
-          {value.toLocaleString()}
+          {formatCount(value)}
         </Text>
       )}
     </Paper>
