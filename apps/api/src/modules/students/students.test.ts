@@ -275,6 +275,54 @@ describe('reading students', () => {
     expect(pct.json()).toEqual([]);
   });
 
+  it('searches the edited name, parent name and ID in any case, never across two of them', async () => {
+    const tag = `Xq${Date.now()}`;
+    const res = await create(
+      newStudent({
+        firstName: 'Élodie',
+        lastName: `Kumar${tag}`,
+        parentName: `Rani${tag} Devi`,
+        studentId: `ID-${tag}`,
+        assignedTeacherId: teacher.id,
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().id as string;
+    const found = async (text: string) => {
+      const list = await t.app.inject({
+        method: 'GET',
+        url: `/api/students?search=${encodeURIComponent(text)}&page=1&limit=8`,
+        headers: admin.auth,
+      });
+      expect(list.statusCode, list.body).toBe(200);
+      return list.json().map((s: { id: string }) => s.id) as string[];
+    };
+    expect(await found(`ÉLODIE KUMAR${tag.toUpperCase()}`)).toEqual([id]);
+    expect(await found(`rani${tag.toLowerCase()} devi`)).toEqual([id]);
+    expect(await found(`id-${tag.toLowerCase()}`)).toEqual([id]);
+    // The end of the name and the start of the parent's name are not one text.
+    expect(await found(`${tag} Rani`)).toEqual([]);
+    // A search is plain text: a control character is refused, not searched for.
+    const separator = await t.app.inject({
+      method: 'GET',
+      url: `/api/students?search=${encodeURIComponent(`${tag}\u001fRani`)}`,
+      headers: admin.auth,
+    });
+    expect(separator.statusCode).toBe(400);
+
+    const edit = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/students/${id}`,
+      headers: admin.auth,
+      payload: { parentName: `Meena${tag}`, firstName: 'Anu' },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(await found(`Rani${tag}`)).toEqual([]);
+    expect(await found(`meena${tag}`)).toEqual([id]);
+    expect(await found(`anu kumar${tag}`)).toEqual([id]);
+    expect(await found('Élodie Kumar' + tag)).toEqual([]);
+  });
+
   it('pages a search with its total on every page, past the end too, for both roles', async () => {
     const word = `Pagedsearch${Date.now()}`;
     for (const [i, who] of [teacher, teacher, otherTeacher, teacher, teacher].entries()) {
