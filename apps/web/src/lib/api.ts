@@ -46,7 +46,6 @@ export interface ApiCall {
  * through its `signal` rejects with the signal's own reason instead.
  */
 export class ApiError extends Error {
-  readonly isApiError = true;
   constructor(
     message: string,
     readonly code: 'ERR_BAD_RESPONSE' | 'ECONNABORTED' | 'ERR_NETWORK',
