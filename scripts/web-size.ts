@@ -1,8 +1,8 @@
 /**
  * `npm run web:size [distDir]`: what the browser downloads on a first visit to /login and to /dashboard —
  * the JS and CSS of the entry plus the lazy route chunks each path loads at once — raw, brotli (quality
- * 11) and gzip (level 9), as a markdown table. It reads the Vite manifest (`build.manifest: true`) of distDir; without a distDir
- * it builds the web app into a temporary folder first.
+ * 11) and gzip (level 9), as a markdown table. It reads the Vite manifest (`build.manifest: true`) of
+ * distDir; without a distDir it builds the web app into a temporary folder first.
  *
  * It also lists any chart (recharts, @mantine/charts) or map (leaflet) module found in those files
  * (from their source maps): the first load should have none.

@@ -338,11 +338,10 @@ function shellChunk(): Plugin {
  * pages) `<link rel="modulepreload">` for the chunks the first signed-in page needs beyond the entry:
  * the protected layout, the dashboard and what they import (the shell group, its CSS as a preload).
  * Without them these are requested only once the entry has loaded and run (the router's lazy routes), a
- * second round of downloads before the first signed-in paint. The names come from the bundle, so they follow the hashes. login.html leaves them out
- * (prerenderLogin removes `signedInPreloads`): the sign-in page loads none of them before its first
- * paint.
+ * second round of downloads before the first signed-in paint. The names come from the bundle, so they
+ * follow the hashes. login.html leaves them out (prerenderLogin removes `signedInPreloads`): the sign-in
+ * page loads none of them before its first paint.
  */
-const SIGNED_IN_PRELOAD_ROOTS = SHELL_ROOTS;
 let signedInPreloads = '';
 
 function preloadSignedIn(): Plugin {
@@ -367,7 +366,7 @@ function preloadSignedIn(): Plugin {
         };
         walk(entry.fileName, loaded);
         const files = new Set<string>();
-        for (const root of SIGNED_IN_PRELOAD_ROOTS) {
+        for (const root of SHELL_ROOTS) {
           const chunk = chunks.find(
             (c) => c.facadeModuleId?.endsWith(root) || c.moduleIds.some((id) => id.endsWith(root)),
           );

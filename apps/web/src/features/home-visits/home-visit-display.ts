@@ -1,4 +1,5 @@
 import { coordinatesText, distanceText, type HomeVisit, type Student } from '@csp/contracts';
+import { formatCount } from '../../lib/numbers.ts';
 
 /**
  * How home visits read on the pages (spec part 2 §2.2): status badges and tags, distances, categories,
@@ -51,7 +52,7 @@ export function distanceFromHome(visit: Pick<HomeVisit, 'distanceFromHome' | 'is
   color: string;
 } {
   const { distanceFromHome: d, isWithinRange } = visit;
-  const text = d === null ? distanceText(null) : `${Math.round(d).toLocaleString('en')} m`;
+  const text = d === null ? distanceText(null) : `${formatCount(Math.round(d))} m`;
   const color = d === null || isWithinRange === null ? 'dimmed' : isWithinRange ? 'green' : 'red';
   return { text, color };
 }
