@@ -63,9 +63,9 @@ function precompress(): Plugin {
  * a sign-in form first); `public.html`, index.html without the signed-in preloads, for the other public
  * pages; and index.html itself with the signed-in pages' loading frame in #root (ShellSkeleton: top
  * bar, sidebar, page area), so a signed-in page paints its frame before any script too. The markup is
- * the app's own render (src/prerender.tsx, built for Node into a temporary folder and run here), which
- * main.tsx hydrates. Runs after the client build has written its files and before `precompress`
- * compresses them.
+ * the app's own render (src/prerender.tsx, built for Node into a temporary folder and run here): main.tsx
+ * hydrates the sign-in page and replaces the frame. Runs after the client build has written its files
+ * and before `precompress` compresses them.
  */
 function prerenderLogin(): Plugin {
   let root = '';
@@ -121,9 +121,13 @@ function prerenderLogin(): Plugin {
         // The other public pages (registration, password reset) load none of the signed-in chunks either:
         // the server sends them index.html without the preloads.
         await writeFile(path.join(outDir, 'public.html'), index.replace(signedInPreloads, ''));
+        // The frame is a placeholder that main.tsx replaces, never hydrates (`data-frame`): see there.
         await writeFile(
           path.join(outDir, 'index.html'),
-          withColourScheme(index).replace('<div id="root"></div>', () => `<div id="root">${shell}</div>`),
+          withColourScheme(index).replace(
+            '<div id="root"></div>',
+            () => `<div id="root" data-frame="">${shell}</div>`,
+          ),
         );
       } finally {
         await rm(work, { recursive: true, force: true });

@@ -42,8 +42,13 @@ const app = (
 // The first render as a transition: React renders it in slices of a few milliseconds, yielding to the
 // browser between them, instead of in one long task (Lighthouse's Total Blocking Time). /login comes
 // with the sign-in page already in #root (login.html, prerendered by the build: src/prerender.tsx),
-// which React hydrates; every other path starts from an empty #root.
+// which React hydrates: the route is not lazy, so the first render is that markup. A signed-in path
+// comes with the pages' loading frame in #root (index.html, `data-frame`), which React replaces at its
+// first commit: the layout and the page are lazy routes, and once their files are in (they are
+// preloaded) the router may have them before React's first render, which then is the page, not the
+// frame. Hydrating the frame failed then (React's error #418) and React rendered the whole page a
+// second time, in one long task. Public pages start from an empty #root.
 startTransition(() => {
-  if (root.firstElementChild) hydrateRoot(root, app);
+  if (root.firstElementChild && !root.hasAttribute('data-frame')) hydrateRoot(root, app);
   else createRoot(root).render(app);
 });

@@ -1,6 +1,7 @@
 /**
  * Build-time renders for the first paint before any script (vite.config.ts, prerenderLogin): the app as
- * main.tsx renders it, with a memory router and no session, to HTML strings that main.tsx hydrates.
+ * main.tsx renders it, with a memory router and no session, to HTML strings (main.tsx hydrates the
+ * sign-in page and replaces the frame).
  * /login goes into login.html, which the server sends for GET /login; the sign-in page does not depend
  * on the session, so a signed-in visitor's /login hydrates the same markup (and stays on /login, as
  * before). The signed-in pages' loading frame goes into index.html, which the server sends for every
@@ -49,9 +50,9 @@ export function renderLogin(): { markup: string; title: string } {
 }
 
 /**
- * The signed-in pages' frame (ShellSkeleton), for index.html: what the browser's first render of any
- * signed-in path is, as the layout and the page are lazy routes not loaded yet, so main.tsx hydrates it.
- * Rendered at /dashboard; the frame is the same at every path under the protected layout.
+ * The signed-in pages' frame (ShellSkeleton), for index.html: what a signed-in path shows until React's
+ * first commit replaces it (main.tsx: by the frame again, or by the page when its lazy routes are in by
+ * then). Rendered at /dashboard; the frame is the same at every path under the protected layout.
  */
 export function renderShell(): string {
   const markup = renderAt('/dashboard');
