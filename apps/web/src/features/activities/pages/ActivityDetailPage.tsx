@@ -1,7 +1,6 @@
 import { ACTIVITY_MESSAGES, type Activity } from '@csp/contracts';
-import { Anchor, Button, Flex, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Flex, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconEdit, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { BackLink } from '../../../components/BackLink.tsx';
@@ -15,6 +14,7 @@ import { ACTIVITY_FAILURES, activityErrorText, canChangeActivity, durationText }
 import { isActivityMissing, useActivityQuery, useDeleteActivityMutation } from '../api/activities.api.ts';
 import { ActivityLoadFailure, ActivityNotFound } from '../components/ActivityBits.tsx';
 import { PhotoGallery } from '../../../components/PhotoGallery.tsx';
+import { DeleteButton, EditButton } from '../../../components/RecordActions.tsx';
 
 const TITLE = 'Activity Details';
 
@@ -83,22 +83,8 @@ function ActivityDetailView({ activity }: { activity: Activity }) {
           </Stack>
           {mine && (
             <Group gap="sm" style={{ flexShrink: 0 }}>
-              <Button
-                component={Link}
-                to={`/activities/${activity.id}/edit`}
-                variant="light"
-                leftSection={<IconEdit size={18} aria-hidden />}
-              >
-                Edit
-              </Button>
-              <Button
-                color="red"
-                variant="outline"
-                onClick={deleteDialog.open}
-                leftSection={<IconTrash size={18} aria-hidden />}
-              >
-                Delete
-              </Button>
+              <EditButton to={`/activities/${activity.id}/edit`} />
+              <DeleteButton onClick={deleteDialog.open} />
             </Group>
           )}
         </Flex>

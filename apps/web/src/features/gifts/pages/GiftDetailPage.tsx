@@ -1,7 +1,6 @@
 import { GIFT_MESSAGES, giftTitle, isOpenGift, type Gift } from '@csp/contracts';
-import { Anchor, Button, Flex, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Flex, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconEdit, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { BackLink } from '../../../components/BackLink.tsx';
@@ -10,6 +9,7 @@ import { DetailItem } from '../../../components/DetailItem.tsx';
 import { LoadFailurePage } from '../../../components/PageStates.tsx';
 import { PageLoader } from '../../../components/PageLoader.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
+import { DeleteButton, EditButton } from '../../../components/RecordActions.tsx';
 import { getErrorMessage } from '../../../lib/api.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { useCurrentUser } from '../../auth/auth-context.ts';
@@ -94,22 +94,8 @@ function GiftDetailView({ gift }: { gift: Gift }) {
           </Stack>
           {isAdmin && (
             <Group gap="sm" style={{ flexShrink: 0 }}>
-              <Button
-                component={Link}
-                to={`/gifts/${gift.id}/edit`}
-                variant="light"
-                leftSection={<IconEdit size={18} aria-hidden />}
-              >
-                Edit
-              </Button>
-              <Button
-                color="red"
-                variant="outline"
-                onClick={deleteDialog.open}
-                leftSection={<IconTrash size={18} aria-hidden />}
-              >
-                Delete
-              </Button>
+              <EditButton to={`/gifts/${gift.id}/edit`} />
+              <DeleteButton onClick={deleteDialog.open} />
             </Group>
           )}
         </Flex>

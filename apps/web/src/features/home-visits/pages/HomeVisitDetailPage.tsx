@@ -1,19 +1,7 @@
 import { HOME_VISIT_MESSAGES, type HomeVisit } from '@csp/contracts';
-import {
-  Anchor,
-  Badge,
-  Button,
-  Flex,
-  Grid,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Flex, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconCircleCheck, IconEdit, IconTrash } from '@tabler/icons-react';
+import { IconCircleCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { BackLink } from '../../../components/BackLink.tsx';
@@ -21,6 +9,7 @@ import { DeleteRecordDialog } from '../../../components/DeleteRecordDialog.tsx';
 import { DetailItem } from '../../../components/DetailItem.tsx';
 import { PageLoader } from '../../../components/PageLoader.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
+import { DeleteButton, EditButton } from '../../../components/RecordActions.tsx';
 import { ageText, formatDate, formatDateTime } from '../../../lib/dates.ts';
 import { useCurrentUser } from '../../auth/auth-context.ts';
 import { isVisitMissing, useDeleteHomeVisitMutation, useHomeVisitQuery } from '../api/home-visits.api.ts';
@@ -150,24 +139,8 @@ function HomeVisitDetailView({ visit }: { visit: HomeVisit }) {
           </Stack>
           {mine && (
             <Group gap="sm" style={{ flexShrink: 0 }}>
-              {!isReviewed(visit) && (
-                <Button
-                  component={Link}
-                  to={`/home-visits/${visit.id}/edit`}
-                  variant="light"
-                  leftSection={<IconEdit size={18} aria-hidden />}
-                >
-                  Edit
-                </Button>
-              )}
-              <Button
-                color="red"
-                variant="outline"
-                onClick={deleteDialog.open}
-                leftSection={<IconTrash size={18} aria-hidden />}
-              >
-                Delete
-              </Button>
+              {!isReviewed(visit) && <EditButton to={`/home-visits/${visit.id}/edit`} />}
+              <DeleteButton onClick={deleteDialog.open} />
             </Group>
           )}
         </Flex>

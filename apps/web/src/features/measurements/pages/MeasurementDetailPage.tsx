@@ -1,7 +1,6 @@
 import { GROWTH_MESSAGES, type Measurement } from '@csp/contracts';
-import { Anchor, Avatar, Button, Flex, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Avatar, Flex, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { BackLink } from '../../../components/BackLink.tsx';
@@ -9,6 +8,7 @@ import { DeleteRecordDialog } from '../../../components/DeleteRecordDialog.tsx';
 import { DetailItem } from '../../../components/DetailItem.tsx';
 import { PageLoader } from '../../../components/PageLoader.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
+import { DeleteButton } from '../../../components/RecordActions.tsx';
 import { initialsOf } from '../../../components/UserAvatar.tsx';
 import { getErrorMessage } from '../../../lib/api.ts';
 import { ageText, formatDate, formatDateTime } from '../../../lib/dates.ts';
@@ -128,15 +128,7 @@ function MeasurementDetailView({ measurement }: { measurement: Measurement }) {
             </Stack>
           </Group>
           {canDeleteMeasurement(measurement, me) && (
-            <Button
-              color="red"
-              variant="outline"
-              onClick={deleteDialog.open}
-              leftSection={<IconTrash size={18} aria-hidden />}
-              style={{ flexShrink: 0 }}
-            >
-              Delete
-            </Button>
+            <DeleteButton onClick={deleteDialog.open} style={{ flexShrink: 0 }} />
           )}
         </Flex>
       </Paper>

@@ -13,15 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import {
-  IconBabyCarriage,
-  IconEdit,
-  IconExternalLink,
-  IconMapPin,
-  IconPalette,
-  IconRuler2,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconBabyCarriage, IconExternalLink, IconMapPin, IconPalette, IconRuler2 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { BackLink } from '../../../components/BackLink.tsx';
@@ -29,6 +21,7 @@ import { DetailItem } from '../../../components/DetailItem.tsx';
 import { PageLoader } from '../../../components/PageLoader.tsx';
 import { LoadFailurePage, NotFoundPage } from '../../../components/PageStates.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
+import { DeleteButton, EditButton } from '../../../components/RecordActions.tsx';
 import { initialsOf } from '../../../components/UserAvatar.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { coordinatesText, mapsUrl } from '../../../lib/geo.ts';
@@ -296,24 +289,8 @@ function StudentDetailView({ student }: { student: StudentDetail }) {
                 Baby Born
               </Button>
             )}
-            <Button
-              component={Link}
-              to={`/students/${student.id}/edit`}
-              variant="light"
-              leftSection={<IconEdit size={18} aria-hidden />}
-            >
-              Edit
-            </Button>
-            {isAdmin && (
-              <Button
-                color="red"
-                variant="outline"
-                onClick={deleteDialog.open}
-                leftSection={<IconTrash size={18} aria-hidden />}
-              >
-                Delete
-              </Button>
-            )}
+            <EditButton to={`/students/${student.id}/edit`} />
+            {isAdmin && <DeleteButton onClick={deleteDialog.open} />}
           </Group>
         </Flex>
       </Paper>

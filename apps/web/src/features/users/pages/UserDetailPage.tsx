@@ -1,13 +1,14 @@
 import { CATEGORY_LABELS, LIMITS, type UserDetail } from '@csp/contracts';
-import { Anchor, Badge, Button, Flex, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Flex, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconEdit, IconTrash } from '@tabler/icons-react';
+
 import { Link, useParams } from 'react-router';
 import { BackLink } from '../../../components/BackLink.tsx';
 import { DetailItem } from '../../../components/DetailItem.tsx';
 import { PageLoader } from '../../../components/PageLoader.tsx';
 import { LoadFailurePage, NotFoundPage } from '../../../components/PageStates.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
+import { DeleteButton, EditButton } from '../../../components/RecordActions.tsx';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { HistoryPanel } from '../../audit/components/HistoryPanel.tsx';
@@ -93,24 +94,8 @@ function UserDetailView({ user }: { user: UserDetail }) {
             </Stack>
           </Group>
           <Group gap="sm" grow preventGrowOverflow={false} wrap="nowrap">
-            <Button
-              component={Link}
-              to={`/users/${user.id}/edit`}
-              variant="light"
-              leftSection={<IconEdit size={18} aria-hidden />}
-            >
-              Edit
-            </Button>
-            {!isSelf && (
-              <Button
-                color="red"
-                variant="outline"
-                onClick={open}
-                leftSection={<IconTrash size={18} aria-hidden />}
-              >
-                Delete
-              </Button>
-            )}
+            <EditButton to={`/users/${user.id}/edit`} />
+            {!isSelf && <DeleteButton onClick={open} />}
           </Group>
         </Flex>
       </Paper>
