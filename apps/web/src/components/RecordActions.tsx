@@ -11,7 +11,8 @@ export function EditButton({ to }: { to: string }) {
   );
 }
 
-/** A record's 'Delete' on its detail page: opens the record's confirm dialog (DeleteRecordDialog). */
+/** A record's 'Delete' on its detail page: opens the page's confirm dialog (DeleteRecordDialog or the
+ * users' own). */
 export function DeleteButton({ onClick, style }: { onClick: () => void; style?: ButtonProps['style'] }) {
   return (
     <Button
