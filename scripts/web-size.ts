@@ -1,6 +1,6 @@
 /**
  * `npm run web:size [distDir]`: what the browser downloads on a first visit to /login and to /dashboard —
- * the JS and CSS of the entry plus the lazy route chunks each path loads at once — raw, brotli (quality
+ * the JS and CSS of the entry plus the lazy chunks each path loads at once — raw, brotli (quality
  * 11) and gzip (level 9), as a markdown table. It reads the Vite manifest (`build.manifest: true`) of
  * distDir; without a distDir it builds the web app into a temporary folder first.
  *

@@ -27,15 +27,23 @@ import '@mantine/core/styles/ThemeIcon.css';
 import '@mantine/core/styles/Title.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
 import { App } from './app/App.tsx';
-import { router } from './app/router.tsx';
+import { preloadPageAt } from './app/app-routes.tsx';
+import { getToken } from './lib/session.ts';
+import { installChunkReload } from './lib/chunk-reload.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+// A lazy page whose chunk is gone after a release reloads the page once (lib/chunk-reload.ts).
+installChunkReload();
+// A signed-in visit's first page and the layout download at once, not one after the other.
+if (getToken()) preloadPageAt(window.location.pathname);
+
 const app = (
   <StrictMode>
-    <App router={router} />
+    <App router={BrowserRouter} />
   </StrictMode>
 );
 
@@ -44,10 +52,9 @@ const app = (
 // with the sign-in page already in #root (login.html, prerendered by the build: src/prerender.tsx),
 // which React hydrates: the route is not lazy, so the first render is that markup. A signed-in path
 // comes with the pages' loading frame in #root (index.html, `data-frame`), which React replaces at its
-// first commit: the layout and the page are lazy routes, and once their files are in (they are
-// preloaded) the router may have them before React's first render, which then is the page, not the
-// frame. Hydrating the frame failed then (React's error #418) and React rendered the whole page a
-// second time, in one long task. Public pages start from an empty #root.
+// first commit: the layout and the page are lazy, and once their files are in (they are preloaded)
+// React's first render may be the page, not the frame. Hydrating the frame failed then (React's error
+// #418) and React rendered the whole page a second time, in one long task. Public pages start from an empty #root.
 startTransition(() => {
   if (root.firstElementChild && !root.hasAttribute('data-frame')) hydrateRoot(root, app);
   else createRoot(root).render(app);

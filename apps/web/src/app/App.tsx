@@ -1,16 +1,18 @@
-import type { ComponentProps } from 'react';
-import { RouterProvider } from 'react-router';
+import type { ReactNode } from 'react';
 import { AppProviders } from './providers.tsx';
+import { AppRoutes } from './app-routes.tsx';
 
 /**
- * The app with its router: the browser's (router.tsx) in main.tsx, a memory router at /login when the
- * build prerenders the sign-in page (src/prerender.tsx). Both render the same tree, so the browser
+ * The app inside a router: the browser's (`BrowserRouter`) in main.tsx, a memory router at /login when
+ * the build prerenders the sign-in page (src/prerender.tsx). Both render the same tree, so the browser
  * hydrates the prerendered markup.
  */
-export function App({ router }: { router: ComponentProps<typeof RouterProvider>['router'] }) {
+export function App({ router: Router }: { router: (props: { children: ReactNode }) => ReactNode }) {
   return (
     <AppProviders>
-      <RouterProvider router={router} />
+      <Router>
+        <AppRoutes />
+      </Router>
     </AppProviders>
   );
 }

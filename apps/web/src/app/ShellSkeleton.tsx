@@ -12,7 +12,7 @@ const bar = (border: 'borderBottom' | 'borderRight') =>
 
 /**
  * The frame of the signed-in pages while the first page of a visit loads: the protected layout's
- * HydrateFallback, in its geometry (shell-geometry.ts: the top bar, the sidebar from sm up). The build
+ * loading state (app-routes.tsx, FirstPageLoading), in its geometry (shell-geometry.ts: the top bar, the sidebar from sm up). The build
  * also renders it into index.html (src/prerender.tsx), so a phone on a slow connection paints the frame
  * from the HTML and its first style sheet, before any script has arrived, until React's first commit
  * replaces it (main.tsx).

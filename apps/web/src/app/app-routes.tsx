@@ -1,16 +1,50 @@
+import { PUBLIC_PAGE_PATHS } from '@csp/contracts';
 import { Center, Loader } from '@mantine/core';
-import { Navigate, Outlet, type RouteObject } from 'react-router';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router';
 import { RequireAuth } from '../features/auth/components/RequireAuth.tsx';
 import { LoginPage } from '../features/auth/pages/LoginPage.tsx';
-import { RouteError } from './RouteError.tsx';
+import { guardedPageLoad } from '../lib/chunk-reload.ts';
+import { RouteBoundary } from './RouteError.tsx';
 import { protectedRoutes } from './routes.tsx';
 import { ShellSkeleton } from './ShellSkeleton.tsx';
 
+/** A lazy page and the start of its load (the same load React starts when it first renders the page). */
+function lazyPage(load: () => Promise<ComponentType>) {
+  const guarded = guardedPageLoad(load);
+  return { Page: lazy(guarded), preload: () => void guarded() };
+}
+
+const layout = lazyPage(() => import('./shell/AppLayout.tsx').then((m) => m.AppLayout));
+const register = lazyPage(() =>
+  import('../features/auth/pages/RegisterPage.tsx').then((m) => m.RegisterPage),
+);
+const forgotPassword = lazyPage(() =>
+  import('../features/auth/pages/ForgotPasswordPage.tsx').then((m) => m.ForgotPasswordPage),
+);
+const pages = protectedRoutes.map(({ path, load }) => ({ path, ...lazyPage(load) }));
+
+const isPublic = (pathname: string) => (PUBLIC_PAGE_PATHS as readonly string[]).includes(pathname);
+
 /**
- * Shown while the chunks of a public page load on the first visit (the signed-in pages show their frame,
- * ShellSkeleton; later navigations keep the current page on screen until the next one is in).
+ * Starts loading the page at `pathname` under the protected layout, with the layout's own load (which
+ * React starts only once it renders the layout, and the page only once the layout is in): a first visit
+ * to a signed-in page downloads both at once. main.tsx calls it before the first render.
+ */
+export function preloadPageAt(pathname: string) {
+  if (isPublic(pathname)) return;
+  layout.preload();
+  pages.find(({ path }) => matchPath(`/${path}`, pathname))?.preload();
+}
+
+/**
+ * What shows while the first page of a visit loads: the signed-in pages' frame (ShellSkeleton), or a
+ * loader for a public page. Later navigations keep the current page on screen until the next one is in
+ * (they are transitions, and this boundary is already shown).
  */
 function FirstPageLoading() {
+  const { pathname } = useLocation();
+  if (!isPublic(pathname)) return <ShellSkeleton />;
   return (
     <Center h="100dvh" role="status" aria-label="Loading">
       <Loader size="sm" />
@@ -21,49 +55,44 @@ function FirstPageLoading() {
 /**
  * Public pages, then the protected layout at '/' ('/' → /dashboard, unknown paths → /dashboard).
  * /login comes with the entry (the first page of a visit without a session); every other page, and
- * the protected layout (top bar, sidebar, search), is a lazy route whose chunk loads on the first
- * visit, in parallel with the page's own. The browser's router is router.tsx; the build renders /login
- * and the signed-in pages' frame (at /dashboard, before any lazy route has loaded: ShellSkeleton) with
- * these routes in a memory router (src/prerender.tsx).
+ * the protected layout (top bar, sidebar, search), is lazy: its chunk loads on the first visit, in
+ * parallel with the page's own (preloadPageAt). A page that fails shows RouteError in its place inside
+ * the layout; the layout's own chunk failing, or a public page's, takes the whole screen. The build renders /login with these routes in a memory router
+ * (src/prerender.tsx).
  */
-export const appRoutes: RouteObject[] = [
-  { path: '/login', element: <LoginPage />, ErrorBoundary: RouteError },
-  {
-    path: '/register',
-    HydrateFallback: FirstPageLoading,
-    ErrorBoundary: RouteError,
-    lazy: () =>
-      import('../features/auth/pages/RegisterPage.tsx').then((m) => ({ Component: m.RegisterPage })),
-  },
-  {
-    path: '/forgot-password',
-    HydrateFallback: FirstPageLoading,
-    ErrorBoundary: RouteError,
-    lazy: () =>
-      import('../features/auth/pages/ForgotPasswordPage.tsx').then((m) => ({
-        Component: m.ForgotPasswordPage,
-      })),
-  },
-  {
-    path: '/',
-    element: (
-      <RequireAuth>
-        <Outlet />
-      </RequireAuth>
-    ),
-    HydrateFallback: ShellSkeleton,
-    // The layout's own chunk failing leaves no layout: the message takes the whole screen.
-    ErrorBoundary: RouteError,
-    children: [
-      {
-        lazy: () => import('./shell/AppLayout.tsx').then((m) => ({ Component: m.AppLayout })),
-        children: [
-          { index: true, element: <Navigate to="/dashboard" replace /> },
-          // A page that fails shows the message in its place, inside the layout.
-          ...protectedRoutes.map((route) => ({ ...route, ErrorBoundary: RouteError })),
-          { path: '*', element: <Navigate to="/dashboard" replace /> },
-        ],
-      },
-    ],
-  },
-];
+export function AppRoutes() {
+  return (
+    <RouteBoundary>
+      <Suspense fallback={<FirstPageLoading />}>
+        <Routes>
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/register" element={<register.Page />} />
+          <Route path="/forgot-password" element={<forgotPassword.Page />} />
+          <Route
+            path="/"
+            element={
+              <RequireAuth>
+                <layout.Page />
+              </RequireAuth>
+            }
+          >
+            <Route index element={<Navigate to="/dashboard" replace />} />
+            {/* A page that fails shows the message in its place, inside the layout (the navigation stays). */}
+            {pages.map(({ path, Page }) => (
+              <Route
+                key={path}
+                path={path}
+                element={
+                  <RouteBoundary>
+                    <Page />
+                  </RouteBoundary>
+                }
+              />
+            ))}
+            <Route path="*" element={<Navigate to="/dashboard" replace />} />
+          </Route>
+        </Routes>
+      </Suspense>
+    </RouteBoundary>
+  );
+}

@@ -1,259 +1,196 @@
-import type { RouteObject } from 'react-router';
+import type { ComponentType } from 'react';
+
+/** A page of the protected layout: its path (relative to '/') and how its code loads. */
+export interface PageRoute {
+  path: string;
+  load: () => Promise<ComponentType>;
+}
 
 /**
- * Every protected route of spec part 2 §2.1, relative to the layout at '/'. Each page is a lazy route:
- * its module (its own chunk, with what only it needs) loads on the first visit, and React Router keeps
- * the current page on screen until it is in.
+ * Every protected route of spec part 2 §2.1, relative to the layout at '/'. Each page is lazy
+ * (app-routes.tsx): its module (its own chunk, with what only it needs) loads on the first visit, and
+ * the current page stays on screen until it is in (navigations are transitions).
  */
-export const protectedRoutes: RouteObject[] = [
+export const protectedRoutes: PageRoute[] = [
   {
     path: 'dashboard',
-    lazy: () =>
-      import('../features/dashboard/pages/DashboardPage.tsx').then((m) => ({ Component: m.DashboardPage })),
+    load: () => import('../features/dashboard/pages/DashboardPage.tsx').then((m) => m.DashboardPage),
   },
 
   {
     path: 'users',
-    lazy: () =>
-      import('../features/users/pages/UsersListPage.tsx').then((m) => ({ Component: m.UsersListPage })),
+    load: () => import('../features/users/pages/UsersListPage.tsx').then((m) => m.UsersListPage),
   },
   {
     path: 'users/create',
-    lazy: () =>
-      import('../features/users/pages/CreateUserPage.tsx').then((m) => ({ Component: m.CreateUserPage })),
+    load: () => import('../features/users/pages/CreateUserPage.tsx').then((m) => m.CreateUserPage),
   },
   {
     path: 'users/:id',
-    lazy: () =>
-      import('../features/users/pages/UserDetailPage.tsx').then((m) => ({ Component: m.UserDetailPage })),
+    load: () => import('../features/users/pages/UserDetailPage.tsx').then((m) => m.UserDetailPage),
   },
   {
     path: 'users/:id/edit',
-    lazy: () =>
-      import('../features/users/pages/EditUserPage.tsx').then((m) => ({ Component: m.EditUserPage })),
+    load: () => import('../features/users/pages/EditUserPage.tsx').then((m) => m.EditUserPage),
   },
 
   {
     path: 'students',
-    lazy: () =>
-      import('../features/students/pages/StudentsListPage.tsx').then((m) => ({
-        Component: m.StudentsListPage,
-      })),
+    load: () => import('../features/students/pages/StudentsListPage.tsx').then((m) => m.StudentsListPage),
   },
   {
     path: 'students/create',
-    lazy: () =>
-      import('../features/students/pages/CreateStudentPage.tsx').then((m) => ({
-        Component: m.CreateStudentPage,
-      })),
+    load: () => import('../features/students/pages/CreateStudentPage.tsx').then((m) => m.CreateStudentPage),
   },
   {
     path: 'students/:id',
-    lazy: () =>
-      import('../features/students/pages/StudentDetailPage.tsx').then((m) => ({
-        Component: m.StudentDetailPage,
-      })),
+    load: () => import('../features/students/pages/StudentDetailPage.tsx').then((m) => m.StudentDetailPage),
   },
   {
     path: 'students/:id/edit',
-    lazy: () =>
-      import('../features/students/pages/EditStudentPage.tsx').then((m) => ({
-        Component: m.EditStudentPage,
-      })),
+    load: () => import('../features/students/pages/EditStudentPage.tsx').then((m) => m.EditStudentPage),
   },
 
   {
     path: 'activities',
-    lazy: () =>
-      import('../features/activities/pages/ActivitiesListPage.tsx').then((m) => ({
-        Component: m.ActivitiesListPage,
-      })),
+    load: () =>
+      import('../features/activities/pages/ActivitiesListPage.tsx').then((m) => m.ActivitiesListPage),
   },
   {
     path: 'activities/create',
-    lazy: () =>
-      import('../features/activities/pages/CreateActivityPage.tsx').then((m) => ({
-        Component: m.CreateActivityPage,
-      })),
+    load: () =>
+      import('../features/activities/pages/CreateActivityPage.tsx').then((m) => m.CreateActivityPage),
   },
   {
     path: 'activities/:id',
-    lazy: () =>
-      import('../features/activities/pages/ActivityDetailPage.tsx').then((m) => ({
-        Component: m.ActivityDetailPage,
-      })),
+    load: () =>
+      import('../features/activities/pages/ActivityDetailPage.tsx').then((m) => m.ActivityDetailPage),
   },
   {
     path: 'activities/:id/edit',
-    lazy: () =>
-      import('../features/activities/pages/EditActivityPage.tsx').then((m) => ({
-        Component: m.EditActivityPage,
-      })),
+    load: () => import('../features/activities/pages/EditActivityPage.tsx').then((m) => m.EditActivityPage),
   },
 
   {
     path: 'measurements',
-    lazy: () =>
-      import('../features/measurements/pages/MeasurementsListPage.tsx').then((m) => ({
-        Component: m.MeasurementsListPage,
-      })),
+    load: () =>
+      import('../features/measurements/pages/MeasurementsListPage.tsx').then((m) => m.MeasurementsListPage),
   },
   {
     path: 'measurements/create',
-    lazy: () =>
-      import('../features/measurements/pages/CreateMeasurementPage.tsx').then((m) => ({
-        Component: m.CreateMeasurementPage,
-      })),
+    load: () =>
+      import('../features/measurements/pages/CreateMeasurementPage.tsx').then((m) => m.CreateMeasurementPage),
   },
   {
     path: 'measurements/status',
-    lazy: () =>
-      import('../features/measurements/pages/MeasurementStatusPage.tsx').then((m) => ({
-        Component: m.MeasurementStatusPage,
-      })),
+    load: () =>
+      import('../features/measurements/pages/MeasurementStatusPage.tsx').then((m) => m.MeasurementStatusPage),
   },
   {
     path: 'measurements/:id',
-    lazy: () =>
-      import('../features/measurements/pages/MeasurementDetailPage.tsx').then((m) => ({
-        Component: m.MeasurementDetailPage,
-      })),
+    load: () =>
+      import('../features/measurements/pages/MeasurementDetailPage.tsx').then((m) => m.MeasurementDetailPage),
   },
 
   {
     path: 'home-visits',
-    lazy: () =>
-      import('../features/home-visits/pages/HomeVisitsListPage.tsx').then((m) => ({
-        Component: m.HomeVisitsListPage,
-      })),
+    load: () =>
+      import('../features/home-visits/pages/HomeVisitsListPage.tsx').then((m) => m.HomeVisitsListPage),
   },
   {
     path: 'home-visits/create',
-    lazy: () =>
-      import('../features/home-visits/pages/CreateHomeVisitPage.tsx').then((m) => ({
-        Component: m.CreateHomeVisitPage,
-      })),
+    load: () =>
+      import('../features/home-visits/pages/CreateHomeVisitPage.tsx').then((m) => m.CreateHomeVisitPage),
   },
   {
     path: 'home-visits/review',
-    lazy: () =>
-      import('../features/home-visits/pages/HomeVisitReviewPage.tsx').then((m) => ({
-        Component: m.HomeVisitReviewPage,
-      })),
+    load: () =>
+      import('../features/home-visits/pages/HomeVisitReviewPage.tsx').then((m) => m.HomeVisitReviewPage),
   },
   {
     path: 'home-visits/:id',
-    lazy: () =>
-      import('../features/home-visits/pages/HomeVisitDetailPage.tsx').then((m) => ({
-        Component: m.HomeVisitDetailPage,
-      })),
+    load: () =>
+      import('../features/home-visits/pages/HomeVisitDetailPage.tsx').then((m) => m.HomeVisitDetailPage),
   },
   {
     path: 'home-visits/:id/edit',
-    lazy: () =>
-      import('../features/home-visits/pages/EditHomeVisitPage.tsx').then((m) => ({
-        Component: m.EditHomeVisitPage,
-      })),
+    load: () =>
+      import('../features/home-visits/pages/EditHomeVisitPage.tsx').then((m) => m.EditHomeVisitPage),
   },
 
   {
     path: 'gifts',
-    lazy: () =>
-      import('../features/gifts/pages/GiftsListPage.tsx').then((m) => ({ Component: m.GiftsListPage })),
+    load: () => import('../features/gifts/pages/GiftsListPage.tsx').then((m) => m.GiftsListPage),
   },
   {
     path: 'gifts/bulk-assign',
-    lazy: () =>
-      import('../features/gifts/pages/BulkAssignGiftsPage.tsx').then((m) => ({
-        Component: m.BulkAssignGiftsPage,
-      })),
+    load: () => import('../features/gifts/pages/BulkAssignGiftsPage.tsx').then((m) => m.BulkAssignGiftsPage),
   },
   {
     path: 'gifts/:id',
-    lazy: () =>
-      import('../features/gifts/pages/GiftDetailPage.tsx').then((m) => ({ Component: m.GiftDetailPage })),
+    load: () => import('../features/gifts/pages/GiftDetailPage.tsx').then((m) => m.GiftDetailPage),
   },
   {
     path: 'gifts/:id/edit',
-    lazy: () =>
-      import('../features/gifts/pages/EditGiftPage.tsx').then((m) => ({ Component: m.EditGiftPage })),
+    load: () => import('../features/gifts/pages/EditGiftPage.tsx').then((m) => m.EditGiftPage),
   },
 
   {
     path: 'attendance',
-    lazy: () =>
-      import('../features/attendance/pages/AttendancePage.tsx').then((m) => ({
-        Component: m.AttendancePage,
-      })),
+    load: () => import('../features/attendance/pages/AttendancePage.tsx').then((m) => m.AttendancePage),
   },
 
   {
     path: 'leaves',
-    lazy: () =>
-      import('../features/leaves/pages/LeavesListPage.tsx').then((m) => ({ Component: m.LeavesListPage })),
+    load: () => import('../features/leaves/pages/LeavesListPage.tsx').then((m) => m.LeavesListPage),
   },
   {
     path: 'leaves/apply',
-    lazy: () =>
-      import('../features/leaves/pages/ApplyLeavePage.tsx').then((m) => ({ Component: m.ApplyLeavePage })),
+    load: () => import('../features/leaves/pages/ApplyLeavePage.tsx').then((m) => m.ApplyLeavePage),
   },
   {
     path: 'leaves/dashboard',
-    lazy: () =>
-      import('../features/leaves/pages/LeaveDashboardPage.tsx').then((m) => ({
-        Component: m.LeaveDashboardPage,
-      })),
+    load: () => import('../features/leaves/pages/LeaveDashboardPage.tsx').then((m) => m.LeaveDashboardPage),
   },
   {
     path: 'leaves/:id/review',
-    lazy: () =>
-      import('../features/leaves/pages/LeaveReviewPage.tsx').then((m) => ({ Component: m.LeaveReviewPage })),
+    load: () => import('../features/leaves/pages/LeaveReviewPage.tsx').then((m) => m.LeaveReviewPage),
   },
 
   {
     path: 'notifications',
-    lazy: () =>
-      import('../features/notifications/pages/NotificationsPage.tsx').then((m) => ({
-        Component: m.NotificationsPage,
-      })),
+    load: () =>
+      import('../features/notifications/pages/NotificationsPage.tsx').then((m) => m.NotificationsPage),
   },
   {
     path: 'profile',
-    lazy: () =>
-      import('../features/profile/pages/ProfilePage.tsx').then((m) => ({ Component: m.ProfilePage })),
+    load: () => import('../features/profile/pages/ProfilePage.tsx').then((m) => m.ProfilePage),
   },
 
   {
     path: 'admin/deleted-records',
-    lazy: () =>
-      import('../features/deleted-records/pages/DeletedRecordsPage.tsx').then((m) => ({
-        Component: m.DeletedRecordsPage,
-      })),
+    load: () =>
+      import('../features/deleted-records/pages/DeletedRecordsPage.tsx').then((m) => m.DeletedRecordsPage),
   },
   {
     path: 'admin/audit',
-    lazy: () =>
-      import('../features/audit/pages/AuditTrailPage.tsx').then((m) => ({ Component: m.AuditTrailPage })),
+    load: () => import('../features/audit/pages/AuditTrailPage.tsx').then((m) => m.AuditTrailPage),
   },
   {
     path: 'admin/office-location',
-    lazy: () =>
-      import('../features/office-location/pages/OfficeLocationPage.tsx').then((m) => ({
-        Component: m.OfficeLocationPage,
-      })),
+    load: () =>
+      import('../features/office-location/pages/OfficeLocationPage.tsx').then((m) => m.OfficeLocationPage),
   },
   {
     path: 'admin/attendance-review',
-    lazy: () =>
-      import('../features/attendance/pages/AttendanceReviewPage.tsx').then((m) => ({
-        Component: m.AttendanceReviewPage,
-      })),
+    load: () =>
+      import('../features/attendance/pages/AttendanceReviewPage.tsx').then((m) => m.AttendanceReviewPage),
   },
   {
     path: 'admin/teacher-attendance-report',
-    lazy: () =>
-      import('../features/attendance/pages/TeacherAttendanceReportPage.tsx').then((m) => ({
-        Component: m.TeacherAttendanceReportPage,
-      })),
+    load: () =>
+      import('../features/attendance/pages/TeacherAttendanceReportPage.tsx').then(
+        (m) => m.TeacherAttendanceReportPage,
+      ),
   },
 ];

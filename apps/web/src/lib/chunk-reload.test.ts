@@ -1,4 +1,3 @@
-import type { RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   CHUNK_RELOAD_KEY,
@@ -7,7 +6,7 @@ import {
   chunkReloader,
   installChunkReload,
   isChunkLoadError,
-  withChunkReload,
+  guardedPageLoad,
 } from './chunk-reload.ts';
 
 class MemoryStorage {
@@ -43,9 +42,6 @@ function pageLoad(
   const reloads = chunkReloader({ storage: () => storage, now: () => clock.now, reload, chunkGone });
   return { reload, reloads, chunkGone };
 }
-
-/** A route's lazy load. */
-const lazyOf = (route: RouteObject | undefined) => (route?.lazy as () => Promise<unknown>)();
 
 /** Settles within a few ticks, or 'pending'. */
 const settled = (p: Promise<unknown>) =>
@@ -174,44 +170,53 @@ describe('a chunk that fails to load', () => {
   });
 });
 
-describe('lazy routes', () => {
-  const loaded = { Component: () => null };
-  const page = (load: () => Promise<typeof loaded>): RouteObject => ({ path: 'students', lazy: load });
+describe('lazy pages', () => {
+  const Loaded = () => null;
 
   it('wait for the reload when their chunk fails to load (the current page stays)', async () => {
     const reloads = vi.fn(() => Promise.resolve(true));
-    const [route] = withChunkReload([page(() => Promise.reject(chromium))], reloads);
-    await expect(settled(lazyOf(route))).resolves.toBe('pending');
+    const load = guardedPageLoad(() => Promise.reject(chromium), reloads);
+    await expect(settled(load())).resolves.toBe('pending');
     expect(reloads).toHaveBeenCalledExactlyOnceWith(chromium);
   });
 
-  it('load a page that throws the error when no reload follows, so the route’s error element shows it', async () => {
-    const [route] = withChunkReload([page(() => Promise.reject(chromium))], () => Promise.resolve(false));
-    const failed = (await lazyOf(route)) as { Component: () => unknown };
-    expect(() => failed.Component()).toThrow(chromium);
+  it('load a page that throws the error when no reload follows, so the error boundary shows it', async () => {
+    const load = guardedPageLoad(
+      () => Promise.reject(chromium),
+      () => Promise.resolve(false),
+    );
+    const failed = (await load()).default as () => unknown;
+    expect(() => failed()).toThrow(chromium);
   });
 
-  it('load as before, at every depth; routes without lazy are unchanged', async () => {
-    const reloads = vi.fn(() => Promise.resolve(true));
-    const leaf = page(() => Promise.resolve(loaded));
-    const failing = page(() => Promise.reject(notAChunk));
-    const index: RouteObject = { index: true, element: null };
-    const [root] = withChunkReload(
-      [{ path: '/', children: [{ lazy: leaf.lazy, children: [index] }] }],
-      reloads,
-    );
-    const layout = root.children?.[0];
-    await expect(lazyOf(layout)).resolves.toBe(loaded);
-    expect(layout?.children?.[0]).toEqual(index);
-    const [other] = withChunkReload([failing], (error) => Promise.resolve(isChunkLoadError(error)));
-    const failed = (await lazyOf(other)) as { Component: () => unknown };
-    expect(() => failed.Component()).toThrow(notAChunk);
-    expect(reloads).not.toHaveBeenCalled();
+  it('load the page as before; another error becomes a page that throws it, without a reload', async () => {
+    const reloads = vi.fn((error: unknown) => Promise.resolve(isChunkLoadError(error)));
+    await expect(guardedPageLoad(() => Promise.resolve(Loaded), reloads)()).resolves.toEqual({
+      default: Loaded,
+    });
+    const failed = (await guardedPageLoad(() => Promise.reject(notAChunk), reloads)())
+      .default as () => unknown;
+    expect(() => failed()).toThrow(notAChunk);
+    expect(reloads).toHaveBeenCalledExactlyOnceWith(notAChunk);
+  });
+
+  it('load once: a preload and React’s own call share one download', async () => {
+    const download = vi.fn(() => Promise.resolve(Loaded));
+    const load = guardedPageLoad(download, () => Promise.resolve(false));
+    const [first, second] = [load(), load()];
+    expect(second).toBe(first);
+    await first;
+    expect(download).toHaveBeenCalledOnce();
+  });
+
+  it('use the reloader installChunkReload installed (none before: the error shows)', async () => {
+    const load = guardedPageLoad(() => Promise.reject(chromium));
+    const failed = (await load()).default as () => unknown;
+    expect(() => failed()).toThrow(chromium);
   });
 });
 
 describe('in the browser', () => {
-  const assign = vi.fn();
   const reload = vi.fn();
   /** The server: a HEAD of a file of the previous build answers 404. */
   const fetch = vi.fn((_address: string, _init?: RequestInit) =>
@@ -225,14 +230,13 @@ describe('in the browser', () => {
       'window',
       Object.assign(target, {
         sessionStorage: storage,
-        location: { assign, reload, href: 'https://app.test/dashboard' },
+        location: { reload, href: 'https://app.test/dashboard' },
       }),
     );
     vi.stubGlobal('fetch', fetch);
   });
   afterEach(() => {
     vi.unstubAllGlobals();
-    assign.mockReset();
     reload.mockReset();
     fetch.mockClear();
   });
@@ -240,13 +244,13 @@ describe('in the browser', () => {
   const preloadError = (payload: unknown) =>
     window.dispatchEvent(Object.assign(new Event('vite:preloadError', { cancelable: true }), { payload }));
 
-  it('reloads into the page being opened on Vite’s preload error, once for the event and the import', async () => {
-    const reloads = installChunkReload(() => '/students');
+  it('reloads the page (the address of the page being opened) on Vite’s preload error, once for the event and the import', async () => {
+    installChunkReload();
     preloadError(chromium);
-    const [route] = withChunkReload([{ path: 'students', lazy: () => Promise.reject(chromium) }], reloads);
-    await expect(settled(lazyOf(route))).resolves.toBe('pending');
-    expect(assign).toHaveBeenCalledExactlyOnceWith('/students');
-    expect(reload).not.toHaveBeenCalled();
+    // A lazy page's load uses the installed reloader.
+    const load = guardedPageLoad(() => Promise.reject(chromium));
+    await expect(settled(load())).resolves.toBe('pending');
+    expect(reload).toHaveBeenCalledOnce();
     expect(storage.getItem(CHUNK_RELOAD_KEY)).not.toBeNull();
     // The server was asked about that file once, past the browser's cache.
     expect(fetch).toHaveBeenCalledExactlyOnceWith('https://app.test/assets/StudentsListPage-Bx12.js', {
@@ -255,27 +259,20 @@ describe('in the browser', () => {
     });
   });
 
-  it('reloads the current page when no navigation waits (the first page of a visit)', async () => {
-    const reloads = installChunkReload(() => undefined);
-    await expect(reloads(css)).resolves.toBe(true);
-    expect(reload).toHaveBeenCalledOnce();
-    expect(assign).not.toHaveBeenCalled();
-  });
-
   it('shows the error in place when the file is still there or no answer comes', async () => {
-    const reloads = installChunkReload(() => '/students');
+    const reloads = installChunkReload();
     fetch.mockResolvedValueOnce(new Response(null, { status: 200 }));
     await expect(reloads(chromium)).resolves.toBe(false);
     fetch.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await expect(reloads(chromium)).resolves.toBe(false);
     fetch.mockResolvedValueOnce(new Response(null, { status: 503 }));
     await expect(reloads(firefox)).resolves.toBe(false);
-    expect(assign).not.toHaveBeenCalled();
+    expect(reload).not.toHaveBeenCalled();
     expect(storage.items.size).toBe(0);
   });
 
   it('asks for the app’s own address when the browser names no file, and reloads when the server answers', async () => {
-    const reloads = installChunkReload(() => '/students');
+    const reloads = installChunkReload();
     fetch.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await expect(reloads(safari)).resolves.toBe(false);
     fetch.mockResolvedValueOnce(new Response(null, { status: 200 }));
@@ -284,15 +281,14 @@ describe('in the browser', () => {
       method: 'HEAD',
       cache: 'no-store',
     });
-    expect(assign).toHaveBeenCalledExactlyOnceWith('/students');
+    expect(reload).toHaveBeenCalledOnce();
   });
 
   it('ignores a preload error that is not a missing chunk', async () => {
-    installChunkReload(() => '/students');
+    installChunkReload();
     preloadError(notAChunk);
     await Promise.resolve();
     expect(fetch).not.toHaveBeenCalled();
-    expect(assign).not.toHaveBeenCalled();
     expect(reload).not.toHaveBeenCalled();
   });
 });

@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import type { ComponentType } from 'react';
 
 /**
  * A page left open across a release (field workers keep the app open on their phones for days) still
@@ -96,61 +96,50 @@ export function chunkReloader(env: ChunkReloadEnv): (error: unknown) => Promise<
 
 /**
  * A page in place of one whose code could not be loaded: it throws the load's error when shown, so the
- * route's error element shows it. (A `lazy` that rejects while the app first loads leaves its route
- * unloaded, and React Router then renders nothing at all: an empty screen.)
+ * nearest error boundary (app/RouteError.tsx) shows it.
  */
-function failedPage(error: unknown): { Component: () => never } {
-  return {
-    Component: () => {
-      throw error;
-    },
+function failedPage(error: unknown): () => never {
+  return () => {
+    throw error;
   };
 }
 
+/** This tab's reloader once installChunkReload has run (none in the build's prerender, or in tests). */
+let installed: (error: unknown) => Promise<boolean> = () => Promise.resolve(false);
+
 /**
- * The routes with each `lazy` guarded: a chunk that fails to load and reloads the page keeps the current
- * page on screen until the reload (the load never settles); any other failure becomes a page that
- * throws it, for the route's error element to show.
+ * A page's load for `React.lazy`, guarded: a chunk that fails to load and reloads the page keeps the
+ * current page on screen until the reload (the load never settles, and the navigation is a transition);
+ * any other failure becomes a page that throws it, for the error boundary to show. Loaded once: calling
+ * it again (a preload, then React's own call) gives the same promise.
  */
-export function withChunkReload(
-  routes: RouteObject[],
-  reloads: (error: unknown) => Promise<boolean>,
-): RouteObject[] {
-  return routes.map((route) => {
-    const { lazy } = route;
-    const guarded: RouteObject =
-      typeof lazy === 'function'
-        ? {
-            ...route,
-            lazy: () =>
-              lazy().catch(async (error: unknown) =>
-                (await reloads(error)) ? new Promise<never>(() => {}) : failedPage(error),
-              ),
-          }
-        : { ...route };
-    if (guarded.children) guarded.children = withChunkReload(guarded.children, reloads);
-    return guarded;
-  });
+export function guardedPageLoad(
+  load: () => Promise<ComponentType>,
+  reloads: (error: unknown) => Promise<boolean> = (error) => installed(error),
+): () => Promise<{ default: ComponentType }> {
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  return () =>
+    (loading ??= load().then(
+      (Page) => ({ default: Page }),
+      async (error: unknown) =>
+        (await reloads(error)) ? new Promise<never>(() => {}) : { default: failedPage(error) },
+    ));
 }
 
 /**
- * This tab's reloader, also listening to Vite's `vite:preloadError` (a chunk's import or preloaded style
- * that failed, lazy routes and lazy components alike). It goes to `destination()` when that gives an
- * address (the page a navigation waits to open), else reloads the current page.
+ * Installs this tab's reloader (for guardedPageLoad) and listens to Vite's `vite:preloadError` (a
+ * chunk's import or preloaded style that failed, lazy pages and lazy parts alike). A reload reloads the
+ * address shown, which is the page being opened: the router changes the address when a navigation
+ * starts, and keeps the current page on screen while the next one loads.
  */
-export function installChunkReload(
-  destination: () => string | undefined,
-): (error: unknown) => Promise<boolean> {
+export function installChunkReload(): (error: unknown) => Promise<boolean> {
   const reloads = chunkReloader({
     storage: () => window.sessionStorage,
     now: () => Date.now(),
-    reload: () => {
-      const to = destination();
-      if (to) window.location.assign(to);
-      else window.location.reload();
-    },
+    reload: () => window.location.reload(),
     chunkGone: askServerIfGone,
   });
+  installed = reloads;
   window.addEventListener('vite:preloadError', (event) => void reloads(event.payload));
   return reloads;
 }
