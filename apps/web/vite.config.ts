@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -18,6 +18,7 @@ const gzipAsync = promisify(gzip);
 function precompress(): Plugin {
   const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest)$/;
   let outDir = '';
+  let written = false;
   const files = async (dir: string): Promise<string[]> => {
     const entries = await readdir(dir, { withFileTypes: true });
     const nested = await Promise.all(
@@ -35,7 +36,13 @@ function precompress(): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
+    writeBundle() {
+      written = true;
+    },
     async closeBundle() {
+      // A failed build wrote nothing to compress; its own error is the one to see.
+      if (!written) return;
+      written = false;
       const targets = await files(outDir);
       await Promise.all(
         targets.map(async (file) => {
@@ -229,6 +236,18 @@ const PUBLIC_ROOTS = [
   '/src/features/auth/pages/ForgotPasswordPage.tsx',
 ];
 const shellModules = new Set<string>();
+/** The first signed-in page's style sheets (see shellChunk). */
+const SHELL_STYLES = '/src/app/mantine-styles-shell.ts';
+const shellStyleModules = new Set<string>();
+const CSS_MODULE = /\.module\.css$/;
+/** A Mantine core style sheet, by component name. */
+const MANTINE_SHEET = /[\\/]@mantine[\\/]core[\\/]styles[\\/](\w+)\.css$/;
+const CORE_STYLES_DIR = /^.*[\\/]node_modules[\\/]@mantine[\\/]core[\\/]styles(?=[\\/])/;
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
 const shellPublicModules = new Set<string>();
 const NODE_MODULES = /[\\/]node_modules[\\/]/;
 
@@ -238,6 +257,7 @@ function shellChunk(): Plugin {
     apply: 'build',
     async buildEnd() {
       shellModules.clear();
+      shellStyleModules.clear();
       shellPublicModules.clear();
       const ids = [...this.getModuleIds()];
       // Each call crosses into the bundler and copies the module's data: asked once per module.
@@ -259,8 +279,34 @@ function shellChunk(): Plugin {
       };
       const initial = closure(ids.filter((id) => infoOf(id)?.isEntry));
       const roots = ids.filter((id) => SHELL_ROOTS.some((r) => id.endsWith(r)));
-      for (const id of closure(roots)) {
+      const shellClosure = closure(roots);
+      for (const id of shellClosure) {
         if (!initial.has(id) && !roots.includes(id) && !NODE_MODULES.test(id)) shellModules.add(id);
+      }
+
+      // The first signed-in page's styles: mantine-styles-shell.ts, the sheets it imports, and the CSS
+      // modules of the layout and the dashboard ('shell-styles' chunk; the other pages' are 'styles').
+      const shellSheets = ids.find((id) => id.endsWith(SHELL_STYLES));
+      if (!shellSheets) throw new Error(`no module ${SHELL_STYLES}`);
+      shellStyleModules.add(shellSheets);
+      for (const id of infoOf(shellSheets)?.importedIds ?? []) shellStyleModules.add(id);
+      for (const id of shellClosure) if (!initial.has(id) && CSS_MODULE.test(id)) shellStyleModules.add(id);
+      // Every Mantine component the layout and the dashboard render has its style sheet in the entry's
+      // (main.tsx) or in mantine-styles-shell.ts: the others' come only with the other pages.
+      const sheetOf = (id: string) => MANTINE_SHEET.exec(id)?.[1];
+      const styled = new Set(
+        [...initial, ...(infoOf(shellSheets)?.importedIds ?? [])].map(sheetOf).filter(Boolean),
+      );
+      const coreStyles = ids.map((id) => CORE_STYLES_DIR.exec(id)?.[0]).find(Boolean);
+      for (const id of shellClosure) {
+        if (NODE_MODULES.test(id) || !coreStyles) continue;
+        const names = importsOf(infoOf(id)?.code ?? '').get('@mantine/core');
+        for (const name of names === '*' || !names ? [] : names) {
+          if (styled.has(name) || !(await exists(path.join(coreStyles, `${name}.css`)))) continue;
+          throw new Error(
+            `${path.relative(process.cwd(), id)} renders ${name}: add '@mantine/core/styles/${name}.css' to src/app/mantine-styles-shell.ts`,
+          );
+        }
       }
 
       // Libraries: the modules reached through the names actually imported.
@@ -449,7 +495,14 @@ export default defineConfig({
             // other libraries with those (the protected layout with the register page) do not load it.
             { name: 'zod', test: /node_modules[\\/](zod|mantine-form-zod-resolver)[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'] },
-            // The Mantine styles beyond the first paint's (src/app/mantine-styles.ts), then the app's CSS
+            // The first signed-in page's styles beyond the entry's (src/app/mantine-styles-shell.ts), then
+            // the layout's and the dashboard's CSS modules (see shellChunk).
+            {
+              name: 'shell-styles',
+              test: (id) => shellStyleModules.has(id),
+              includeDependenciesRecursively: false,
+            },
+            // The other pages' Mantine styles (src/app/mantine-styles.ts), then the app's CSS
             // modules, in one chunk: every module with CSS of its own imports mantine-styles.ts first, so
             // the app's rules come after Mantine's, as they did when all of Mantine's came with the entry.
             {

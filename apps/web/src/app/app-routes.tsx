@@ -22,7 +22,19 @@ const register = lazyPage(() =>
 const forgotPassword = lazyPage(() =>
   import('../features/auth/pages/ForgotPasswordPage.tsx').then((m) => m.ForgotPasswordPage),
 );
-const pages = protectedRoutes.map(({ path, load }) => ({ path, ...lazyPage(load) }));
+/**
+ * A page's load with the other pages' Mantine styles (mantine-styles.ts): each page but the dashboard,
+ * whose components' styles come with the layout (mantine-styles-shell.ts), so a first visit to the
+ * dashboard loads only those.
+ */
+const withPageStyles =
+  (load: () => Promise<ComponentType>): (() => Promise<ComponentType>) =>
+  () =>
+    Promise.all([import('./mantine-styles.ts'), load()]).then(([, Page]) => Page);
+const pages = protectedRoutes.map(({ path, load }) => ({
+  path,
+  ...lazyPage(path === 'dashboard' ? load : withPageStyles(load)),
+}));
 
 const isPublic = (pathname: string) => (PUBLIC_PAGE_PATHS as readonly string[]).includes(pathname);
 

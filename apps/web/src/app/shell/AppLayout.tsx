@@ -1,4 +1,4 @@
-import '../mantine-styles.ts';
+import '../mantine-styles-shell.ts';
 import { AppShell, Badge, Burger, Group, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect, useRef } from 'react';

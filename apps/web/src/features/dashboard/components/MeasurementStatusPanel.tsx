@@ -1,4 +1,4 @@
-import '../../../app/mantine-styles.ts';
+import '../../../app/mantine-styles-shell.ts';
 import type { MeasurementStatusEntry, MeasurementStatusSummary } from '@csp/contracts';
 import {
   Anchor,

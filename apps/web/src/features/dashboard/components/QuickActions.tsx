@@ -1,4 +1,4 @@
-import '../../../app/mantine-styles.ts';
+import '../../../app/mantine-styles-shell.ts';
 import { Group, Paper, SimpleGrid, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { IconChevronRight, IconPalette, IconSchool, IconUsers, type Icon } from '@tabler/icons-react';
 import { Link } from 'react-router';

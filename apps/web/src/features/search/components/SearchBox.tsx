@@ -32,7 +32,7 @@ import {
   type SearchResult,
 } from '../api/search.api.ts';
 import { searchInputProps, searchPlaceholder } from './search-input.tsx';
-import classes from './TopBarSearch.module.css';
+import classes from './SearchBox.module.css';
 
 const keyOf = (r: Pick<SearchResult, 'type' | 'id'>) => `${r.type}:${r.id}`;
 /** A result's element id: stable while the result is listed, so the input can point at it. */

@@ -1,6 +1,7 @@
+import '../../../app/mantine-styles-shell.ts';
 import type { Role } from '@csp/contracts';
 import { IconSearch } from '@tabler/icons-react';
-import classes from './TopBarSearch.module.css';
+import classes from './search-input.module.css';
 
 /** The search input's hint, by role. */
 export const searchPlaceholder = (role: Role) =>
