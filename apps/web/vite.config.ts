@@ -106,10 +106,10 @@ function prerenderLogin(): Plugin {
         const { renderLogin, renderShell } = (await import(
           pathToFileURL(path.join(work, 'prerender.mjs')).href
         )) as {
-          renderLogin: () => { markup: string; title: string };
+          renderLogin: () => Promise<{ markup: string; title: string }>;
           renderShell: () => string;
         };
-        const { markup, title } = renderLogin();
+        const { markup, title } = await renderLogin();
         const shell = renderShell();
         const index = await readFile(path.join(outDir, 'index.html'), 'utf8');
         if (!index.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root');
@@ -121,7 +121,7 @@ function prerenderLogin(): Plugin {
         const withColourScheme = (html: string) =>
           html.replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">');
         const login = withColourScheme(index)
-          .replace(signedInPreloads, '')
+          .replace(signedInPreloads, () => loginPreloads)
           .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`)
           .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
         await writeFile(path.join(outDir, 'login.html'), login);
@@ -230,8 +230,11 @@ function barrelOf(code: string) {
  * Computed from the module graph once it is complete, before chunks are made.
  */
 const SHELL_ROOTS = ['/src/app/shell/AppLayout.tsx', '/src/features/dashboard/pages/DashboardPage.tsx'];
+/** The sign-in page: lazy, its chunk preloaded by login.html only. */
+const LOGIN_ROOT = '/src/features/auth/pages/LoginPage.tsx';
 /** The lazy pages outside the protected layout. */
 const PUBLIC_ROOTS = [
+  LOGIN_ROOT,
   '/src/features/auth/pages/RegisterPage.tsx',
   '/src/features/auth/pages/ForgotPasswordPage.tsx',
 ];
@@ -249,6 +252,7 @@ const exists = (file: string) =>
     () => false,
   );
 const shellPublicModules = new Set<string>();
+const publicOnlyModules = new Set<string>();
 const NODE_MODULES = /[\\/]node_modules[\\/]/;
 
 function shellChunk(): Plugin {
@@ -259,6 +263,7 @@ function shellChunk(): Plugin {
       shellModules.clear();
       shellStyleModules.clear();
       shellPublicModules.clear();
+      publicOnlyModules.clear();
       const ids = [...this.getModuleIds()];
       // Each call crosses into the bundler and copies the module's data: asked once per module.
       const infos = new Map<string, ModuleInfo | null>();
@@ -280,8 +285,13 @@ function shellChunk(): Plugin {
       const initial = closure(ids.filter((id) => infoOf(id)?.isEntry));
       const roots = ids.filter((id) => SHELL_ROOTS.some((r) => id.endsWith(r)));
       const shellClosure = closure(roots);
+      // The app's modules the public pages (the sign-in page among them) share with the layout and the
+      // dashboard go to the 'public' chunk, which both load (below).
+      const publicRoots = ids.filter((id) => PUBLIC_ROOTS.some((r) => id.endsWith(r)));
+      const publicClosure = closure(publicRoots);
       for (const id of shellClosure) {
-        if (!initial.has(id) && !roots.includes(id) && !NODE_MODULES.test(id)) shellModules.add(id);
+        if (initial.has(id) || roots.includes(id) || NODE_MODULES.test(id)) continue;
+        (publicClosure.has(id) ? shellPublicModules : shellModules).add(id);
       }
 
       // The first signed-in page's styles: mantine-styles-shell.ts, the sheets it imports, and the CSS
@@ -372,13 +382,15 @@ function shellChunk(): Plugin {
         for (const root of from) await visit(root, '*');
         return found;
       };
-      // The libraries of the public pages (register, forgot password) beyond the entry's go to a chunk of
-      // their own ('public'; those pages do not load the shell), which the shell loads too for those it
-      // shares with them.
-      const publicRoots = ids.filter((id) => PUBLIC_ROOTS.some((r) => id.endsWith(r)));
+      // The libraries of the public pages (sign-in, register, forgot password) beyond the entry's: those
+      // the shell shares with them go to a chunk of their own ('public', loaded by both: the public pages
+      // do not load the shell), the others to another ('auth': the first signed-in page does not load the
+      // forms' libraries of the sign-in page).
       const publicLibraries = await libraries(publicRoots);
-      for (const id of publicLibraries) shellPublicModules.add(id);
-      for (const id of await libraries(roots)) if (!publicLibraries.has(id)) shellModules.add(id);
+      const shellLibraries = await libraries(roots);
+      for (const id of publicLibraries)
+        (shellLibraries.has(id) ? shellPublicModules : publicOnlyModules).add(id);
+      for (const id of shellLibraries) if (!publicLibraries.has(id)) shellModules.add(id);
     },
   };
 }
@@ -393,6 +405,8 @@ function shellChunk(): Plugin {
  * page loads none of them before its first paint.
  */
 let signedInPreloads = '';
+/** The same for the sign-in page (its lazy chunk), which login.html has in their place. */
+let loginPreloads = '';
 
 function preloadSignedIn(): Plugin {
   return {
@@ -415,24 +429,28 @@ function preloadSignedIn(): Plugin {
           for (const imported of byFile.get(file)?.imports ?? []) walk(imported, into);
         };
         walk(entry.fileName, loaded);
-        const files = new Set<string>();
-        for (const root of SHELL_ROOTS) {
-          const chunk = chunks.find(
-            (c) => c.facadeModuleId?.endsWith(root) || c.moduleIds.some((id) => id.endsWith(root)),
-          );
-          if (!chunk) throw new Error(`no chunk holds ${root}`);
-          walk(chunk.fileName, files);
-        }
-        const css = new Set<string>();
-        for (const file of files)
-          for (const sheet of byFile.get(file)?.viteMetadata?.importedCss ?? []) css.add(sheet);
-        const links = [
-          ...[...files].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
-          ...[...css].map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`),
-        ].join('\n    ');
-        if (!html.includes('</head>')) throw new Error('index.html has no </head>');
         // The whole inserted text, so that removing it gives back the document without them.
-        signedInPreloads = `  ${links}\n  `;
+        const preloadsOf = (roots: string[]) => {
+          const files = new Set<string>();
+          for (const root of roots) {
+            const chunk = chunks.find(
+              (c) => c.facadeModuleId?.endsWith(root) || c.moduleIds.some((id) => id.endsWith(root)),
+            );
+            if (!chunk) throw new Error(`no chunk holds ${root}`);
+            walk(chunk.fileName, files);
+          }
+          const css = new Set<string>();
+          for (const file of files)
+            for (const sheet of byFile.get(file)?.viteMetadata?.importedCss ?? []) css.add(sheet);
+          const links = [
+            ...[...files].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+            ...[...css].map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`),
+          ].join('\n    ');
+          return `  ${links}\n  `;
+        };
+        if (!html.includes('</head>')) throw new Error('index.html has no </head>');
+        signedInPreloads = preloadsOf(SHELL_ROOTS);
+        loginPreloads = preloadsOf([LOGIN_ROOT]);
         return html.replace('</head>', () => `${signedInPreloads}</head>`);
       },
     },
@@ -487,6 +505,7 @@ export default defineConfig({
             {
               name: 'charts',
               test: /node_modules[\\/](@mantine[\\/]charts|recharts)[\\/]/,
+              includeDependenciesRecursively: false,
             },
             // Loaded only with the lazy map of a home visit (not part of the first load).
             { name: 'leaflet', test: /node_modules[\\/](leaflet)[\\/]/ },
@@ -517,6 +536,11 @@ export default defineConfig({
             {
               name: 'public',
               test: (id) => shellPublicModules.has(id),
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'auth',
+              test: (id) => publicOnlyModules.has(id),
               includeDependenciesRecursively: false,
             },
             // Libraries of the lazy pages: grouped by the pages that use them, small groups merged, so

@@ -38,8 +38,9 @@ if (!root) throw new Error('index.html has no #root element');
 
 // A lazy page whose chunk is gone after a release reloads the page once (lib/chunk-reload.ts).
 installChunkReload();
-// A signed-in visit's first page and the layout download at once, not one after the other.
-if (getToken()) preloadPageAt(window.location.pathname);
+// The first page's code: with a session, a signed-in page's and the layout's at once; the sign-in page's
+// before React hydrates its prerendered markup (login.html preloads it), so the first render is that markup.
+const firstPage = preloadPageAt(window.location.pathname, getToken() !== null);
 
 const app = (
   <StrictMode>
@@ -50,12 +51,12 @@ const app = (
 // The first render as a transition: React renders it in slices of a few milliseconds, yielding to the
 // browser between them, instead of in one long task (Lighthouse's Total Blocking Time). /login comes
 // with the sign-in page already in #root (login.html, prerendered by the build: src/prerender.tsx),
-// which React hydrates: the route is not lazy, so the first render is that markup. A signed-in path
+// which React hydrates once the page's code is in, so the first render is that markup. A signed-in path
 // comes with the pages' loading frame in #root (index.html, `data-frame`), which React replaces at its
 // first commit: the layout and the page are lazy, and once their files are in (they are preloaded)
 // React's first render may be the page, not the frame. Hydrating the frame failed then (React's error
 // #418) and React rendered the whole page a second time, in one long task. Public pages start from an empty #root.
-startTransition(() => {
-  if (root.firstElementChild && !root.hasAttribute('data-frame')) hydrateRoot(root, app);
-  else createRoot(root).render(app);
-});
+if (root.firstElementChild && !root.hasAttribute('data-frame')) {
+  // (The load never fails: a page whose code cannot be loaded renders its error, lib/chunk-reload.ts.)
+  void firstPage.then(() => startTransition(() => void hydrateRoot(root, app)));
+} else startTransition(() => void createRoot(root).render(app));

@@ -11,6 +11,7 @@ import { StrictMode, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { App } from './app/App.tsx';
+import { preloadPageAt } from './app/app-routes.tsx';
 import { AppProviders } from './app/providers.tsx';
 import { ShellSkeleton } from './app/ShellSkeleton.tsx';
 import { documentTitle } from './components/PageTitle.tsx';
@@ -35,9 +36,11 @@ function renderWithoutSession(render: () => ReactNode): string {
 
 /**
  * The sign-in page's markup, and its tab title: the one PageTitle sets when the page runs (its effect
- * does not run in a render to a string), from the page's h1.
+ * does not run in a render to a string), from the page's h1. The page's code is loaded first, as
+ * main.tsx does before it hydrates the markup.
  */
-export function renderLogin(): { markup: string; title: string } {
+export async function renderLogin(): Promise<{ markup: string; title: string }> {
+  await preloadPageAt('/login', false);
   const markup = renderWithoutSession(() => (
     <App router={({ children }) => <MemoryRouter initialEntries={['/login']}>{children}</MemoryRouter>} />
   ));

@@ -3,18 +3,33 @@ import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router';
 import { RequireAuth } from '../features/auth/components/RequireAuth.tsx';
-import { LoginPage } from '../features/auth/pages/LoginPage.tsx';
 import { guardedPageLoad } from '../lib/chunk-reload.ts';
 import { RouteBoundary } from './RouteError.tsx';
 import { protectedRoutes } from './routes.tsx';
 import { ShellSkeleton } from './ShellSkeleton.tsx';
 
-/** A lazy page and the start of its load (the same load React starts when it first renders the page). */
+/**
+ * A lazy page, and the start of its load (the same load React starts when it first renders the page).
+ * Once loaded, the page renders at once, without suspending: a page loaded before the first render
+ * (the prerendered sign-in page, main.tsx) hydrates its markup as it is.
+ */
 function lazyPage(load: () => Promise<ComponentType>) {
   const guarded = guardedPageLoad(load);
-  return { Page: lazy(guarded), preload: () => void guarded() };
+  let loaded: ComponentType | undefined;
+  const preload = () =>
+    guarded().then((module) => {
+      loaded = module.default;
+      return module;
+    });
+  const Lazy = lazy(preload);
+  function Page() {
+    const Loaded = loaded;
+    return Loaded ? <Loaded /> : <Lazy />;
+  }
+  return { Page, preload };
 }
 
+const login = lazyPage(() => import('../features/auth/pages/LoginPage.tsx').then((m) => m.LoginPage));
 const layout = lazyPage(() => import('./shell/AppLayout.tsx').then((m) => m.AppLayout));
 const register = lazyPage(() =>
   import('../features/auth/pages/RegisterPage.tsx').then((m) => m.RegisterPage),
@@ -39,14 +54,18 @@ const pages = protectedRoutes.map(({ path, load }) => ({
 const isPublic = (pathname: string) => (PUBLIC_PAGE_PATHS as readonly string[]).includes(pathname);
 
 /**
- * Starts loading the page at `pathname` under the protected layout, with the layout's own load (which
- * React starts only once it renders the layout, and the page only once the layout is in): a first visit
- * to a signed-in page downloads both at once. main.tsx calls it before the first render.
+ * Starts loading the page at `pathname`: the sign-in page, or a page under the protected layout (with a
+ * session) together with the layout's own load (which React starts only once it renders the layout, and
+ * the page only once the layout is in), so a first visit to a signed-in page downloads both at once.
+ * main.tsx calls it before the first render, and waits for the sign-in page, whose prerendered markup
+ * it hydrates; the build's prerender waits for it too.
  */
-export function preloadPageAt(pathname: string) {
-  if (isPublic(pathname)) return;
-  layout.preload();
-  pages.find(({ path }) => matchPath(`/${path}`, pathname))?.preload();
+export async function preloadPageAt(pathname: string, signedIn: boolean): Promise<void> {
+  if (pathname === '/login') await login.preload();
+  else if (signedIn && !isPublic(pathname)) {
+    void layout.preload();
+    void pages.find(({ path }) => matchPath(`/${path}`, pathname))?.preload();
+  }
 }
 
 /**
@@ -66,9 +85,9 @@ function FirstPageLoading() {
 
 /**
  * Public pages, then the protected layout at '/' ('/' → /dashboard, unknown paths → /dashboard).
- * /login comes with the entry (the first page of a visit without a session); every other page, and
- * the protected layout (top bar, sidebar, search), is lazy: its chunk loads on the first visit, in
- * parallel with the page's own (preloadPageAt). A page that fails shows RouteError in its place inside
+ * Every page, and the protected layout (top bar, sidebar, search), is lazy: its chunk loads on the first
+ * visit (the layout's in parallel with the page's own, preloadPageAt). The sign-in page's chunk comes
+ * with /login's HTML (login.html preloads it), and none of the signed-in pages loads it. A page that fails shows RouteError in its place inside
  * the layout; the layout's own chunk failing, or a public page's, takes the whole screen. The build renders /login with these routes in a memory router
  * (src/prerender.tsx).
  */
@@ -77,7 +96,7 @@ export function AppRoutes() {
     <RouteBoundary>
       <Suspense fallback={<FirstPageLoading />}>
         <Routes>
-          <Route path="/login" element={<LoginPage />} />
+          <Route path="/login" element={<login.Page />} />
           <Route path="/register" element={<register.Page />} />
           <Route path="/forgot-password" element={<forgotPassword.Page />} />
           <Route
