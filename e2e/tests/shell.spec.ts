@@ -193,3 +193,52 @@ test('a signed-in page paints its frame from the HTML before any script, then th
   await cold.close();
   expect(errors).toEqual([]);
 });
+
+test('a first visit downloads only its page’s code and styles: the sign-in page none of the signed-in pages’, the dashboard no other page’s', async ({
+  browser,
+  page,
+}) => {
+  /** The build's files a page in a new browser context (an empty cache) asks for, by chunk name. */
+  const assetsOf = (p: Page) => {
+    const names: string[] = [];
+    p.on('request', (r) => {
+      const file = /\/assets\/([\w.-]+?)-[\w-]{8}\.(js|css)$/.exec(new URL(r.url()).pathname);
+      if (file) names.push(`${file[1]}.${file[2]}`);
+    });
+    return names;
+  };
+
+  const visitor = await browser.newContext();
+  const signInPage = await visitor.newPage();
+  const signInAssets = assetsOf(signInPage);
+  await signInPage.goto('/login');
+  await expect(signInPage.getByRole('button', { name: 'Sign in to your account' })).toBeEnabled();
+  await signInPage.waitForLoadState('networkidle');
+  expect(signInAssets).toContain('LoginPage.js');
+  for (const signedIn of ['AppLayout.js', 'DashboardPage.js', 'shell.js', 'shell-styles.css', 'styles.css'])
+    expect(signInAssets).not.toContain(signedIn);
+  await visitor.close();
+
+  await signIn(page, firstAdmin());
+  const cold = await browser.newContext({ storageState: await page.context().storageState() });
+  const dashboard = await cold.newPage();
+  const dashboardAssets = assetsOf(dashboard);
+  await dashboard.goto('/dashboard');
+  await expect(dashboard.getByRole('heading', { level: 1, name: /^Welcome back/ })).toBeVisible();
+  await dashboard.waitForLoadState('networkidle');
+  expect(dashboardAssets).toEqual(
+    expect.arrayContaining(['AppLayout.js', 'DashboardPage.js', 'shell-styles.css']),
+  );
+  // Not the sign-in form, nor the other pages' styles (mantine-styles.ts), charts or map.
+  for (const other of ['LoginPage.js', 'auth.js', 'styles.css', 'charts.js', 'leaflet.js'])
+    expect(dashboardAssets).not.toContain(other);
+
+  // The next page brings the other pages' styles with it.
+  await dashboard
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Users' })
+    .click();
+  await expect(dashboard.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  expect(dashboardAssets).toContain('styles.css');
+  await cold.close();
+});
