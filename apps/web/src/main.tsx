@@ -55,7 +55,8 @@ const app = (
 // comes with the pages' loading frame in #root (index.html, `data-frame`), which React replaces at its
 // first commit: the layout and the page are lazy, and once their files are in (they are preloaded)
 // React's first render may be the page, not the frame. Hydrating the frame failed then (React's error
-// #418) and React rendered the whole page a second time, in one long task. Public pages start from an empty #root.
+// #418) and React rendered the whole page a second time, in one long task. Public pages start from an
+// empty #root.
 if (root.firstElementChild && !root.hasAttribute('data-frame')) {
   // (The load never fails: a page whose code cannot be loaded renders its error, lib/chunk-reload.ts.)
   void firstPage.then(() => startTransition(() => void hydrateRoot(root, app)));

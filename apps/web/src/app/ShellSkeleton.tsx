@@ -11,11 +11,11 @@ const bar = (border: 'borderBottom' | 'borderRight') =>
   }) as const;
 
 /**
- * The frame of the signed-in pages while the first page of a visit loads: the protected layout's
- * loading state (app-routes.tsx, FirstPageLoading), in its geometry (shell-geometry.ts: the top bar, the sidebar from sm up). The build
- * also renders it into index.html (src/prerender.tsx), so a phone on a slow connection paints the frame
- * from the HTML and its first style sheet, before any script has arrived, until React's first commit
- * replaces it (main.tsx).
+ * The frame of the signed-in pages while the first page of a visit loads (app-routes.tsx,
+ * FirstPageLoading), in the protected layout's geometry (shell-geometry.ts: the top bar, the sidebar from
+ * sm up). The build also renders it into index.html (src/prerender.tsx), so a phone on a slow connection
+ * paints the frame from the HTML and its first style sheet, before any script has arrived, until React's
+ * first commit replaces it (main.tsx).
  * Style props and the components the sign-in page uses only: no style sheet beyond the entry's (a CSS
  * module would go into the 'styles' chunk, vite.config.ts, and with it into the sign-in page's load).
  */

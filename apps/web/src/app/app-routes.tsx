@@ -87,9 +87,10 @@ function FirstPageLoading() {
  * Public pages, then the protected layout at '/' ('/' → /dashboard, unknown paths → /dashboard).
  * Every page, and the protected layout (top bar, sidebar, search), is lazy: its chunk loads on the first
  * visit (the layout's in parallel with the page's own, preloadPageAt). The sign-in page's chunk comes
- * with /login's HTML (login.html preloads it), and none of the signed-in pages loads it. A page that fails shows RouteError in its place inside
- * the layout; the layout's own chunk failing, or a public page's, takes the whole screen. The build renders /login with these routes in a memory router
- * (src/prerender.tsx).
+ * with /login's HTML (login.html preloads it), and no signed-in page loads it (signing out, or a session
+ * that ends, opens /login anew). A page that fails shows RouteError in its place inside the layout; the
+ * layout's own chunk failing, or a public page's, takes the whole screen. The build renders /login with
+ * these routes in a memory router (src/prerender.tsx).
  */
 export function AppRoutes() {
   return (
