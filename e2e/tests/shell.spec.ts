@@ -242,3 +242,22 @@ test('a first visit downloads only its page’s code and styles: the sign-in pag
   expect(dashboardAssets).toContain('styles.css');
   await cold.close();
 });
+
+test('signing in opens the dashboard, with its welcome toast, without the other pages’ styles; the next page brings them', async ({
+  page,
+}) => {
+  const styles: string[] = [];
+  page.on('request', (r) => {
+    if (/\/assets\/styles-[\w-]{8}\.css$/.test(new URL(r.url()).pathname)) styles.push(r.url());
+  });
+  await signIn(page, firstAdmin());
+  await expect(page.getByText('Welcome back!')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(styles).toEqual([]);
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Users' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  expect(styles).toHaveLength(1);
+});

@@ -1,4 +1,4 @@
-import './mantine-styles.ts';
+import './mantine-styles-shell.ts';
 import { Notifications } from '@mantine/notifications';
 
 /** The toasts (top right, 6 s, at most 5), loaded with the first one (see providers.tsx). */
