@@ -399,10 +399,10 @@ function shellChunk(): Plugin {
  * Adds to index.html (which the server sends for every app path but /login, so mostly for signed-in
  * pages) `<link rel="modulepreload">` for the chunks the first signed-in page needs beyond the entry:
  * the protected layout, the dashboard and what they import (the shell group, its CSS as a preload).
- * Without them these are requested only once the entry has loaded and run (the router's lazy routes), a
+ * Without them these are requested only once the entry has loaded and run (the lazy layout and page), a
  * second round of downloads before the first signed-in paint. The names come from the bundle, so they
- * follow the hashes. login.html leaves them out (prerenderLogin removes `signedInPreloads`): the sign-in
- * page loads none of them before its first paint.
+ * follow the hashes. login.html has the sign-in page's chunks in their place (prerenderLogin swaps
+ * `signedInPreloads` for `loginPreloads`): the sign-in page loads none of the signed-in pages' files.
  */
 let signedInPreloads = '';
 /** The same for the sign-in page (its lazy chunk), which login.html has in their place. */
@@ -499,9 +499,10 @@ export default defineConfig({
               test: /node_modules[\\/](@mantine[\\/](?!charts[\\/])|@floating-ui[\\/])/,
               tags: ['$initial'],
             },
-            // Loaded only with the lazy charts (leave analytics, growth charts): @mantine/charts, recharts
-            // and what only they need (a group takes its modules' dependencies too, so it comes after
-            // react and mantine).
+            // Loaded only with the lazy charts (leave analytics, growth charts): @mantine/charts and
+            // recharts; what else they need goes to the lib groups by the pages that use it (taking its
+            // dependencies too, this group took a Mantine module the entry shares, and every first load
+            // then loaded recharts).
             {
               name: 'charts',
               test: /node_modules[\\/](@mantine[\\/]charts|recharts)[\\/]/,
