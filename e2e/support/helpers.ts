@@ -104,5 +104,11 @@ export async function snap(page: Page, name: string) {
   await page.waitForTimeout(150);
   await page.screenshot({ path: path.join(screenshotDir, `${name}-phone.png`), fullPage: true });
   await expectNoA11yViolations(page, name);
-  if (size) await page.setViewportSize(size);
+  if (size) {
+    await page.setViewportSize(size);
+    // As after the first resize: the page lays itself out again (media-query hooks re-render the top bar
+    // and the layout), and the test's next click must land on the settled page. Without the wait a
+    // click once hit the place a button had at the phone's width (the growth journey's Save).
+    await page.waitForTimeout(150);
+  }
 }
