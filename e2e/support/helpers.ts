@@ -106,9 +106,10 @@ export async function snap(page: Page, name: string) {
   await expectNoA11yViolations(page, name);
   if (size) {
     await page.setViewportSize(size);
-    // As after the first resize: the page lays itself out again (media-query hooks re-render the top bar
-    // and the layout), and the test's next click must land on the settled page. Without the wait a
-    // click once hit the place a button had at the phone's width (the growth journey's Save).
-    await page.waitForTimeout(150);
+    // The page lays itself out again (the layout moves the page beside the sidebar, with Mantine's
+    // AppShell transition of 200 ms), and the test's next click must land on the settled page: without
+    // this wait a click once hit the place a button had had at the phone's width (the growth journey's
+    // Save, 260 px to the left).
+    await page.waitForTimeout(400);
   }
 }
