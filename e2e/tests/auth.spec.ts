@@ -94,6 +94,31 @@ test.describe('sign in and sign out', () => {
     expect(errors).toEqual([]);
   });
 
+  test('what is typed into the prerendered form before the sign-in page’s code is in is kept', async ({
+    page,
+  }) => {
+    // The sign-in page's chunk is held back: the form on screen is login.html's, not yet React's.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/LoginPage-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/login', { waitUntil: 'domcontentloaded' });
+    const account = firstAdmin();
+    await page.getByLabel('Email address').fill(account.email);
+    await page.getByLabel('Password').fill(account.password);
+    await page.getByRole('checkbox', { name: 'Remember me' }).check();
+    // React takes the form over (its first effect asks for the form's rules), keeping what was typed.
+    const takenOver = page.waitForRequest(/\/assets\/login-validation-[\w-]+\.js$/);
+    release();
+    await takenOver;
+    await expect(page.getByLabel('Email address')).toHaveValue(account.email);
+    await expect(page.getByRole('checkbox', { name: 'Remember me' })).toBeChecked();
+    await page.getByRole('button', { name: 'Sign in to your account' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
   test('remembers the page a visitor came from and returns there after sign-in', async ({ page }) => {
     const admin = firstAdmin();
     await page.goto('/leaves/apply');

@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, Tex
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { AuthLayout } from '../../../components/AuthLayout.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
@@ -41,6 +41,20 @@ export function LoginPage() {
     validate: loginValidation.validate,
     onValuesChange: () => setLoginError(null),
   });
+
+  // What was typed, or filled in by the browser, into the prerendered form before React took it over
+  // (login.html; main.tsx hydrates once this page's code is in): React keeps it on screen while it
+  // hydrates, but the form's state does not have it, and the next render would clear it. Taken over once.
+  const email = useRef<HTMLInputElement>(null);
+  const password = useRef<HTMLInputElement>(null);
+  const remember = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const typed = { email: email.current?.value ?? '', password: password.current?.value ?? '' };
+    if (typed.email || typed.password) form.setValues(typed);
+    if (remember.current?.checked) setRememberMe(true);
+    // Once, after the first render (form is a new object on every render).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const mutation = useMutation({
     mutationFn: (values: LoginBody) => login(values),
@@ -82,17 +96,20 @@ export function LoginPage() {
             type="email"
             autoComplete="email"
             withAsterisk
+            ref={email}
             {...form.getInputProps('email')}
           />
           <PasswordInput
             label="Password"
             autoComplete="current-password"
             withAsterisk
+            ref={password}
             {...form.getInputProps('password')}
           />
 
           <Group justify="space-between" wrap="wrap" gap="xs">
             <Checkbox
+              ref={remember}
               label="Remember me"
               checked={rememberMe}
               onChange={(event) => setRememberMe(event.currentTarget.checked)}
