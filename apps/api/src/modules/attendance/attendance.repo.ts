@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { filtersOnly, liveCount, liveCountSql } from '../../db/live-counts.ts';
+import { OFFSET_ZERO_FENCE } from '../../db/sql-helpers.ts';
 import { attendance, attendanceMonthCounts, leaves, users } from '../../db/schema.ts';
 import type { Page } from '../../lib/paging.ts';
 import type { Actor } from '../../plugins/auth.ts';
@@ -314,7 +315,23 @@ export async function recordsOfTeachers(
   to: string,
 ): Promise<AttendanceWithRefs[]> {
   if (teacherIds.length === 0) return [];
-  return selectRecords(db)
+  // A month of several teachers is a hundred rows or more: joined as the lists join (for a page of ten),
+  // PostgreSQL hashed every user twice to name them (3 of 4 ms at 2,000 teachers). The teachers are
+  // named by their ids, and each record's reviewer is one probe of the users' key (a fenced lateral).
+  const recordReviewer = db
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, attendance.reviewedById))
+    .offset(OFFSET_ZERO_FENCE)
+    .as('record_reviewer');
+  return db
+    .select({
+      ...selection,
+      reviewer: { firstName: recordReviewer.firstName, lastName: recordReviewer.lastName },
+    })
+    .from(attendance)
+    .innerJoin(teacher, and(eq(teacher.id, attendance.teacherId), inArray(teacher.id, teacherIds)))
+    .leftJoinLateral(recordReviewer, sql`true`)
     .where(
       and(inArray(attendance.teacherId, teacherIds), gte(attendance.date, from), lte(attendance.date, to)),
     )

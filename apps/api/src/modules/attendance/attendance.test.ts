@@ -507,6 +507,8 @@ describe('the month: one rule for the calendar, the monthly stats and the report
         status,
         checkIn: at(date, inAt),
         checkOut: outAt ? at(date, outAt) : null,
+        // The rejected day was reviewed by the admin (the report names the reviewer).
+        ...(status === 'REJECTED' ? { reviewedById: admin.id, reviewedAt: at(date, '18:00') } : {}),
       });
     await rec('2025-03-03', 'APPROVED', '08:00', '16:30'); // 8.5 h
     await rec('2025-03-04', 'APPROVED', '09:00', '17:00'); // 8 h
@@ -623,6 +625,15 @@ describe('the month: one rule for the calendar, the monthly stats and the report
       '2025-03-08',
       '2025-03-12',
     ]);
+    expect(mia.records.map((r) => r.reviewedBy)).toEqual([
+      null,
+      null,
+      null,
+      { firstName: 'Ada', lastName: 'Admin' },
+      null,
+      null,
+    ]);
+    expect(mia.records.every((r) => r.teacher.id === first.id)).toBe(true);
     expect(leo).toMatchObject({
       totalDays: 8,
       absentDays: 8,
