@@ -1,4 +1,5 @@
 import { LIMITS, PUBLIC_PAGE_PATHS, RENEWED_TOKEN_HEADER } from '@csp/contracts';
+import { nextTask } from './idle.ts';
 import { clearSession, getToken, saveToken } from './session.ts';
 
 /**
@@ -120,6 +121,11 @@ async function request<T>(
 
   let response: ApiResponse<T>;
   try {
+    // The request starts in a task of its own: a page's first render starts all its queries' requests
+    // in one pass of React's effects, and each fetch() costs the main thread milliseconds (a phone's
+    // more), which together made one long task that kept the page from answering a tap.
+    await nextTask();
+    controller.signal.throwIfAborted();
     const res = await fetch(urlOf(path, config.params), {
       method: call.method,
       headers,
