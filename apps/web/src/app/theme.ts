@@ -76,8 +76,21 @@ export interface ReadableShades {
   light: string;
 }
 
-/** Readable shades of a colour, starting from `shade` (a light tint is always made from `shade`). */
+const computedShades = new WeakMap<readonly string[], Map<number, ReadableShades>>();
+
+/**
+ * Readable shades of a colour, starting from `shade` (a light tint is always made from `shade`). Computed
+ * once per colour and shade: the variant resolver asks on every render of a component given a shade.
+ */
 export function readableShades(colors: MantineColorsTuple, shade = PRIMARY_SHADE): ReadableShades {
+  let byShade = computedShades.get(colors);
+  if (!byShade) computedShades.set(colors, (byShade = new Map()));
+  let s = byShade.get(shade);
+  if (!s) byShade.set(shade, (s = computeReadableShades(colors, shade)));
+  return s;
+}
+
+function computeReadableShades(colors: MantineColorsTuple, shade: number): ReadableShades {
   const candidates = colors.slice(shade);
   const strong = readable(candidates, [WHITE, GRAY_1]);
   const tint = colors[shade];
