@@ -203,7 +203,8 @@ export function MeasurementStatusPanel() {
           The measurement status could not be loaded.
         </Text>
       ) : !summary.data || queries.some((q) => q.isPending) ? (
-        <SimpleGrid cols={{ base: 1, md: 3 }}>
+        // The same grid as the lists' below (React keeps it when they replace the placeholders).
+        <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
           <Skeleton height={160} radius="md" />
           <Skeleton height={160} radius="md" />
           <Skeleton height={160} radius="md" />

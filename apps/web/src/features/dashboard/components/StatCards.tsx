@@ -3,6 +3,7 @@ import { IconGift, IconPalette, IconSchool, IconUsers, type Icon } from '@tabler
 import { useId } from 'react';
 import type { DashboardStats, Role } from '@csp/contracts';
 import { formatCount } from '../../../lib/numbers.ts';
+import classes from './Dashboard.module.css';
 
 interface StatCardProps {
   label: string;
@@ -24,13 +25,13 @@ function StatCard({ label, value, icon: IconComponent, color, failed }: StatCard
             {label}
           </Text>
           {value === undefined && failed ? (
-            <Text fz={{ base: 26, sm: 30 }} fw={700} lh={1.2} mt={4} c="dimmed">
+            <Text className={classes.figure} fw={700} lh={1.2} mt={4} c="dimmed">
               —
             </Text>
           ) : value === undefined ? (
             <Skeleton height={30} width={48} mt={6} />
           ) : (
-            <Text fz={{ base: 26, sm: 30 }} fw={700} lh={1.2} mt={4}>
+            <Text className={classes.figure} fw={700} lh={1.2} mt={4}>
               {formatCount(value)}
             </Text>
           )}
