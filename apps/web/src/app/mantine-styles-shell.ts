@@ -16,6 +16,4 @@ import '@mantine/core/styles/Notification.css';
 import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Skeleton.css';
-// Mantine's Skeleton drawn on the element itself (cheaper to remove when the data arrives; see the file).
-import './skeleton.css';
 import '@mantine/notifications/styles.css';
