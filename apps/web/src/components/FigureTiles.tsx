@@ -1,7 +1,9 @@
+import '../app/mantine-styles-shell.ts';
 import { Group, Paper, SimpleGrid, Skeleton, Text, ThemeIcon, type SimpleGridProps } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 import { useId } from 'react';
 import { formatCount } from '../lib/numbers.ts';
+import classes from './FigureTiles.module.css';
 
 export interface Figure {
   label: string;
@@ -11,12 +13,14 @@ export interface Figure {
   color: string;
 }
 
-/** `compact`: smaller figures, for rows of five or seven tiles. */
-type TileSize = 'default' | 'compact';
+/** `compact`: smaller figures, for rows of five or seven tiles; `large`: the dashboard's. */
+type TileSize = 'compact' | 'default' | 'large';
 
+/** Each size's figure class (FigureTiles.module.css), placeholder and icon. */
 const SIZES = {
-  default: { fz: { base: 24, sm: 28 }, skeleton: 28, icon: 36, glyph: 20, iconFrom: 'xs' },
-  compact: { fz: { base: 22, sm: 26 }, skeleton: 26, icon: 34, glyph: 19, iconFrom: 'sm' },
+  compact: { skeleton: { height: 26, width: 40 }, icon: 34, glyph: 19, iconFrom: 'sm' },
+  default: { skeleton: { height: 28, width: 40 }, icon: 36, glyph: 20, iconFrom: 'xs' },
+  large: { skeleton: { height: 30, width: 48 }, icon: 38, glyph: 22, iconFrom: 'xs' },
 } as const;
 
 /** One figure; a group named by its label so people (and tests) find it by that name. */
@@ -39,14 +43,14 @@ function FigureTile({
           </Text>
           {value === undefined ? (
             failed ? (
-              <Text fz={s.fz} fw={700} lh={1.2} mt={4} c="dimmed">
+              <Text className={classes[size]} fw={700} lh={1.2} mt={4} c="dimmed">
                 —
               </Text>
             ) : (
-              <Skeleton height={s.skeleton} width={40} mt={6} />
+              <Skeleton {...s.skeleton} mt={6} />
             )
           ) : (
-            <Text fz={s.fz} fw={700} lh={1.2} mt={4}>
+            <Text className={classes[size]} fw={700} lh={1.2} mt={4}>
               {typeof value === 'number' ? formatCount(value) : value}
             </Text>
           )}
@@ -67,9 +71,10 @@ function FigureTile({
 }
 
 /**
- * A row of figure tiles: the leave and attendance review lists' counters, the attendance report's, the
- * calendar's monthly summary and the attendance dashboard's. Two a row on a phone, four on a wider
- * screen unless `cols` says otherwise. `failed`: the figures could not be read (a dash, not a loader).
+ * A row of figure tiles: the dashboard's stat cards, the leave and attendance review lists' counters, the
+ * attendance report's, the calendar's monthly summary and the attendance dashboard's. Two a row on a
+ * phone, four on a wider screen unless `cols` says otherwise. `failed`: the figures could not be read (a
+ * dash, not a loader).
  */
 export function FigureTiles({
   figures,
