@@ -114,21 +114,33 @@ describe('flags as sentences', () => {
 });
 
 describe('ageAtMeasurementText', () => {
-  it('counts days, then months, then years and months', () => {
-    expect(ageAtMeasurementText(0)).toBe('0 days');
-    expect(ageAtMeasurementText(1)).toBe('1 day');
-    expect(ageAtMeasurementText(30)).toBe('30 days');
-    expect(ageAtMeasurementText(31)).toBe('1 month');
-    expect(ageAtMeasurementText(365)).toBe('11 months');
-    expect(ageAtMeasurementText(366)).toBe('12 months');
-    expect(ageAtMeasurementText(731)).toBe('2 years');
-    expect(ageAtMeasurementText(731 + 92)).toBe('2 years 3 months');
-    expect(ageAtMeasurementText(1461 + 31)).toBe('4 years 1 month');
+  it('counts days under a month, then completed calendar months, then years and months', () => {
+    expect(ageAtMeasurementText(0, '2026-11-28')).toBe('0 days');
+    expect(ageAtMeasurementText(1, '2026-11-28')).toBe('1 day');
+    // Born 29 Oct: a month on 29 Nov, not before.
+    expect(ageAtMeasurementText(30, '2026-11-28')).toBe('30 days');
+    expect(ageAtMeasurementText(31, '2026-11-28')).toBe('1 month');
+    // Born 28 Sep 2025: 13 months the day before 28 Nov 2026, 14 on it (426 days ÷ 30.4375 is 13.996).
+    expect(ageAtMeasurementText(425, '2026-11-27')).toBe('13 months');
+    expect(ageAtMeasurementText(426, '2026-11-28')).toBe('14 months');
+    expect(ageAtMeasurementText(730, '2026-11-28')).toBe('2 years');
+    expect(ageAtMeasurementText(821, '2026-11-27')).toBe('2 years 2 months');
+    expect(ageAtMeasurementText(822, '2026-11-28')).toBe('2 years 3 months');
+    expect(ageAtMeasurementText(1492, '2026-11-28')).toBe('4 years 1 month');
+  });
+
+  it('says 12 months on the first birthday, in a leap year too, and 11 the day before', () => {
+    // Born 28 Nov 2025: 365 days later is the birthday, although 365 ÷ 30.4375 is 11.99 WHO months.
+    expect(ageAtMeasurementText(364, '2026-11-27')).toBe('11 months');
+    expect(ageAtMeasurementText(365, '2026-11-28')).toBe('12 months');
+    // Born 1 Mar 2027: 29 Feb 2028 is 365 days later, the birthday 366.
+    expect(ageAtMeasurementText(365, '2028-02-29')).toBe('11 months');
+    expect(ageAtMeasurementText(366, '2028-03-01')).toBe('12 months');
   });
 
   it('shows a dash when the age is unknown', () => {
-    expect(ageAtMeasurementText(null)).toBe('—');
-    expect(ageAtMeasurementText(-3)).toBe('—');
+    expect(ageAtMeasurementText(null, '2026-11-28')).toBe('—');
+    expect(ageAtMeasurementText(-3, '2026-11-28')).toBe('—');
   });
 });
 

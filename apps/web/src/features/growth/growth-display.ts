@@ -6,6 +6,7 @@ import {
   type GrowthDto,
   type GrowthFlag,
 } from '@csp/contracts';
+import dayjs from 'dayjs';
 
 /**
  * How growth monitoring reads on the pages (issue 12): the WHO classifications as badges, the flags as
@@ -109,12 +110,15 @@ export const DAYS_PER_MONTH = 30.4375;
 const plural = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;
 
 /**
- * A child's age on the measurement's date: '12 days' under a month, '11 months' under 2 years, then
- * '2 years 3 months' ('4 years' on the month); '—' when unknown.
+ * A child's age on the measurement's date (YYYY-MM-DD), as people count it: days under a month, then
+ * completed calendar months ('11 months' the day before the first birthday, '12 months' on it), from 2
+ * years years and months ('4 years' on the month); '—' when unknown. The date of birth is the date less
+ * `ageDays` (the server's age in days, from which the z-scores' WHO months, days ÷ 30.4375, come).
  */
-export function ageAtMeasurementText(ageDays: number | null): string {
+export function ageAtMeasurementText(ageDays: number | null, date: string): string {
   if (ageDays === null || ageDays < 0) return '—';
-  const months = Math.floor(ageDays / DAYS_PER_MONTH);
+  const on = dayjs(date);
+  const months = on.diff(on.subtract(ageDays, 'day'), 'month');
   if (months < 1) return plural(ageDays, 'day');
   if (months < 24) return plural(months, 'month');
   const years = Math.floor(months / 12);

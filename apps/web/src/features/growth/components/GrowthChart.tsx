@@ -43,7 +43,7 @@ function ChildTooltip({ active, payload, model }: TooltipContentProps & { model:
         {formatDate(point.date)}
       </Text>
       <Text size="xs" c="dimmed">
-        Age {ageText(point.ageDays)}
+        Age {ageText(point.ageDays, point.date)}
       </Text>
       <Text size="sm">
         {valueText(model, point.y)}

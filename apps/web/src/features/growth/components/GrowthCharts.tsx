@@ -163,7 +163,7 @@ function LatestLine({ model }: { model: GrowthChartModel }) {
   }
   return (
     <Text size="sm">
-      Latest: {valueText(model, latest.y)} at {ageText(latest.ageDays)}, z-score{' '}
+      Latest: {valueText(model, latest.y)} at {ageText(latest.ageDays, latest.date)}, z-score{' '}
       <Text span fw={700} size="sm">
         {zText(latest.zScore)}
       </Text>

@@ -77,12 +77,12 @@ describe('ages', () => {
   });
 
   it('says an age in days under a month and completed months after', () => {
-    expect(ageText(null)).toBe('Unknown');
-    expect(ageText(1)).toBe('1 day');
-    expect(ageText(12)).toBe('12 days');
-    expect(ageText(31)).toBe('1 month');
-    expect(ageText(426)).toBe('13 months');
-    expect(ageText(427)).toBe('14 months');
+    expect(ageText(null, '2026-11-28')).toBe('Unknown');
+    expect(ageText(1, '2026-11-28')).toBe('1 day');
+    expect(ageText(12, '2026-11-28')).toBe('12 days');
+    expect(ageText(31, '2026-11-28')).toBe('1 month');
+    expect(ageText(425, '2026-11-27')).toBe('13 months');
+    expect(ageText(426, '2026-11-28')).toBe('14 months');
   });
 });
 
@@ -296,7 +296,8 @@ describe('the tables', () => {
       {
         measurementId: 'm1',
         date: '2026-01-10',
-        age: '9 months',
+        // Born 11 Apr 2025 (274 days before): 9 months on 11 Jan, although 274 ÷ 30.4375 is 9.002.
+        age: '8 months',
         weight: '8.2 kg',
         height: '68 cm',
         z: '−0.64',

@@ -76,9 +76,9 @@ const round = (v: number, digits = 6) => Math.round(v * 10 ** digits) / 10 ** di
 
 export const daysToMonths = (days: number) => days / DAYS_PER_MONTH;
 
-/** A child's age at a measurement, as the rest of the app says it; 'Unknown' without one. */
-export const ageText = (days: number | null): string =>
-  days === null ? 'Unknown' : ageAtMeasurementText(days);
+/** A child's age at a measurement of that date, as the rest of the app says it; 'Unknown' without one. */
+export const ageText = (days: number | null, date: string): string =>
+  days === null ? 'Unknown' : ageAtMeasurementText(days, date);
 
 /** '+1.23', '−2.41' (a true minus sign), '0.00'; 'No score' without one. */
 export const zText = (z: number | null): string => (z === null ? 'No score' : formatZ(z));
@@ -316,7 +316,7 @@ export function tableRows(series: GrowthSeries, kind: GrowthChartKind): GrowthTa
   return series.points.map((p) => ({
     measurementId: p.measurementId,
     date: p.date,
-    age: ageText(p.ageDays),
+    age: ageText(p.ageDays, p.date),
     weight: weightText(p.weight),
     height: heightText(p.height),
     z: zText(zOf(p, kind)),
@@ -336,7 +336,7 @@ export function chartDescription(model: GrowthChartModel, childName: string): st
   if (!latest) return `${what}; no measurement on this chart yet.`;
   const measurements = `${count} ${count === 1 ? 'measurement' : 'measurements'}`;
   const last =
-    `the latest, on ${formatDate(latest.date)} at ${ageText(latest.ageDays)}, ` +
+    `the latest, on ${formatDate(latest.date)} at ${ageText(latest.ageDays, latest.date)}, ` +
     `is ${valueText(model, latest.y)} with a z-score of ${zText(latest.zScore)}`;
   return `${what} and ${measurements}; ${last}${latest.status ? ` (${latest.status})` : ''}.`;
 }

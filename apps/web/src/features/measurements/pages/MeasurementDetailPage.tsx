@@ -146,7 +146,7 @@ function MeasurementDetailView({ measurement }: { measurement: Measurement }) {
           <DetailItem label="Date">{formatDate(measurement.date)}</DetailItem>
           <DetailItem label="Measured by">{measuredByText(measurement)}</DetailItem>
           <DetailItem label="Age at measurement">
-            {ageAtMeasurementText(measurement.growth.ageDays)}
+            {ageAtMeasurementText(measurement.growth.ageDays, measurement.date)}
           </DetailItem>
           <DetailItem label="Position" fallback="Not recorded">
             {measurement.position && POSITION_LABELS[measurement.position]}
