@@ -9,8 +9,9 @@ export interface Figure {
   label: string;
   /** The shown value ('92.5%', '7h', or a count shown with separators); undefined while loading. */
   value: string | number | undefined;
-  icon: Icon;
-  color: string;
+  /** Drawn beside the figure from the size's breakpoint up; none for a plain figure. */
+  icon?: Icon;
+  color?: string;
 }
 
 /** `compact`: smaller figures, for rows of five or seven tiles; `large`: the dashboard's. */
@@ -55,16 +56,18 @@ function FigureTile({
             </Text>
           )}
         </div>
-        <ThemeIcon
-          variant="light"
-          color={color}
-          size={s.icon}
-          radius="md"
-          visibleFrom={s.iconFrom}
-          aria-hidden
-        >
-          <TileIcon size={s.glyph} stroke={1.6} />
-        </ThemeIcon>
+        {TileIcon && (
+          <ThemeIcon
+            variant="light"
+            color={color}
+            size={s.icon}
+            radius="md"
+            visibleFrom={s.iconFrom}
+            aria-hidden
+          >
+            <TileIcon size={s.glyph} stroke={1.6} />
+          </ThemeIcon>
+        )}
       </Group>
     </Paper>
   );

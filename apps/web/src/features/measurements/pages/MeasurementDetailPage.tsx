@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { BackLink } from '../../../components/BackLink.tsx';
 import { DeleteRecordDialog } from '../../../components/DeleteRecordDialog.tsx';
 import { DetailItem } from '../../../components/DetailItem.tsx';
+import { FigureTiles } from '../../../components/FigureTiles.tsx';
 import { PageLoader } from '../../../components/PageLoader.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import { DeleteButton } from '../../../components/RecordActions.tsx';
@@ -35,19 +36,6 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
         {title}
       </Title>
       {children}
-    </Paper>
-  );
-}
-
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <Paper withBorder radius="md" p="md" role="group" aria-label={label}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-        {label}
-      </Text>
-      <Text fz={{ base: 26, sm: 30 }} fw={700} lh={1.2}>
-        {value}
-      </Text>
     </Paper>
   );
 }
@@ -133,10 +121,15 @@ function MeasurementDetailView({ measurement }: { measurement: Measurement }) {
         </Flex>
       </Paper>
 
-      <SimpleGrid cols={2} spacing="md">
-        <Figure label="Height" value={heightText(measurement.height)} />
-        <Figure label="Weight" value={weightText(measurement.weight)} />
-      </SimpleGrid>
+      <FigureTiles
+        figures={[
+          { label: 'Height', value: heightText(measurement.height) },
+          { label: 'Weight', value: weightText(measurement.weight) },
+        ]}
+        failed={false}
+        cols={2}
+        size="large"
+      />
 
       <GrowthPanel measurement={measurement} />
 
