@@ -351,13 +351,13 @@ test('a teacher records a visit at the home (approved) and one 300 m away with a
   // Newest visit date first.
   await expect(visitCards(page).first()).toHaveAccessibleName(`${name}, ${shownDate(nearDay)}`);
   await expect(nearCard).toContainText('Approved');
-  await expect(nearCard).toContainText('10m');
+  await expect(nearCard).toContainText('10 m');
   await expect(nearCard).toContainText(teacherName);
   await expect(nearCard).toContainText('Played with blocks on the porch');
   await expect(nearCard.getByText('Location Warning')).toHaveCount(0);
   await expect(farCard).toContainText('Pending Review');
   await expect(farCard).toContainText('Location Warning');
-  await expect(farCard).toContainText('300m');
+  await expect(farCard).toContainText('300 m');
   await expect(page.getByText('Showing 1-2 of 2')).toBeVisible();
 
   await page.getByRole('button', { name: 'Show Filters' }).click();
@@ -582,14 +582,14 @@ test('an admin changes the distance threshold, rejects one visit and approves an
   const approveCard = queue.getByRole('listitem', { name: `${approvedName}, ${shownDate(approvedDay)}` });
   await expect(rejectCard).toContainText(`by ${teacherName}`);
   await expect(rejectCard).toContainText('HOME BASE');
-  await expect(rejectCard).toContainText('300m');
+  await expect(rejectCard).toContainText('300 m');
   await expect(rejectCard).toContainText('Location Warning');
   await expect(rejectCard).toContainText('12 Temple Road, Nallur');
   await expect(rejectCard).toContainText(coordinates(FAR));
   await expect(rejectCard).toContainText('We met at the market');
   await expect(rejectCard).toContainText('Photos and files (1)');
   await expect(rejectCard.getByRole('link', { name: 'View market-visit.pdf' })).toBeVisible();
-  await expect(approveCard).toContainText('120m');
+  await expect(approveCard).toContainText('120 m');
   await expect(
     approveCard.getByRole('img', { name: `Visit to ${approvedName}, image 1 of 1: lane.png` }),
   ).toBeVisible();

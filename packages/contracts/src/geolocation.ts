@@ -31,6 +31,13 @@ export function distanceMeters(a: LatLng, b: LatLng): number {
   return Math.round(meters * 10) / 10;
 }
 
+/** A distance: '120 m' below a kilometre, '1.2 km' (one decimal) from one on; never below 0. */
+export function metresText(metres: number): string {
+  const m = Math.max(0, metres);
+  if (Math.round(m) < 1000) return `${Math.round(m)} m`;
+  return `${(m / 1000).toFixed(1)} km`;
+}
+
 /** Coordinates as text, 6 decimals (about 0.1 m): the place name when no geocoder answers. */
 export function coordinatesText(latitude: number, longitude: number): string {
   return `${latitude.toFixed(6)}, ${longitude.toFixed(6)}`;

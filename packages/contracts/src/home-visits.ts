@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isPlainText, notAllowedCharacters, searchQueryField, studentCategorySchema } from './common.ts';
 import { isIsoDate } from './dates.ts';
 import { PHOTO_MIME_TYPES, photoEntriesField } from './files.ts';
-import { accuracyField, latitudeField, longitudeField } from './geolocation.ts';
+import { accuracyField, latitudeField, longitudeField, metresText } from './geolocation.ts';
 import {
   dateQueryField,
   monthQueryField,
@@ -130,8 +130,7 @@ export const isCoarseFix = (accuracy: number | null | undefined, threshold: numb
  */
 export function distanceText(distance: number | null | undefined): string {
   if (distance === null || distance === undefined) return M.notVerified;
-  if (distance < 1000) return `${Math.round(distance)}m`;
-  return `${(distance / 1000).toFixed(1)}km`;
+  return metresText(distance);
 }
 
 /** Spec part 2 §2.2: a Location Warning when the distance is over 50. */

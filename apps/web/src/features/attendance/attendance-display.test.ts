@@ -4,7 +4,6 @@ import {
   dayIn,
   daysText,
   defaultReview,
-  distanceLabel,
   formatClock,
   formatMoment,
   hoursText,
@@ -26,15 +25,6 @@ describe('attendance display', () => {
     expect(statusColor('APPROVED')).toBe('green');
     expect(statusColor('REJECTED')).toBe('red');
     expect(statusColor(null)).toBe('gray');
-  });
-
-  it('writes distances in metres below a kilometre, else in kilometres', () => {
-    expect(distanceLabel(0)).toBe('0 m');
-    expect(distanceLabel(120.4)).toBe('120 m');
-    expect(distanceLabel(999.4)).toBe('999 m');
-    expect(distanceLabel(999.6)).toBe('1.0 km');
-    expect(distanceLabel(1234)).toBe('1.2 km');
-    expect(distanceLabel(15_060)).toBe('15.1 km');
   });
 
   it('shows within range, the distance, or not validated', () => {

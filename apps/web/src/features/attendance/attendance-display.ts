@@ -1,5 +1,6 @@
 import {
   ATTENDANCE_MESSAGES,
+  metresText,
   outOfRangeNote,
   parseLocationText,
   percentage,
@@ -17,13 +18,6 @@ import { mapsUrl as pointMapsUrl } from '../../lib/geo.ts';
 /** Pending, Approved, Rejected (the same review statuses as leaves). */
 export { statusColor, statusLabel } from '../leaves/leave-display.ts';
 
-/** '120 m' below a kilometre, '1.2 km' from one kilometre on. */
-export function distanceLabel(metres: number): string {
-  const m = Math.max(0, metres);
-  if (Math.round(m) < 1000) return `${Math.round(m)} m`;
-  return `${(m / 1000).toFixed(1)} km`;
-}
-
 /**
  * The card's office-range indicator (spec §2.9): 'Within range' (green) inside the office radius, the
  * distance ('1.2 km from office', red) outside it, 'Not validated' (grey) when the check-in or the office
@@ -37,7 +31,7 @@ export function rangeIndicator(a: Pick<Attendance, 'isWithinOfficeRange' | 'dist
   if (a.isWithinOfficeRange === false) {
     return a.distanceFromOffice === null
       ? { label: 'Outside range', color: 'red' }
-      : { label: `${distanceLabel(a.distanceFromOffice)} from office`, color: 'red' };
+      : { label: `${metresText(a.distanceFromOffice)} from office`, color: 'red' };
   }
   return { label: 'Not validated', color: 'gray' };
 }
