@@ -69,6 +69,9 @@ test('the teacher sidebar hides the admin entries', async ({ page, request }) =>
   await expect(nav.getByRole('link', { name: 'My Attendance' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Review', exact: true })).toHaveCount(0);
   await expect(page.getByPlaceholder('Search your students...')).toBeVisible();
+  // No students yet: the dashboard's status panel does not claim that every student was measured.
+  await expect(page.getByText('No students awaiting a first measurement')).toBeVisible();
+  await expect(page.getByText('No overdue measurements')).toBeVisible();
   // Avatar falls back to initials without a picture.
   await expect(page.getByRole('button', { name: 'User menu' })).toContainText('SF');
   await snap(page, 'shell-teacher');

@@ -160,7 +160,7 @@ const LISTS: (Omit<StatusListProps, 'count' | 'entries'> & { countKey: keyof Mea
     title: 'Never Measured',
     color: 'blue',
     icon: IconRulerMeasure,
-    empty: 'Every student has been measured',
+    empty: 'No students awaiting a first measurement',
     lead: () => 'Needs first measurement',
     detail: (e) => ageText(e.age),
   },
