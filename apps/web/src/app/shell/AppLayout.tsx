@@ -49,7 +49,7 @@ export function AppLayout() {
             <ProgrammeMark />
           </UnstyledButton>
           <TopBarSearch />
-          <Group gap={4} ml="auto" wrap="nowrap">
+          <Group gap="xs" ml="auto" wrap="nowrap">
             <NotificationBell />
             <UserMenu />
           </Group>
