@@ -103,10 +103,17 @@ test('when their code cannot be downloaded, the stand-ins keep working and the n
   await page.route(SEARCH_CHUNK, (route) => route.abort('internetdisconnected'));
   await page.route(MENU_CHUNK, (route) => route.abort('internetdisconnected'));
 
+  const failedSearch = { count: 0 };
+  page.on('requestfailed', (r) => {
+    if (SEARCH_CHUNK.test(r.url()) && r.method() === 'GET') failedSearch.count += 1;
+  });
   const word = teacher.lastName.toLowerCase();
   await searchBox(page).click();
   await searchBox(page).fill(word);
+  // After the download has failed, the box is as it was: the text typed and the focus are still there.
+  await expect.poll(() => failedSearch.count).toBeGreaterThan(0);
   await expect(searchBox(page)).toHaveValue(word);
+  await expect(searchBox(page)).toBeFocused();
   await userMenu(page).click();
   await expect(page.getByRole('menuitem', { name: 'Sign out' })).toHaveCount(0);
   // The page is still the dashboard: neither failure took it away.

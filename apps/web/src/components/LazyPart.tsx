@@ -1,4 +1,13 @@
-import { Component, lazy, Suspense, useReducer, type ComponentType, type ReactNode } from 'react';
+import {
+  Component,
+  lazy,
+  Suspense,
+  useCallback,
+  useReducer,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { isChunkLoadError } from '../lib/chunk-reload.ts';
 import { RetryPanel } from './ListStates.tsx';
 
@@ -77,4 +86,50 @@ export function lazyPart<P extends object>(
     );
   }
   return LazyPart;
+}
+
+/**
+ * A control whose code loads on first use (the top bar's search and user menu), for a component that
+ * renders a stand-in of the same look until then. Unlike lazyPart nothing is swapped while the code
+ * downloads or when the download fails: the stand-in stays the same element, so the focus and the text
+ * typed into it stay too, on a slow connection or one that is down. `load()` downloads (once, however
+ * often it is called meanwhile) and tells whether the control is there; after a failure the next call
+ * tries again. An error other than a download's goes to the page's error element, as a render's would.
+ *
+ * Returns the hook: `const useSearchBox = lazyControl(() => import('./SearchBox.tsx'))`, then
+ * `const [SearchBox, loadSearchBox] = useSearchBox()`, SearchBox undefined until it has loaded.
+ */
+export function lazyControl<P extends object>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+): () => [ComponentType<P> | undefined, () => Promise<boolean>] {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<ComponentType<P>> | undefined;
+  const download = () =>
+    (loading ??= load().then(
+      (module) => (loaded = module.default),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
+  return function useLazyControl() {
+    const [control, setControl] = useState(() => loaded);
+    const [failure, setFailure] = useState<unknown>();
+    const request = useCallback(
+      () =>
+        download().then(
+          (Control) => {
+            setControl(() => Control);
+            return true;
+          },
+          (error: unknown) => {
+            if (!isChunkLoadError(error)) setFailure(() => error);
+            return false;
+          },
+        ),
+      [],
+    );
+    if (failure !== undefined) throw failure;
+    return [control, request];
+  };
 }

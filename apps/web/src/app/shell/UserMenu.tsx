@@ -2,10 +2,10 @@ import { Box, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core'
 import { IconChevronDown } from '@tabler/icons-react';
 import { useState, type ComponentPropsWithRef } from 'react';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
-import { lazyPart } from '../../components/LazyPart.tsx';
+import { lazyControl } from '../../components/LazyPart.tsx';
 import { useCurrentUser } from '../../features/auth/auth-context.ts';
 
-const UserMenuDropdown = lazyPart(() => import('./UserMenuDropdown.tsx'), 'The user menu');
+const useUserMenuDropdown = lazyControl(() => import('./UserMenuDropdown.tsx'));
 
 /**
  * The menu's button: avatar (initials when no picture or it fails to load) and, from md up, the name
@@ -38,34 +38,22 @@ export function UserMenuButton(props: ComponentPropsWithRef<'button'>) {
  * (about 20 KB brotli, shared with the search) are not part of the first page: a button of the same
  * look stands in until it is first pressed, and the press opens the menu once that code has loaded (the
  * stand-in is replaced only then, not between a finger's touch and its lift, which would lose the
- * press). If the code cannot be downloaded, the next press tries again.
+ * press). If the code cannot be downloaded, the stand-in stays and the next press tries again.
  */
 export function UserMenu() {
-  const [wanted, setWanted] = useState(false);
+  const [UserMenuDropdown, loadUserMenuDropdown] = useUserMenuDropdown();
   const [opened, setOpened] = useState(false);
   const [focused, setFocused] = useState(false);
-  const standIn = (retry?: () => void) => (
+  if (UserMenuDropdown) {
+    return <UserMenuDropdown opened={opened} onChange={setOpened} autoFocus={focused} />;
+  }
+  return (
     <UserMenuButton
       aria-haspopup="menu"
       aria-expanded={false}
-      autoFocus={focused}
       onFocus={() => setFocused(true)}
       onBlur={() => setFocused(false)}
-      onClick={() => {
-        setOpened(true);
-        if (retry) retry();
-        else setWanted(true);
-      }}
-    />
-  );
-  if (!wanted) return standIn();
-  return (
-    <UserMenuDropdown
-      loading={standIn()}
-      failed={standIn}
-      opened={opened}
-      onChange={setOpened}
-      autoFocus={focused}
+      onClick={() => void loadUserMenuDropdown().then(setOpened)}
     />
   );
 }

@@ -1,12 +1,12 @@
 import { ActionIcon, Box, CloseButton, Group, TextInput, useMantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useRef, useState, type ReactNode } from 'react';
-import { lazyPart } from '../../../components/LazyPart.tsx';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazyControl } from '../../../components/LazyPart.tsx';
 import { useCurrentUser } from '../../auth/auth-context.ts';
 import { searchInputProps, searchPlaceholder } from './search-input.tsx';
 
-const SearchBox = lazyPart(() => import('./SearchBox.tsx'), 'The search');
+const useSearchBox = lazyControl(() => import('./SearchBox.tsx'));
 
 interface LazySearchBoxProps {
   autoFocus?: boolean;
@@ -19,45 +19,38 @@ interface LazySearchBoxProps {
  * brotli) is not part of the first page: until someone points at the box, touches it or tabs into it, a
  * plain input of the same look stands in. Then the search loads; meanwhile the stand-in keeps the text
  * typed and the focus, and the search takes both over. If its code cannot be downloaded, the stand-in
- * stays and the next focus tries again.
+ * stays as it is (with the focus and the text) and the next focus or pointing tries again.
  */
 function LazySearchBox({ autoFocus = false, onDone, action }: LazySearchBoxProps) {
   const user = useCurrentUser();
-  const [wanted, setWanted] = useState(autoFocus);
+  const [SearchBox, loadSearchBox] = useSearchBox();
   const [text, setText] = useState('');
   const [focused, setFocused] = useState(autoFocus);
-  // `retry`: the search's code could not be downloaded; the next focus or touch tries again.
-  const standIn = (retry?: () => void) => (
+  useEffect(() => {
+    if (autoFocus) void loadSearchBox();
+  }, [autoFocus, loadSearchBox]);
+  if (SearchBox) {
+    return <SearchBox autoFocus={focused} initialText={text} onDone={onDone} action={action} />;
+  }
+  return (
     <TextInput
       // The same kind of control as the search it stands in for (SearchBox), its results not yet shown.
       {...searchInputProps}
       aria-expanded={false}
       placeholder={searchPlaceholder(user.role)}
       value={text}
-      autoFocus={focused && !retry}
+      autoFocus={autoFocus}
       onChange={(event) => setText(event.currentTarget.value)}
       onFocus={() => {
         setFocused(true);
-        if (retry) retry();
-        else setWanted(true);
+        void loadSearchBox();
       }}
       onBlur={() => setFocused(false)}
-      onPointerEnter={() => setWanted(true)}
+      onPointerEnter={() => void loadSearchBox()}
       onKeyDown={(event) => {
         if (event.key === 'Escape' && !text) onDone?.();
       }}
       rightSection={action}
-    />
-  );
-  if (!wanted) return standIn();
-  return (
-    <SearchBox
-      loading={standIn()}
-      failed={standIn}
-      autoFocus={focused}
-      initialText={text}
-      onDone={onDone}
-      action={action}
     />
   );
 }
