@@ -45,10 +45,10 @@ test('an administrator reads a student’s history and finds the change in the t
   const items = panel.locator('.mantine-Timeline-item');
   await expect(items).toHaveCount(2);
   await expect(items.first()).toContainText('Updated');
-  await expect(items.first()).toContainText(`firstName: ${renamed}`);
+  await expect(items.first()).toContainText(`First name: ${renamed}`);
   await expect(items.first()).toContainText(firstAdmin().email);
   await expect(items.nth(1)).toContainText('Created');
-  await expect(items.nth(1)).toContainText('firstName: Malar');
+  await expect(items.nth(1)).toContainText('First name: Malar');
   await expect(panel).toContainText('Showing 1-2 of 2');
   await snap(page, 'audit-student-history');
 
@@ -58,7 +58,7 @@ test('an administrator reads a student’s history and finds the change in the t
   await expect(page.getByRole('heading', { level: 1, name: 'Audit Trail' })).toBeVisible();
   await expect(page.getByText(`One record only: ${student.id.slice(0, 8)}`)).toBeVisible();
   await expect(page.locator('tbody tr')).toHaveCount(2);
-  const row = page.getByRole('row').filter({ hasText: `firstName: ${renamed}` });
+  const row = page.getByRole('row').filter({ hasText: `First name: ${renamed}` });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Updated');
   await expect(row).toContainText(firstAdmin().email);
@@ -71,7 +71,7 @@ test('an administrator reads a student’s history and finds the change in the t
     .poll(() => [param(page, 'entity'), param(page, 'entityId'), param(page, 'action')])
     .toEqual(['student', student.id, 'update']);
   await expect(page.locator('tbody tr')).toHaveCount(1);
-  await expect(page.locator('tbody tr')).toContainText(`firstName: ${renamed}`);
+  await expect(page.locator('tbody tr')).toContainText(`First name: ${renamed}`);
   await snap(page, 'audit-trail-filtered');
 
   // The address keeps the filters: a reload shows the same view.
@@ -83,7 +83,7 @@ test('an administrator reads a student’s history and finds the change in the t
   // The record link opens the student.
   await page
     .getByRole('row')
-    .filter({ hasText: `firstName: ${renamed}` })
+    .filter({ hasText: `First name: ${renamed}` })
     .getByRole('link', { name: `Open Student ${student.id.slice(0, 8)}` })
     .click();
   await expect(page).toHaveURL(new RegExp(`/students/${student.id}$`));

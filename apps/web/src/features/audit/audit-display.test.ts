@@ -41,16 +41,43 @@ describe('audit labels', () => {
 });
 
 describe('changeLines', () => {
-  it('writes each field as "field: value"', () => {
-    expect(changeLines({ firstName: 'Malar', age: 4, isActive: false })).toEqual([
-      'firstName: Malar',
-      'age: 4',
-      'isActive: false',
+  it('writes each field as "Field: value", the field in words and yes/no for true/false', () => {
+    expect(changeLines({ firstName: 'Malar', age: 4, isActive: false, isBabyBorn: true })).toEqual([
+      'First name: Malar',
+      'Age: 4',
+      'Active: No',
+      'Baby born: Yes',
+    ]);
+  });
+
+  it("names a record's id by the record and shows the id's first 8 characters", () => {
+    expect(changeLines({ assignedTeacherId: '7f3e1a2b-0c4d-4e5f-8a9b-0c1d2e3f4a5b' })).toEqual([
+      'Assigned teacher: 7f3e1a2b',
+    ]);
+    // The programme's own student number is not an id to shorten.
+    expect(changeLines({ studentId: 'STU-2026-0042' })).toEqual(['Student ID: STU-2026-0042']);
+  });
+
+  it('shows dates as the app does and codes as words, but text as typed', () => {
+    expect(
+      changeLines({
+        dateOfBirth: '2024-03-05',
+        category: 'CENTER_BASE',
+        status: 'APPROVED',
+        leaveType: 'SINGLE_DAY',
+        lastName: 'ANU_RADHA',
+      }),
+    ).toEqual([
+      'Date of birth: 5 Mar 2024',
+      'Category: Center Base',
+      'Status: Approved',
+      'Leave type: Single day',
+      'Last name: ANU_RADHA',
     ]);
   });
 
   it('shows null as a dash and joins arrays', () => {
-    expect(changeLines({ phone: null, tags: ['a', 'b', 3] })).toEqual(['phone: —', 'tags: a, b, 3']);
+    expect(changeLines({ phone: null, tags: ['a', 'b', 3] })).toEqual(['Phone: —', 'Tags: a, b, 3']);
   });
 
   it('writes nested objects as compact JSON', () => {

@@ -1,4 +1,5 @@
-import type { AuditAction, AuditEntity } from '@csp/contracts';
+import { CATEGORY_LABELS, type AuditAction, type AuditEntity } from '@csp/contracts';
+import { formatDate, formatDateTime } from '../../lib/dates.ts';
 
 export const ACTION_LABELS: Record<AuditAction, string> = {
   create: 'Created',
@@ -73,20 +74,67 @@ export const MAX_VALUE_LENGTH = 120;
 const cut = (text: string) =>
   text.length > MAX_VALUE_LENGTH ? `${text.slice(0, MAX_VALUE_LENGTH - 1)}…` : text;
 
-/** A changed value as text: null as '—', arrays joined, nested objects as compact JSON, long values cut. */
-export function valueText(value: unknown): string {
+/** Field names whose words alone would not read right. */
+const FIELD_LABELS = new Map([
+  ['studentId', 'Student ID'],
+  ['via', 'By way of'],
+]);
+
+/**
+ * A recorded field's name as words: 'dateOfBirth' 'Date of birth', 'assignedTeacherId' 'Assigned
+ * teacher', 'isBabyBorn' 'Baby born'; names the web does not know read the same way.
+ */
+export function fieldLabel(field: string): string {
+  const label = FIELD_LABELS.get(field);
+  if (label) return label;
+  const words = field
+    .replace(/^is(?=[A-Z])/, '')
+    .replace(/(?<=[a-z])Id$/, '')
+    .replace(/(?<=[a-z0-9])(?=[A-Z])/g, ' ')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Fields whose values are the API's codes ('CENTER_BASE', 'APPROVED'), shown as words. */
+const CODE_FIELDS = new Set(['category', 'status', 'role', 'sex', 'leaveType', 'position']);
+
+const CODE = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** 'SINGLE_DAY' 'Single day'. */
+const codeWords = (code: string) => code.charAt(0) + code.slice(1).toLowerCase().replaceAll('_', ' ');
+
+/**
+ * A changed value as text: null as '—', yes/no for true/false, dates as elsewhere in the app ('22 Nov
+ * 2026'), a record's id by its first 8 characters, a code as words; arrays joined, nested objects as
+ * compact JSON, long values cut. Text a person typed is shown as typed.
+ */
+export function valueText(value: unknown, field?: string): string {
   if (value === null || value === undefined) return '—';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (Array.isArray(value)) {
     return cut(
-      value.map((v) => (v !== null && typeof v === 'object' ? JSON.stringify(v) : valueText(v))).join(', '),
+      value
+        .map((v) => (v !== null && typeof v === 'object' ? JSON.stringify(v) : valueText(v, field)))
+        .join(', '),
     );
   }
   if (typeof value === 'object') return cut(JSON.stringify(value));
-  if (typeof value === 'string') return cut(value);
+  if (typeof value === 'string') {
+    if (UUID.test(value)) return shortId(value);
+    if (ISO_DATE.test(value)) return formatDate(value);
+    if (ISO_DATE_TIME.test(value)) return formatDateTime(value);
+    if (field !== undefined && CODE_FIELDS.has(field) && CODE.test(value)) {
+      return known(CATEGORY_LABELS, value) ? CATEGORY_LABELS[value] : codeWords(value);
+    }
+    return cut(value);
+  }
   return cut(String(value));
 }
 
-/** The changed fields as readable 'field: value' lines, in the order the server wrote them. */
+/** The changed fields as readable 'Field: value' lines, in the order the server wrote them. */
 export function changeLines(changes: Record<string, unknown>): string[] {
-  return Object.entries(changes).map(([field, value]) => `${field}: ${valueText(value)}`);
+  return Object.entries(changes).map(([field, value]) => `${fieldLabel(field)}: ${valueText(value, field)}`);
 }
