@@ -49,6 +49,8 @@ test('an administrator reads a student’s history and finds the change in the t
   await expect(items.first()).toContainText(firstAdmin().email);
   await expect(items.nth(1)).toContainText('Created');
   await expect(items.nth(1)).toContainText('First name: Malar');
+  // The assigned teacher by name, not by id.
+  await expect(items.nth(1)).toContainText(`Assigned teacher: Auditee ${teacher.lastName}`);
   await expect(panel).toContainText('Showing 1-2 of 2');
   await snap(page, 'audit-student-history');
 

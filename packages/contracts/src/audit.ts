@@ -42,6 +42,11 @@ export const auditEventSchema = z.object({
   entityId: z.string().nullable(),
   /** The changed fields and their new values (never secrets). */
   changes: z.record(z.string(), z.unknown()),
+  /**
+   * The names of the people and children whose ids the changes hold ('assignedTeacherId', a visit's
+   * 'studentId'), by id; absent when there are none.
+   */
+  names: z.record(z.string(), z.string()).optional(),
 });
 export type AuditEvent = z.infer<typeof auditEventSchema>;
 

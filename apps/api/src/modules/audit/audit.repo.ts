@@ -1,7 +1,7 @@
 import type { AuditAction, AuditEntity } from '@csp/contracts';
-import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { auditEvents } from '../../db/schema.ts';
+import { auditEvents, students, users } from '../../db/schema.ts';
 import type { Page } from '../../lib/paging.ts';
 
 export type AuditRow = typeof auditEvents.$inferSelect;
@@ -51,4 +51,22 @@ export async function listAuditEvents(db: DbOrTx, f: AuditFilter, page?: Page): 
 export async function countAuditEvents(db: DbOrTx, f: AuditFilter): Promise<number> {
   const [row] = await db.select({ n: count() }).from(auditEvents).where(whereOf(f));
   return row.n;
+}
+
+/**
+ * The names of the people and children with these ids, deleted ones too (the ids a page of the trail's
+ * changes hold: an assigned teacher, a visit's student). Ids of neither are left out.
+ */
+export async function namesOf(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const people = db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(inArray(users.id, ids));
+  const children = db
+    .select({ id: students.id, firstName: students.firstName, lastName: students.lastName })
+    .from(students)
+    .where(inArray(students.id, ids));
+  const rows = await people.unionAll(children);
+  return new Map(rows.map((r) => [r.id, `${r.firstName} ${r.lastName}`]));
 }

@@ -7,16 +7,31 @@ import * as repo from './audit.repo.ts';
 
 export type AuditDeps = Pick<FastifyInstance, 'db'>;
 
-const toDto = (r: repo.AuditRow): AuditEvent => ({
-  id: r.id,
-  at: r.at.toISOString(),
-  actorId: r.actorId,
-  actorEmail: r.actorEmail,
-  action: r.action,
-  entity: r.entity,
-  entityId: r.entityId,
-  changes: r.changes,
-});
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The record ids an event's changes hold: fields named …Id whose values are ids. */
+const referencedIds = (r: repo.AuditRow): string[] =>
+  Object.entries(r.changes).flatMap(([field, value]) =>
+    field.endsWith('Id') && typeof value === 'string' && UUID.test(value) ? [value] : [],
+  );
+
+const toDto = (r: repo.AuditRow, names: Map<string, string>): AuditEvent => {
+  const named = referencedIds(r).flatMap((id) => {
+    const name = names.get(id);
+    return name === undefined ? [] : [[id, name] as const];
+  });
+  return {
+    id: r.id,
+    at: r.at.toISOString(),
+    actorId: r.actorId,
+    actorEmail: r.actorEmail,
+    action: r.action,
+    entity: r.entity,
+    entityId: r.entityId,
+    changes: r.changes,
+    ...(named.length > 0 ? { names: Object.fromEntries(named) } : {}),
+  };
+};
 
 /** GET /audit: the trail, newest first, filtered (admins). A record's 'History' is entity + entityId. */
 export async function listAudit(
@@ -31,5 +46,6 @@ export async function listAudit(
     (p) => repo.listAuditEvents(deps.db, filter, p),
     () => repo.countAuditEvents(deps.db, filter),
   );
-  return { ...page, items: page.items.map(toDto) };
+  const names = await repo.namesOf(deps.db, [...new Set(page.items.flatMap(referencedIds))]);
+  return { ...page, items: page.items.map((r) => toDto(r, names)) };
 }

@@ -188,6 +188,44 @@ describe('the audit trail', () => {
     expect((await t.app.db.select().from(auditEvents)).length).toBeGreaterThan(0);
   });
 
+  it('names the people and children whose ids a change holds, deleted ones too, and no others', async () => {
+    const assigned = await seedUser(t.app, { role: 'TEACHER', firstName: 'Named', lastName: 'Teacher' });
+    const created = await post(admin, '/api/students', {
+      studentId: 'AUD-NAMES',
+      firstName: 'Kavi',
+      lastName: 'Named',
+      dateOfBirth: '2022-01-01',
+      category: 'CENTER_BASE',
+      assignedTeacherId: assigned.id,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const student = created.json() as { id: string };
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/users/${assigned.id}`,
+      headers: admin.auth,
+    });
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+    const unknownId = '0b7e4a1c-3d2f-4e5a-9b8c-7d6e5f4a3b2c';
+    await t.app.db.insert(auditEvents).values([
+      {
+        actorId: admin.id,
+        action: 'update',
+        entity: 'home_visit',
+        entityId: null,
+        changes: { studentId: student.id, evidenceFileId: unknownId },
+      },
+    ]);
+    const [made] = await trail(admin, `?entity=student&entityId=${student.id}&action=create`);
+    expect(made.changes).toMatchObject({ assignedTeacherId: assigned.id, studentId: 'AUD-NAMES' });
+    expect(made.names).toEqual({ [assigned.id]: 'Named Teacher' });
+    const [visit] = await trail(admin, '?entity=home_visit');
+    expect(visit.names).toEqual({ [student.id]: 'Kavi Named' });
+    // Events whose changes hold no ids carry no names.
+    const [signIn] = await trail(admin, '?action=sign_in');
+    expect(signIn).not.toHaveProperty('names');
+  });
+
   it('filters by day', async () => {
     const today = new Date().toISOString().slice(0, 10);
     expect((await trail(admin, `?from=${today}&to=${today}`)).length).toBeGreaterThan(0);

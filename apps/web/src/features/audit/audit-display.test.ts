@@ -50,10 +50,17 @@ describe('changeLines', () => {
     ]);
   });
 
-  it("names a record's id by the record and shows the id's first 8 characters", () => {
+  it("names a record's id by the record, and shows the name sent for it or the id's first 8 characters", () => {
     expect(changeLines({ assignedTeacherId: '7f3e1a2b-0c4d-4e5f-8a9b-0c1d2e3f4a5b' })).toEqual([
       'Assigned teacher: 7f3e1a2b',
     ]);
+    // By name when the server sent one.
+    expect(
+      changeLines(
+        { assignedTeacherId: '7f3e1a2b-0c4d-4e5f-8a9b-0c1d2e3f4a5b' },
+        { '7f3e1a2b-0c4d-4e5f-8a9b-0c1d2e3f4a5b': 'Nimali Perera' },
+      ),
+    ).toEqual(['Assigned teacher: Nimali Perera']);
     // The programme's own student number is not an id to shorten.
     expect(changeLines({ studentId: 'STU-2026-0042' })).toEqual(['Student ID: STU-2026-0042']);
   });

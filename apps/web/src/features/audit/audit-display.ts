@@ -108,22 +108,23 @@ const codeWords = (code: string) => code.charAt(0) + code.slice(1).toLowerCase()
 
 /**
  * A changed value as text: null as '—', yes/no for true/false, dates as elsewhere in the app ('22 Nov
- * 2026'), a record's id by its first 8 characters, a code as words; arrays joined, nested objects as
+ * 2026'), a record's id by the name the server sent for it (`names`) or else its first 8 characters, a
+ * code as words; arrays joined, nested objects as
  * compact JSON, long values cut. Text a person typed is shown as typed.
  */
-export function valueText(value: unknown, field?: string): string {
+export function valueText(value: unknown, field?: string, names?: Record<string, string>): string {
   if (value === null || value === undefined) return '—';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (Array.isArray(value)) {
     return cut(
       value
-        .map((v) => (v !== null && typeof v === 'object' ? JSON.stringify(v) : valueText(v, field)))
+        .map((v) => (v !== null && typeof v === 'object' ? JSON.stringify(v) : valueText(v, field, names)))
         .join(', '),
     );
   }
   if (typeof value === 'object') return cut(JSON.stringify(value));
   if (typeof value === 'string') {
-    if (UUID.test(value)) return shortId(value);
+    if (UUID.test(value)) return names?.[value] ?? shortId(value);
     if (ISO_DATE.test(value)) return formatDate(value);
     if (ISO_DATE_TIME.test(value)) return formatDateTime(value);
     if (field !== undefined && CODE_FIELDS.has(field) && CODE.test(value)) {
@@ -135,6 +136,8 @@ export function valueText(value: unknown, field?: string): string {
 }
 
 /** The changed fields as readable 'Field: value' lines, in the order the server wrote them. */
-export function changeLines(changes: Record<string, unknown>): string[] {
-  return Object.entries(changes).map(([field, value]) => `${fieldLabel(field)}: ${valueText(value, field)}`);
+export function changeLines(changes: Record<string, unknown>, names?: Record<string, string>): string[] {
+  return Object.entries(changes).map(
+    ([field, value]) => `${fieldLabel(field)}: ${valueText(value, field, names)}`,
+  );
 }

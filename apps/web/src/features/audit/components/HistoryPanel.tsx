@@ -68,7 +68,7 @@ function History({ entity, entityId }: { entity: AuditEntity; entityId: string }
                 <Text size="xs" c="dimmed" mb={4}>
                   <time dateTime={e.at}>{formatDateTime(e.at)}</time>
                 </Text>
-                <AuditChanges changes={e.changes} />
+                <AuditChanges changes={e.changes} names={e.names} />
               </Timeline.Item>
             ))}
           </Timeline>

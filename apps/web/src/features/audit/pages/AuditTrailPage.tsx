@@ -136,7 +136,7 @@ function AuditTable({ events }: { events: AuditEvent[] }) {
                   <RecordCell event={e} />
                 </Table.Td>
                 <Table.Td maw={380}>
-                  <AuditChanges changes={e.changes} />
+                  <AuditChanges changes={e.changes} names={e.names} />
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -186,7 +186,7 @@ function AuditCards({ events }: { events: AuditEvent[] }) {
             </Fact>
             {Object.keys(e.changes).length > 0 && (
               <Fact label="Changes">
-                <AuditChanges changes={e.changes} />
+                <AuditChanges changes={e.changes} names={e.names} />
               </Fact>
             )}
           </Stack>
