@@ -168,7 +168,7 @@ test('edits a teacher; an inactive teacher cannot sign in until re-activated', a
   await expect(page).toHaveURL(new RegExp(`/users/${teacher.id}$`));
   // The phone on the page, and the change in the History panel below it.
   await expect(page.getByText('011 234 5678', { exact: true })).toBeVisible();
-  await expect(page.getByText('phone: 011 234 5678', { exact: true })).toBeVisible();
+  await expect(page.getByText('Phone: 011 234 5678', { exact: true })).toBeVisible();
   await expect(page.getByText('Inactive').first()).toBeVisible();
 
   await page.goto(`/users?search=${encodeURIComponent(teacher.email)}`);
