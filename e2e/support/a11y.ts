@@ -9,7 +9,7 @@ const TARGETS_SHOWN = 4;
 /**
  * Waits until no finite CSS animation or transition is running (modals, menus, drawers and toasts fade
  * and slide in; a half-faded element would be measured with the wrong contrast). Endless ones (loaders)
- * are ignored.
+ * and scroll-driven ones are ignored.
  */
 async function settle(page: Page) {
   // Polled from here: page.waitForFunction evaluates its predicate in a way the app's CSP forbids.
@@ -18,11 +18,23 @@ async function settle(page: Page) {
       () =>
         page.evaluate(() => {
           // Typed here: this project's e2e code is compiled without the DOM types.
-          type Anim = { playState: string; effect: { getTiming(): { iterations?: number } } | null };
-          const doc = (globalThis as unknown as { document: { getAnimations(): Anim[] } }).document;
+          type Anim = {
+            playState: string;
+            timeline: unknown;
+            effect: { getTiming(): { iterations?: number } } | null;
+          };
+          const doc = (globalThis as unknown as { document: { getAnimations(): Anim[]; timeline: unknown } })
+            .document;
+          // A scroll-driven animation (the wide tables' fading edge) follows scrolling, not time: it
+          // never ends and needs no wait.
           return doc
             .getAnimations()
-            .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity);
+            .every(
+              (a) =>
+                a.playState !== 'running' ||
+                a.timeline !== doc.timeline ||
+                a.effect?.getTiming().iterations === Infinity,
+            );
         }),
       { timeout: 5_000, intervals: [50, 100, 200], message: 'animations still running' },
     )

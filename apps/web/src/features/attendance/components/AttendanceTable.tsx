@@ -1,6 +1,7 @@
 import { formatDuration, type Attendance } from '@csp/contracts';
 import { Badge, Button, Stack, Table, Text } from '@mantine/core';
 import { IconChecklist } from '@tabler/icons-react';
+import { WideTable } from '../../../components/WideTable.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { useOrganisationQuery, useOrgToday } from '../../organisation/api/organisation.api.ts';
 import { formatClock, personName, progressLabel, rangeIndicator } from '../attendance-display.ts';
@@ -67,13 +68,7 @@ export function AttendanceTable({
   const today = useOrgToday();
   const timeZone = useOrganisationQuery().data?.timezone;
   return (
-    <Table.ScrollContainer
-      minWidth={showTeacher ? 900 : 640}
-      type="native"
-      tabIndex={0}
-      role="region"
-      aria-labelledby={labelledBy}
-    >
+    <WideTable minWidth={showTeacher ? 900 : 640} tabIndex={0} role="region" aria-labelledby={labelledBy}>
       <Table
         verticalSpacing="sm"
         horizontalSpacing="sm"
@@ -149,6 +144,6 @@ export function AttendanceTable({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </WideTable>
   );
 }

@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { IconChecklist, IconClipboardCheck } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
+import { WideTable } from '../../../components/WideTable.tsx';
 import { ListPager } from '../../../components/ListPager.tsx';
 import { EmptyPanel, RetryPanel } from '../../../components/ListStates.tsx';
 import { PageLoader } from '../../../components/PageLoader.tsx';
@@ -159,13 +160,7 @@ export function BulkReview() {
             style={{ opacity: pending.isPlaceholderData ? 0.6 : 1 }}
             aria-busy={pending.isFetching}
           >
-            <Table.ScrollContainer
-              minWidth={760}
-              type="native"
-              tabIndex={0}
-              role="region"
-              aria-labelledby="att-bulk"
-            >
+            <WideTable minWidth={760} tabIndex={0} role="region" aria-labelledby="att-bulk">
               <Table
                 verticalSpacing="sm"
                 horizontalSpacing="md"
@@ -229,7 +224,7 @@ export function BulkReview() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </WideTable>
             <Stack p="md">
               <ListPager
                 page={page}

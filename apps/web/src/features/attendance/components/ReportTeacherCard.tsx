@@ -18,6 +18,7 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { useId } from 'react';
+import { WideTable } from '../../../components/WideTable.tsx';
 import { DetailItem } from '../../../components/DetailItem.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { breakdownSections, formatClock, hoursText, personName } from '../attendance-display.ts';
@@ -73,14 +74,7 @@ function DailyRecords({
     );
   }
   return (
-    <Table.ScrollContainer
-      minWidth={600}
-      type="native"
-      id={id}
-      tabIndex={0}
-      role="region"
-      aria-label={`Daily records of ${name}`}
-    >
+    <WideTable minWidth={600} id={id} tabIndex={0} role="region" aria-label={`Daily records of ${name}`}>
       <Table
         verticalSpacing="xs"
         striped
@@ -116,7 +110,7 @@ function DailyRecords({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </WideTable>
   );
 }
 

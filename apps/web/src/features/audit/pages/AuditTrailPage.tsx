@@ -21,6 +21,7 @@ import {
 import { IconHistory, IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { WideTable } from '../../../components/WideTable.tsx';
 import { DateField } from '../../../components/DateField.tsx';
 import { ListPager } from '../../../components/ListPager.tsx';
 import { EmptyPanel, RetryPanel } from '../../../components/ListStates.tsx';
@@ -109,7 +110,7 @@ const When = ({ at }: { at: string }) => (
 function AuditTable({ events }: { events: AuditEvent[] }) {
   return (
     <Paper withBorder radius="md" visibleFrom="md" style={{ overflow: 'hidden' }}>
-      <Table.ScrollContainer minWidth={760} type="native">
+      <WideTable minWidth={760}>
         <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
           <Table.Thead bg="var(--mantine-color-gray-0)">
             <Table.Tr>
@@ -142,7 +143,7 @@ function AuditTable({ events }: { events: AuditEvent[] }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </WideTable>
     </Paper>
   );
 }

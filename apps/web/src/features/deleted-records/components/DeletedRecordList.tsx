@@ -1,5 +1,6 @@
 import { Button, Flex, Paper, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconRestore, IconTrashX } from '@tabler/icons-react';
+import { WideTable } from '../../../components/WideTable.tsx';
 import { DetailItem } from '../../../components/DetailItem.tsx';
 import type { RecordView } from './record-views.tsx';
 
@@ -53,7 +54,7 @@ export function DeletedRecordList<T extends { id: string }>(props: ListProps<T>)
   return (
     <>
       <Paper withBorder radius="md" visibleFrom="md" style={{ overflow: 'hidden' }}>
-        <Table.ScrollContainer minWidth={860} type="native">
+        <WideTable minWidth={860}>
           <Table verticalSpacing="sm" horizontalSpacing="sm" highlightOnHover aria-label={label}>
             <Table.Thead bg="var(--mantine-color-gray-0)">
               <Table.Tr>
@@ -95,7 +96,7 @@ export function DeletedRecordList<T extends { id: string }>(props: ListProps<T>)
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </WideTable>
       </Paper>
 
       <Stack

@@ -16,6 +16,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { WideTable } from '../../../components/WideTable.tsx';
 import { DateField } from '../../../components/DateField.tsx';
 import { useStudentByCode } from '../api/gifts.api.ts';
 import { amountOf, type BulkField, type BulkRowValues, type RowProblems } from '../bulk-rows.ts';
@@ -234,7 +235,7 @@ export function BulkGiftRows(props: BulkRowsProps) {
   }
 
   return (
-    <Table.ScrollContainer minWidth={1040} type="native">
+    <WideTable minWidth={1040}>
       <Table verticalSpacing="xs" horizontalSpacing={6} aria-label="Gifts to assign" layout="fixed">
         <Table.Thead>
           <Table.Tr>
@@ -283,6 +284,6 @@ export function BulkGiftRows(props: BulkRowsProps) {
           })}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </WideTable>
   );
 }

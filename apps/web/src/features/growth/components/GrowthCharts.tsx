@@ -15,6 +15,7 @@ import {
 import { IconChartLine } from '@tabler/icons-react';
 import { Fragment, useId } from 'react';
 import { Link } from 'react-router';
+import { WideTable } from '../../../components/WideTable.tsx';
 import { RetryPanel } from '../../../components/ListStates.tsx';
 import { PageLoader } from '../../../components/PageLoader.tsx';
 import { formatDate } from '../../../lib/dates.ts';
@@ -104,13 +105,7 @@ function ChartTable({
         {model.title} of {childName}: every measurement, oldest first
       </Text>
       {/* Scrolls sideways on a phone (focusable, so the keyboard can scroll it too) under its caption. */}
-      <Table.ScrollContainer
-        minWidth={480}
-        type="native"
-        tabIndex={0}
-        role="region"
-        aria-labelledby={captionId}
-      >
+      <WideTable minWidth={480} tabIndex={0} role="region" aria-labelledby={captionId}>
         <Table
           verticalSpacing={6}
           horizontalSpacing="sm"
@@ -146,7 +141,7 @@ function ChartTable({
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </WideTable>
     </Box>
   );
 }

@@ -27,6 +27,7 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { IconChartBar, IconDownload, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useId, type ReactNode } from 'react';
+import { WideTable } from '../../../components/WideTable.tsx';
 import { BackLink } from '../../../components/BackLink.tsx';
 import { EmptyPanel, RetryPanel } from '../../../components/ListStates.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
@@ -161,13 +162,7 @@ function StatsTable({ caption, head, children }: { caption: string; head: string
       <Text id={captionId} fw={600} size="sm" px="md" pt="sm" pb={6}>
         {caption}
       </Text>
-      <Table.ScrollContainer
-        minWidth={640}
-        type="native"
-        tabIndex={0}
-        role="region"
-        aria-labelledby={captionId}
-      >
+      <WideTable minWidth={640} tabIndex={0} role="region" aria-labelledby={captionId}>
         <Table
           verticalSpacing="xs"
           horizontalSpacing="md"
@@ -186,7 +181,7 @@ function StatsTable({ caption, head, children }: { caption: string; head: string
           </Table.Thead>
           <Table.Tbody>{children}</Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </WideTable>
     </Paper>
   );
 }

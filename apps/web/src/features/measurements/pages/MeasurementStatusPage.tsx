@@ -16,6 +16,7 @@ import {
 import { IconSearch, IconUsersGroup } from '@tabler/icons-react';
 import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
+import { WideTable } from '../../../components/WideTable.tsx';
 import { BackLink } from '../../../components/BackLink.tsx';
 import { DetailItem } from '../../../components/DetailItem.tsx';
 import { ListPager } from '../../../components/ListPager.tsx';
@@ -100,7 +101,7 @@ function StudentLink({ entry }: { entry: MeasurementStatusEntry }) {
 function StatusTable({ rows }: { rows: MeasurementStatusEntry[] }) {
   return (
     <Paper withBorder radius="md" visibleFrom="sm" style={{ overflow: 'hidden' }}>
-      <Table.ScrollContainer minWidth={760} type="native">
+      <WideTable minWidth={760}>
         <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label="Measurement status">
           <Table.Thead bg="var(--mantine-color-gray-0)">
             <Table.Tr>
@@ -137,7 +138,7 @@ function StatusTable({ rows }: { rows: MeasurementStatusEntry[] }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </WideTable>
     </Paper>
   );
 }

@@ -1,6 +1,7 @@
 import { OFFICE_LOCATION_MESSAGES as M } from '@csp/contracts';
 import { Badge, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { WideTable } from '../../../components/WideTable.tsx';
 import { ListPager } from '../../../components/ListPager.tsx';
 import { RetryPanel } from '../../../components/ListStates.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
@@ -33,13 +34,7 @@ export function LocationHistory() {
           </Text>
         ) : (
           <>
-            <Table.ScrollContainer
-              minWidth={760}
-              type="native"
-              tabIndex={0}
-              role="region"
-              aria-labelledby={HEADING_ID}
-            >
+            <WideTable minWidth={760} tabIndex={0} role="region" aria-labelledby={HEADING_ID}>
               <Table verticalSpacing="sm" horizontalSpacing="md" striped aria-labelledby={HEADING_ID}>
                 <Table.Thead bg="var(--mantine-color-gray-0)">
                   <Table.Tr>
@@ -76,7 +71,7 @@ export function LocationHistory() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </WideTable>
             {history.data.total > OFFICE_HISTORY_PAGE_SIZE && (
               <Stack p="md">
                 <ListPager

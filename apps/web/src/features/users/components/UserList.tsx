@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { WideTable } from '../../../components/WideTable.tsx';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { studentsColumnText } from '../api/users.api.ts';
@@ -38,7 +39,7 @@ function UserIdentity({ user }: { user: UserListItem }) {
 export function UsersTable({ users }: { users: UserListItem[] }) {
   return (
     <Paper withBorder radius="md" visibleFrom="md" style={{ overflow: 'hidden' }}>
-      <Table.ScrollContainer minWidth={680} type="native">
+      <WideTable minWidth={680}>
         <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
           <Table.Thead bg="var(--mantine-color-gray-0)">
             <Table.Tr>
@@ -83,7 +84,7 @@ export function UsersTable({ users }: { users: UserListItem[] }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </WideTable>
     </Paper>
   );
 }
