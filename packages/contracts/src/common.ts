@@ -12,6 +12,7 @@ import {
 export {
   EMAIL_PATTERN,
   isPlainText,
+  isUuid,
   LIMITS,
   LOOSE_EMAIL_PATTERN,
   notAllowedCharacters,

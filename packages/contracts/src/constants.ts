@@ -48,6 +48,10 @@ export const PUBLIC_PAGE_PATHS = ['/login', '/register', '/forgot-password'] as 
 export const RENEWED_TOKEN_HEADER = 'x-session-token';
 
 /** "non-space text, an at sign, then non-space text" (login form). */
+/** Whether a text is a record's id as the database writes them (a UUID, in either case). */
+export const isUuid = (text: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text);
+
 export const LOOSE_EMAIL_PATTERN = /^\S+@\S+$/;
 /** The pattern used by registration, reset and user forms. */
 export const EMAIL_PATTERN = /^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}$/i;

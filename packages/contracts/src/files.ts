@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isUuid } from './constants.ts';
 
 /**
  * Stored files are served through signed, expiring links `/api/files/<id>?expires=…&sig=…` (the API's
@@ -8,12 +9,11 @@ import { z } from 'zod';
  */
 export const FILE_LINK_PATTERN =
   /^(?:https?:\/\/[^/\s?#]+)?\/api\/files\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:[?#][^\s]*)?$/i;
-const FILE_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The stored file id in a photo entry (a file id or a `/api/files/<id>…` link), or null. */
 export function fileIdOfEntry(entry: string): string | null {
   const value = entry.trim();
-  if (FILE_ID_PATTERN.test(value)) return value.toLowerCase();
+  if (isUuid(value)) return value.toLowerCase();
   const match = FILE_LINK_PATTERN.exec(value);
   return match ? match[1].toLowerCase() : null;
 }

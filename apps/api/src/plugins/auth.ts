@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import jwt from '@fastify/jwt';
-import { RENEWED_TOKEN_HEADER, type Role } from '@csp/contracts';
+import { isUuid, RENEWED_TOKEN_HEADER, type Role } from '@csp/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { unauthorized } from '../lib/errors.ts';
@@ -57,8 +57,6 @@ export function sessionOf(request: FastifyRequest): NonNullable<FastifyRequest['
   return request.session;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export default fp(async function authPlugin(app: FastifyInstance) {
   await app.register(jwt, {
     secret: app.config.jwtSecret,
@@ -86,8 +84,8 @@ export default fp(async function authPlugin(app: FastifyInstance) {
       typeof sid !== 'string' ||
       typeof iat !== 'number' ||
       typeof exp !== 'number' ||
-      !UUID.test(sub) ||
-      !UUID.test(sid)
+      !isUuid(sub) ||
+      !isUuid(sid)
     ) {
       throw unauthorized('Your session is invalid. Please sign in again.');
     }

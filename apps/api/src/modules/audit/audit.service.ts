@@ -1,4 +1,4 @@
-import type { AuditEvent, AuditListQuery } from '@csp/contracts';
+import { isUuid, type AuditEvent, type AuditListQuery } from '@csp/contracts';
 import type { FastifyInstance } from 'fastify';
 import { fetchPage, pageOf, type Paged } from '../../lib/paging.ts';
 import { requireRole } from '../../lib/permissions.ts';
@@ -7,12 +7,10 @@ import * as repo from './audit.repo.ts';
 
 export type AuditDeps = Pick<FastifyInstance, 'db'>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The record ids an event's changes hold: fields named …Id whose values are ids. */
 const referencedIds = (r: repo.AuditRow): string[] =>
   Object.entries(r.changes).flatMap(([field, value]) =>
-    field.endsWith('Id') && typeof value === 'string' && UUID.test(value) ? [value] : [],
+    field.endsWith('Id') && typeof value === 'string' && isUuid(value) ? [value] : [],
   );
 
 const toDto = (r: repo.AuditRow, names: Map<string, string>): AuditEvent => {

@@ -1,5 +1,5 @@
-import { CATEGORY_LABELS, type AuditAction, type AuditEntity } from '@csp/contracts';
-import { formatDate, formatDateTime } from '../../lib/dates.ts';
+import { CATEGORY_LABELS, isUuid, type AuditAction, type AuditEntity } from '@csp/contracts';
+import { formatDate, formatDateTime, isIsoDate } from '../../lib/dates.ts';
 
 export const ACTION_LABELS: Record<AuditAction, string> = {
   create: 'Created',
@@ -99,8 +99,6 @@ export function fieldLabel(field: string): string {
 const CODE_FIELDS = new Set(['category', 'status', 'role', 'sex', 'leaveType', 'position']);
 
 const CODE = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 /** 'SINGLE_DAY' 'Single day'. */
@@ -109,8 +107,8 @@ const codeWords = (code: string) => code.charAt(0) + code.slice(1).toLowerCase()
 /**
  * A changed value as text: null as '—', yes/no for true/false, dates as elsewhere in the app ('22 Nov
  * 2026'), a record's id by the name the server sent for it (`names`) or else its first 8 characters, a
- * code as words; arrays joined, nested objects as
- * compact JSON, long values cut. Text a person typed is shown as typed.
+ * code as words; arrays joined, nested objects as compact JSON, long values cut. Text a person typed is
+ * shown as typed.
  */
 export function valueText(value: unknown, field?: string, names?: Record<string, string>): string {
   if (value === null || value === undefined) return '—';
@@ -124,8 +122,8 @@ export function valueText(value: unknown, field?: string, names?: Record<string,
   }
   if (typeof value === 'object') return cut(JSON.stringify(value));
   if (typeof value === 'string') {
-    if (UUID.test(value)) return names?.[value] ?? shortId(value);
-    if (ISO_DATE.test(value)) return formatDate(value);
+    if (isUuid(value)) return names?.[value] ?? shortId(value);
+    if (isIsoDate(value)) return formatDate(value);
     if (ISO_DATE_TIME.test(value)) return formatDateTime(value);
     if (field !== undefined && CODE_FIELDS.has(field) && CODE.test(value)) {
       return known(CATEGORY_LABELS, value) ? CATEGORY_LABELS[value] : codeWords(value);

@@ -1,4 +1,4 @@
-import { GIFT_STATUS_LABELS, GIFT_STATUSES, isIsoDate, type GiftStatus } from '@csp/contracts';
+import { GIFT_STATUS_LABELS, GIFT_STATUSES, isIsoDate, isUuid, type GiftStatus } from '@csp/contracts';
 
 /**
  * The filters of /gifts (spec part 2 §2.3 "Gift list"): a search over gift name, sub-type, student and
@@ -19,15 +19,13 @@ export interface GiftFilters {
   teacherId?: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 const wholeIn = (text: string | null, min: number, max: number): number | undefined => {
   if (!text || !/^\d+$/.test(text)) return undefined;
   const n = Number(text);
   return n >= min && n <= max ? n : undefined;
 };
 
-const uuidOrNothing = (text: string | null) => (text && UUID.test(text) ? text : undefined);
+const uuidOrNothing = (text: string | null) => (text && isUuid(text) ? text : undefined);
 
 /**
  * The filters in an address (invalid values are ignored). The teacher filter is read only when
