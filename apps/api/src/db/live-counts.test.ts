@@ -48,7 +48,8 @@ async function exact(): Promise<Record<string, number>> {
         where r.deleted_at is null and s.deleted_at is null
       union all select 'measurements' from measurements r join students s on s.id = r.student_id
         where r.deleted_at is null and s.deleted_at is null
-      union all select unnest(array['home_visits', 'home_visits:' || r.status]) from home_visits r
+      union all select unnest(array['home_visits', 'home_visits:' || r.status,
+          'home_visits:' || r.status || ':' || r.teacher_id]) from home_visits r
         join students s on s.id = r.student_id where r.deleted_at is null and s.deleted_at is null
       union all select case when r.distance_from_home > ${HOME_VISIT_LIMITS.locationWarningMeters}
           then 'home_visits:warnings' else 'home_visits:normal' end from home_visits r
@@ -125,6 +126,7 @@ describe('live_counts: kept by triggers, always equal to counting', () => {
     expect(await kept()).toMatchObject({
       'home_visits:PENDING': 3,
       'home_visits:APPROVED': 1,
+      [`home_visits:PENDING:${teacher.id}`]: 3,
       'gifts:DELIVERED': 1,
     });
 
@@ -245,6 +247,13 @@ describe('live_counts: kept by triggers, always equal to counting', () => {
         .map(
           ([table, i, j]) =>
             sql`update ${sql.identifier(table)} set student_id = ${pool[j]} where student_id = ${pool[i]}`,
+        ),
+      // A visit's recording teacher changed: its per-teacher count moves.
+      fc
+        .tuple(pick, pickTeacher)
+        .map(
+          ([i, k]) =>
+            sql`update home_visits set teacher_id = ${crew[k]} where id = (select id from home_visits where student_id = ${pool[i]} order by id limit 1)`,
         ),
       fc.tuple(pick, fc.constant(null)).map(
         ([i]) => sql`insert into activities (title, date, student_id, teacher_id)

@@ -5,7 +5,8 @@ import { liveCounts } from './schema.ts';
 /**
  * The kinds counted in live_counts (migrations 0011, 0012, and 0019 for leave applications), per status
  * where the kind has one, and home visits beyond or within the location-warning distance
- * (home_visits:warnings, home_visits:normal); live students per last-measured day (0016); leave
+ * (home_visits:warnings, home_visits:normal), and per status and recording teacher
+ * (home_visits:<status>:<teacher id>, 0025); live students per last-measured day (0016); leave
  * applications per month they start in and status, and their approved days (0023, read by leaves.repo.ts).
  */
 export type LiveCountName =

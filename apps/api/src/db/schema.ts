@@ -686,8 +686,9 @@ export const auditEvents = pgTable(
 /**
  * How many live records of a kind there are, for the unfiltered lists and counters of administrators
  * (docs/decisions/0013): `activities`, `measurements`, `home_visits`, `gifts`, and per status
- * `home_visits:PENDING`, `gifts:DELIVERED`… A record counts while it and its student are live. Kept
- * exact by triggers (migration 0011), in the same transaction as each change; never written by the app.
+ * `home_visits:PENDING`, `gifts:DELIVERED`…, and home visits per status and teacher
+ * (`home_visits:PENDING:<teacher id>`, migration 0025). A record counts while it and its student are live.
+ * Kept exact by triggers (migration 0011), in the same transaction as each change; never written by the app.
  */
 export const liveCounts = pgTable('live_counts', {
   name: text('name').primaryKey(),

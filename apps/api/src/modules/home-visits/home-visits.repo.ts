@@ -1,10 +1,15 @@
-import { HOME_VISIT_LIMITS, type HomeVisitStatus, type LocationFilter } from '@csp/contracts';
+import {
+  HOME_VISIT_LIMITS,
+  HOME_VISIT_STATUSES,
+  type HomeVisitStatus,
+  type LocationFilter,
+} from '@csp/contracts';
 import { aliasedTable, and, count, desc, eq, gt, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { descendingKeyset } from '../../db/keyset.ts';
-import { filtersOnly, liveCount } from '../../db/live-counts.ts';
-import { homeVisits, students, users } from '../../db/schema.ts';
+import { filtersOnly, liveCount, liveCountSql } from '../../db/live-counts.ts';
+import { homeVisits, liveCounts, students, users } from '../../db/schema.ts';
 import { containsLowered } from '../../db/sql-helpers.ts';
 import { searchCountsItself, type Page } from '../../lib/paging.ts';
 import type { Actor } from '../../plugins/auth.ts';
@@ -80,9 +85,14 @@ function ownedBy(actor: Actor): SQL | undefined {
 
 /**
  * `liveStudent`: how the visit's student is known to be live (counts and the choice of a page's rows join
- * no `students`).
+ * no `students`). `named`: the ids a search's names already matched (keptSearchCount), where known.
  */
-function whereOf(actor: Actor, filter: HomeVisitFilter, liveStudent?: SQL): SQL | undefined {
+function whereOf(
+  actor: Actor,
+  filter: HomeVisitFilter,
+  liveStudent?: SQL,
+  named?: NamedIds,
+): SQL | undefined {
   const c: (SQL | undefined)[] = [visibleTo(actor, liveStudent)];
   if (filter.pendingOnly) c.push(eq(homeVisits.status, 'PENDING'));
   if (filter.status) c.push(eq(homeVisits.status, filter.status));
@@ -96,20 +106,100 @@ function whereOf(actor: Actor, filter: HomeVisitFilter, liveStudent?: SQL): SQL 
   }
   if (filter.search) {
     // Conditions on home_visits (ids through arrays), so the student and teacher indexes serve them.
-    const s = filter.search;
     c.push(
       or(
-        sql`${homeVisits.studentId} = any(array(select ${students.id} from ${students} where ${isNull(
-          students.deletedAt,
-        )} and ${containsLowered(students.searchName, s)}))`,
-        sql`${homeVisits.teacherId} = any(array(select ${users.id} from ${users} where ${eq(
-          users.role,
-          'TEACHER',
-        )} and ${containsLowered(users.searchName, s)}))`,
+        sql`${homeVisits.studentId} = any(${named?.students ? uuidArray(named.students) : sql`array(${studentsNamed(filter.search)})`})`,
+        sql`${homeVisits.teacherId} = any(${named?.teachers ? uuidArray(named.teachers) : sql`array(${teachersNamed(filter.search)})`})`,
       ),
     );
   }
   return and(...c);
+}
+
+/** The ids of the live children whose name contains the search: one half of a visit search. */
+const studentsNamed = (search: string) =>
+  sql`select ${students.id} from ${students} where ${isNull(students.deletedAt)} and ${containsLowered(
+    students.searchName,
+    search,
+  )}`;
+
+/** The ids of the teachers whose name contains the search: the other half. */
+const teachersNamed = (search: string) =>
+  sql`select ${users.id} from ${users} where ${eq(users.role, 'TEACHER')} and ${containsLowered(
+    users.searchName,
+    search,
+  )}`;
+
+/**
+ * Whether a page of a search walks the list's order rather than sorting every match: when the rows it
+ * may expect to read, `scope ÷ total` per match up to the page's end, stay within a budget (1,000 rows)
+ * that the sort of every match costs more than.
+ */
+export const walksTheOrder = (page: Page, kept: { total: number; scope: number }): boolean =>
+  (page.offset + page.limit) * kept.scope <= 1_000 * kept.total;
+
+/**
+ * The ids a search's names matched, each kind when there are few enough to send back as a constant
+ * (MAX_NAMED): the page's query then finds no name again, and PostgreSQL plans it for that many ids.
+ */
+interface NamedIds {
+  students?: string[];
+  teachers?: string[];
+}
+
+const MAX_NAMED = 1_000;
+
+const uuidArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
+
+/**
+ * An administrator's search of the visits or the review queue, filtered by nothing else but a status:
+ * its total from the kept counts (migration 0025), the matching teachers' kept counts per status summed
+ * and the visits of the matching children that none of those teachers recorded counted; `scope`, how
+ * many visits there are of the status (or of any) in all; and the ids the names matched (NamedIds).
+ * Undefined for any other list: its exact count answers.
+ */
+async function keptSearchCount(
+  db: DbOrTx,
+  actor: Actor,
+  filter: HomeVisitFilter,
+): Promise<{ total: number; scope: number; named: NamedIds } | undefined> {
+  const { search, location, status, pendingOnly, ...rest } = filter;
+  if (actor.role !== 'ADMIN' || !search || (location && location !== 'all')) return undefined;
+  if (!filtersOnly(rest) || (pendingOnly && status && status !== 'PENDING')) return undefined;
+  const only = pendingOnly ? 'PENDING' : status;
+  const statuses = sql`${`{${(only ? [only] : HOME_VISIT_STATUSES).join(',')}}`}::review_status[]`;
+  const result = (await db.execute(sql`
+    with named as materialized (
+      select array(${studentsNamed(search)}) as students, array(${teachersNamed(search)}) as teachers
+    )
+    select
+      (select coalesce(sum(${liveCounts.n}), 0) from ${liveCounts}
+        where ${liveCounts.name} = any(array(
+          select 'home_visits:' || st || ':' || t from unnest(named.teachers) t, unnest(${statuses}) st)))::int
+      + (select count(*) from ${homeVisits}
+        where ${homeVisits.studentId} = any(named.students) and ${isNull(homeVisits.deletedAt)}
+          and ${homeVisits.status} = any(${statuses})
+          and not (${homeVisits.teacherId} = any(named.teachers)))::int as total,
+      ${liveCountSql(only ? `home_visits:${only}` : 'home_visits')} as scope,
+      case when cardinality(named.students) <= ${MAX_NAMED}
+        then array_to_string(named.students, ',') end as students,
+      case when cardinality(named.teachers) <= ${MAX_NAMED}
+        then array_to_string(named.teachers, ',') end as teachers
+    from named`)) as unknown as {
+    rows: {
+      total: number | string;
+      scope: number | string;
+      students: string | null;
+      teachers: string | null;
+    }[];
+  };
+  const [row] = result.rows;
+  const ids = (list: string | null) => (list === null ? undefined : list === '' ? [] : list.split(','));
+  return {
+    total: Number(row.total),
+    scope: Number(row.scope),
+    named: { students: ids(row.students), teachers: ids(row.teachers) },
+  };
 }
 
 /** The lists' order, newest visit first (their live date indexes): their keyset pages. */
@@ -163,37 +253,47 @@ export async function listHomeVisits(
   filter: HomeVisitFilter,
   page?: Page,
 ): Promise<(HomeVisitWithRefs & { cursor: string; total?: number | null })[]> {
-  const order = [
-    // With a search, `visit_date + 0` keeps the planner from walking the date index row by row until
-    // a page of rare matches turns up: it finds the matches first, then sorts them (as activities do).
-    desc(filter.search ? sql`${homeVisits.visitDate} + 0` : homeVisits.visitDate),
+  // With a search, `visit_date + 0` keeps the planner from walking the date index row by row until a
+  // page of rare matches turns up: it finds the matches first, then sorts them (as activities do).
+  const orderBy = (walk: boolean) => [
+    desc(filter.search && !walk ? sql`${homeVisits.visitDate} + 0` : homeVisits.visitDate),
     desc(homeVisits.createdAt),
     desc(homeVisits.id),
   ];
   if (!page)
     return selectVisits(db)
       .where(whereOf(actor, filter))
-      .orderBy(...order);
-  // A search's numbered page counts its matches on the way (`total`).
+      .orderBy(...orderBy(false));
+  // A numbered page of an administrator's search whose total the kept counts answer: known first, it
+  // also tells how dense the matches are. When they are dense (a common teacher's name), walking the
+  // list's order reads a few rows per match and stops at the page's end, where the sort would read and
+  // sort every match.
+  const kept = page.after ? undefined : await keptSearchCount(db, actor, filter);
+  if (kept && kept.total <= page.offset) return [];
+  const walk = kept !== undefined && walksTheOrder(page, kept);
+  // A search's numbered page counts its matches on the way (`total`), unless the kept counts did.
   const chosen = keyset.pageIds(
     db,
     homeVisits,
     homeVisits.id,
-    whereOf(actor, filter, ofLiveStudent(homeVisits.studentId)),
+    whereOf(actor, filter, ofLiveStudent(homeVisits.studentId), kept?.named),
     page,
-    order,
-    searchCountsItself(filter) && !page.after,
+    orderBy(walk),
+    searchCountsItself(filter) && !page.after && !kept,
   );
-  return withRefs(
+  const rows = await withRefs(
     db
       .select({ ...selection, total: chosen.total })
       .from(homeVisits)
       .innerJoin(chosen, eq(chosen.id, homeVisits.id))
       .$dynamic(),
   ).orderBy(...keyset.orderBy);
+  return kept ? rows.map((row) => ({ ...row, total: kept.total })) : rows;
 }
 
 export async function countHomeVisits(db: DbOrTx, actor: Actor, filter: HomeVisitFilter): Promise<number> {
+  const kept = await keptSearchCount(db, actor, filter);
+  if (kept) return kept.total;
   if (actor.role === 'ADMIN') {
     // An administrator's list or review queue, unfiltered, by one status or by location alone: the kept
     // count (live visits of live students). Both a status and the queue's PENDING: the exact count

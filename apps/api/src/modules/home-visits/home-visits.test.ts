@@ -7,9 +7,10 @@ import {
   todayIn,
   type HomeVisit,
 } from '@csp/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { homeVisits, notifications, storedFiles, students } from '../../db/schema.ts';
+import { walksTheOrder } from './home-visits.repo.ts';
 import { fileUpload, SAMPLE_DOCUMENTS, SAMPLE_IMAGES } from '../../test/multipart.ts';
 import {
   createTestApp,
@@ -638,6 +639,71 @@ describe('review', () => {
     expect((await queue(admin, '?year=2023&location=normal')).json()).toEqual([]);
     expectError(await queue(teacher), 403, 'Only administrators can review home visits');
     expectError(await queue(admin, '?status=PENDING'), 400, 'Unknown field: status');
+  });
+
+  it("searches by a teacher's or a child's name: totals from the kept counts, pages that neither skip nor repeat", async () => {
+    const k1 = await seedUser(t.app, { firstName: 'Dense', lastName: 'Kandiahx' });
+    const k2 = await seedUser(t.app, { firstName: 'Also', lastName: 'Kandiahx' });
+    const mine = await seedStudent(k1.id);
+    const theirs = await seedStudent(k2.id);
+    const named = await seedStudent(otherTeacher.id, { firstName: 'Kandiahx', lastName: 'Child' });
+    const gone = await seedStudent(k1.id);
+    // Far from home: waiting for review.
+    const far = (daysAgo: number) => ({ ...north(900), date: addDays(today, -daysAgo) });
+    const matched: string[] = [];
+    for (let i = 0; i < 9; i++) matched.push((await seedVisit(k1, mine.id, far(1 + i))).id);
+    for (let i = 0; i < 3; i++) matched.push((await seedVisit(k2, theirs.id, far(2 + i))).id);
+    for (let i = 0; i < 2; i++) matched.push((await seedVisit(otherTeacher, named.id, far(3))).id);
+    // Matched by both names (a child's visit moved to a matching teacher): counted once.
+    await t.app.db.update(homeVisits).set({ teacherId: k2.id }).where(eq(homeVisits.id, matched[13]));
+    // Not in the queue: approved (near home), deleted, of a deleted child.
+    const reviewed = await seedVisit(otherTeacher, named.id);
+    expect(reviewed.status).toBe('APPROVED');
+    expect((await remove(k1, (await seedVisit(k1, mine.id, far(1))).id)).statusCode).toBe(200);
+    await seedVisit(k1, gone.id, far(1));
+    await t.app.db.update(students).set({ deletedAt: new Date() }).where(eq(students.id, gone.id));
+
+    const stored = await t.app.db.select().from(homeVisits).where(inArray(homeVisits.id, matched));
+    const newestFirst = stored
+      .sort(
+        (a, b) =>
+          b.visitDate.localeCompare(a.visitDate) ||
+          b.createdAt.getTime() - a.createdAt.getTime() ||
+          b.id.localeCompare(a.id),
+      )
+      .map((v) => v.id);
+    const seen: string[] = [];
+    for (let pageNo = 1; pageNo <= 5; pageNo++) {
+      const res = await queue(admin, `?search=KANDIAHX&page=${pageNo}&limit=4`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['x-total-count']).toBe('14');
+      seen.push(...res.json().map((v: HomeVisit) => v.id));
+    }
+    expect(seen).toEqual(newestFirst);
+    // The child's full name: its two visits, one of them recorded by a matching teacher now.
+    const child = await queue(admin, '?search=kandiahx%20child&page=1&limit=4');
+    expect(child.headers['x-total-count']).toBe('2');
+    expect(
+      child
+        .json()
+        .map((v: HomeVisit) => v.id)
+        .sort(),
+    ).toEqual(matched.slice(12).sort());
+    // The visits list: every status, or one.
+    expect((await list(admin, '?search=kandiahx&page=1&limit=2')).headers['x-total-count']).toBe('15');
+    expect((await list(admin, '?search=kandiahx&status=APPROVED&page=1')).json()).toEqual([
+      expect.objectContaining({ id: reviewed.id }),
+    ]);
+    // A teacher's search counts their own children's visits only (the exact count).
+    expect((await list(k1, '?search=kandiahx&page=1&limit=2')).headers['x-total-count']).toBe('9');
+  });
+
+  it('walks the order for a page of dense matches, sorts the matches for sparse ones', () => {
+    // 16,667 of 66,667 pending visits match: a page of 10 reads about 40 in order.
+    expect(walksTheOrder({ offset: 0, limit: 10 }, { total: 16_667, scope: 66_667 })).toBe(true);
+    // Deep in the same matches, or a couple of matches among them all: the sort.
+    expect(walksTheOrder({ offset: 5_000, limit: 10 }, { total: 16_667, scope: 66_667 })).toBe(false);
+    expect(walksTheOrder({ offset: 0, limit: 10 }, { total: 2, scope: 66_667 })).toBe(false);
   });
 
   it('approves once, with optional notes, and tells the teacher', async () => {
