@@ -182,6 +182,7 @@ test('an admin bulk-assigns three gifts; the teacher hears of them and delivers 
   await expect(cell(page, 'Student ID', 2)).toHaveAttribute('aria-invalid', 'true');
   await expect(cell(page, 'Student ID', 1)).not.toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText('One row needs a correction: see the message in the row.')).toBeVisible();
+  await expect(page.getByText('3 of 3 rows complete, 1 to correct')).toBeVisible();
   expect(await apiSearch(request, token, `G-${tag}`)).toHaveLength(0);
   await expectNoSidewaysScroll(page);
   await shot(page, 'gifts-bulk-assign');
@@ -199,6 +200,7 @@ test('an admin bulk-assigns three gifts; the teacher hears of them and delivers 
   await cell(page, 'Student ID', 2).fill(codes[2]);
   await expect(page.getByText('No student has this student ID')).toHaveCount(0);
   await expect(cell(page, 'Student name', 2)).toHaveValue(booksName);
+  await expect(page.getByText('3 of 3 rows complete', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Assign Gifts' }).click();
   await expect(toast(page, 'Gifts assigned successfully!')).toBeVisible();
   await expect(page).toHaveURL(/\/gifts$/);

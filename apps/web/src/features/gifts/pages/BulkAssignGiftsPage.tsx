@@ -41,6 +41,7 @@ function BulkAssignForm() {
   const [problems, setProblems] = useState<RowProblemMap>({});
   const [formError, setFormError] = useState<string | null>(null);
   const complete = rows.filter((r) => isCompleteBulkRow(r)).length;
+  const toCorrect = problemRowCount(problems);
 
   const change = (key: string, changes: Partial<BulkRowValues>) => {
     setRows((prev) => prev.map((r) => (r.key === key ? { ...r, ...changes } : r)));
@@ -121,6 +122,7 @@ function BulkAssignForm() {
           </Button>
           <Text size="sm" c="dimmed" role="status">
             {complete} of {rows.length} {rows.length === 1 ? 'row' : 'rows'} complete
+            {toCorrect > 0 && `, ${toCorrect} to correct`}
           </Text>
         </Group>
         {formError && (
