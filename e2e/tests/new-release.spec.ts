@@ -194,3 +194,34 @@ test('toasts whose code fails to download leave the app working; the next toast 
   await save('077 000 0002');
   await expect(page.getByText('Profile updated successfully!', { exact: true }).first()).toBeVisible();
 });
+
+test('a toast shown while the toasts’ download is still failing downloads them again once it has failed', async ({
+  page,
+  request,
+}) => {
+  const teacher = await newTeacher(request, 'Tova');
+  await signIn(page, teacher);
+  await page.goto('/profile');
+  // The first download gets its answer (none: the connection is down) only when the test says so; the
+  // connection is back for any later one.
+  let answer = () => {};
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  let asked = 0;
+  await page.route(/\/assets\/Toasts-[\w-]+\.js$/, async (route) => {
+    if (++asked > 1) return route.fallback();
+    await answered;
+    await route.abort('internetdisconnected');
+  });
+  const save = async (phone: string) => {
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    await page.getByLabel('Phone').fill(phone);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByRole('button', { name: 'Edit Profile' })).toBeVisible();
+  };
+  await save('077 000 0003');
+  await expect.poll(() => asked).toBe(1);
+  // The first download is still waiting for its answer when the second toast comes; then it fails.
+  await save('077 000 0004');
+  answer();
+  await expect(page.getByText('Profile updated successfully!', { exact: true }).first()).toBeVisible();
+});

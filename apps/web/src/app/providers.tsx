@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { lazyPart } from '../components/LazyPart.tsx';
 import { AuthProvider } from '../features/auth/components/AuthProvider.tsx';
 import { queryClient } from '../lib/queryClient.ts';
@@ -14,15 +14,16 @@ const Toasts = lazyPart<object>(
 
 /**
  * The toasts' container could not be downloaded: nothing shows (the app goes on; the toasts wait in the
- * store), and the next toast, or the connection coming back, downloads it again.
+ * store), and a toast that came after the download began (`since`: how many were waiting then), or the
+ * connection coming back, downloads it again. A toast shown while the download was still failing counts:
+ * on a slow connection the failure can arrive after it.
  */
-function RetryWithNextToast({ retry }: { retry: () => void }) {
+function RetryWithNextToast({ retry, since }: { retry: () => void; since: number }) {
   const { notifications, queue } = useNotifications();
   const waiting = notifications.length + queue.length;
-  const atFailure = useRef(waiting);
   useEffect(() => {
-    if (waiting > atFailure.current) retry();
-  }, [waiting, retry]);
+    if (waiting > since) retry();
+  }, [waiting, since, retry]);
   useEffect(() => {
     window.addEventListener('online', retry);
     return () => window.removeEventListener('online', retry);
@@ -37,9 +38,28 @@ function RetryWithNextToast({ retry }: { retry: () => void }) {
  */
 function ToastsOnceNeeded() {
   const { notifications, queue } = useNotifications();
+  const waiting = notifications.length + queue.length;
   const [needed, setNeeded] = useState(false);
-  if (!needed && notifications.length + queue.length > 0) setNeeded(true);
-  return needed ? <Toasts loading={null} failed={(retry) => <RetryWithNextToast retry={retry} />} /> : null;
+  // How many toasts were waiting when the container's download last began.
+  const [attemptedWith, setAttemptedWith] = useState(0);
+  if (!needed && waiting > 0) {
+    setNeeded(true);
+    setAttemptedWith(waiting);
+  }
+  return needed ? (
+    <Toasts
+      loading={null}
+      failed={(retry) => (
+        <RetryWithNextToast
+          since={attemptedWith}
+          retry={() => {
+            setAttemptedWith(waiting);
+            retry();
+          }}
+        />
+      )}
+    />
+  ) : null;
 }
 
 /** Theme, toasts (top right, 6 s; Toasts.tsx), server-data cache and the auth state. */
