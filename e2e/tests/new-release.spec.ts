@@ -169,6 +169,14 @@ test('growth charts that fail to download say so in their place; the rest of the
   await expect(growth.getByRole('button', { name: 'Try again' })).toHaveCount(0);
 });
 
+/** Saves a new phone number on /profile; the page is back to showing the profile. */
+async function savePhone(page: Page, phone: string) {
+  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  await page.getByLabel('Phone').fill(phone);
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByRole('button', { name: 'Edit Profile' })).toBeVisible();
+}
+
 test('toasts whose code fails to download leave the app working; the next toast downloads them again', async ({
   page,
   request,
@@ -178,20 +186,14 @@ test('toasts whose code fails to download leave the app working; the next toast 
   await lostChunk(page, /\/assets\/Toasts-[\w-]+\.js$/);
   await page.goto('/profile');
 
-  const save = async (phone: string) => {
-    await page.getByRole('button', { name: 'Edit Profile' }).click();
-    await page.getByLabel('Phone').fill(phone);
-    await page.getByRole('button', { name: 'Save Changes' }).click();
-    await expect(page.getByRole('button', { name: 'Edit Profile' })).toBeVisible();
-  };
-  await save('077 000 0001');
+  await savePhone(page, '077 000 0001');
   // Saved, and the app is still there (the toast could not show).
   await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
   await expect(page.getByText('077 000 0001')).toBeVisible();
   await expect(page.getByText('Profile updated successfully!')).toHaveCount(0);
 
   await page.unrouteAll();
-  await save('077 000 0002');
+  await savePhone(page, '077 000 0002');
   await expect(page.getByText('Profile updated successfully!', { exact: true }).first()).toBeVisible();
 });
 
@@ -212,16 +214,10 @@ test('a toast shown while the toasts’ download is still failing downloads them
     await answered;
     await route.abort('internetdisconnected');
   });
-  const save = async (phone: string) => {
-    await page.getByRole('button', { name: 'Edit Profile' }).click();
-    await page.getByLabel('Phone').fill(phone);
-    await page.getByRole('button', { name: 'Save Changes' }).click();
-    await expect(page.getByRole('button', { name: 'Edit Profile' })).toBeVisible();
-  };
-  await save('077 000 0003');
+  await savePhone(page, '077 000 0003');
   await expect.poll(() => asked).toBe(1);
   // The first download is still waiting for its answer when the second toast comes; then it fails.
-  await save('077 000 0004');
+  await savePhone(page, '077 000 0004');
   answer();
   await expect(page.getByText('Profile updated successfully!', { exact: true }).first()).toBeVisible();
 });
