@@ -318,6 +318,18 @@ export const activities = pgTable(
   ],
 );
 
+/**
+ * The at-risk conditions' classifications, as contracts' AT_RISK_CLASSIFICATIONS (a test holds them
+ * equal): the predicates of the conditions' partial indexes. Literal here, as drizzle-kit reads this file
+ * alone.
+ */
+export const AT_RISK_CONDITION_CODES = {
+  stunting: ['SEVERE_STUNTING', 'STUNTING'],
+  wasting: ['SEVERE_WASTING', 'WASTING'],
+  underweight: ['SEVERE_UNDERWEIGHT', 'UNDERWEIGHT'],
+  falling: ['FALLING_WEIGHT'],
+} as const;
+
 export const measurements = pgTable(
   'measurements',
   {
@@ -366,6 +378,20 @@ export const measurements = pgTable(
     index('measurements_at_risk_idx')
       .on(t.date.desc().nullsFirst(), t.id.desc().nullsFirst(), t.studentId, t.growthClassifications)
       .where(sql`${t.isLatest} and ${t.atRisk} and ${t.deletedAt} is null`),
+    // The programme's children at risk of one condition (the list's filter and its count): the same, only
+    // the rows with one of the condition's classifications (contracts' AT_RISK_CLASSIFICATIONS, written as
+    // growth.repo.ts's filter writes them, so that PostgreSQL matches the predicate). The count of one
+    // condition read every at-risk child's entry and tested its classifications: 5.7 ms at national scale,
+    // 1.5 ms on its own index.
+    ...Object.entries(AT_RISK_CONDITION_CODES).map(([condition, codes]) =>
+      index(`measurements_at_risk_${condition}_idx`)
+        .on(t.date.desc().nullsFirst(), t.id.desc().nullsFirst(), t.studentId)
+        .where(
+          sql`${t.isLatest} and ${t.atRisk} and ${t.deletedAt} is null and ${t.growthClassifications} && array[${sql.raw(
+            codes.map((c) => `'${c}'`).join(', '),
+          )}]::text[]`,
+        ),
+    ),
     // A teacher's children at risk: from their students to each one's latest measurement.
     index('measurements_latest_student_idx')
       .on(t.studentId)
