@@ -2,7 +2,7 @@
 -- count, read every at-risk child's entry of measurements_at_risk_idx and tested its classifications
 -- (5.7 ms of a count at national scale). One partial index per condition holds only its children; the
 -- predicates are written as growth.repo.ts's filter writes them, so PostgreSQL matches them (schema.ts,
--- AT_RISK_CONDITION_CODES).
+-- from the contracts' AT_RISK_CLASSIFICATIONS).
 CREATE INDEX "measurements_at_risk_stunting_idx" ON "measurements" USING btree ("date" DESC NULLS FIRST,"id" DESC NULLS FIRST,"student_id") WHERE "measurements"."is_latest" and "measurements"."at_risk" and "measurements"."deleted_at" is null and "measurements"."growth_classifications" && array['SEVERE_STUNTING', 'STUNTING']::text[];--> statement-breakpoint
 CREATE INDEX "measurements_at_risk_wasting_idx" ON "measurements" USING btree ("date" DESC NULLS FIRST,"id" DESC NULLS FIRST,"student_id") WHERE "measurements"."is_latest" and "measurements"."at_risk" and "measurements"."deleted_at" is null and "measurements"."growth_classifications" && array['SEVERE_WASTING', 'WASTING']::text[];--> statement-breakpoint
 CREATE INDEX "measurements_at_risk_underweight_idx" ON "measurements" USING btree ("date" DESC NULLS FIRST,"id" DESC NULLS FIRST,"student_id") WHERE "measurements"."is_latest" and "measurements"."at_risk" and "measurements"."deleted_at" is null and "measurements"."growth_classifications" && array['SEVERE_UNDERWEIGHT', 'UNDERWEIGHT']::text[];--> statement-breakpoint

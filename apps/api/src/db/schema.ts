@@ -2,6 +2,7 @@
  * The whole data model of both spec parts. Later issues add behaviour, not tables.
  * Soft delete (`deleted_at`) applies to users, students, activities, measurements and home visits.
  */
+import { AT_RISK_CLASSIFICATIONS } from '@csp/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -318,18 +319,6 @@ export const activities = pgTable(
   ],
 );
 
-/**
- * The at-risk conditions' classifications, as contracts' AT_RISK_CLASSIFICATIONS (a test holds them
- * equal): the predicates of the conditions' partial indexes. Literal here, as drizzle-kit reads this file
- * alone.
- */
-export const AT_RISK_CONDITION_CODES = {
-  stunting: ['SEVERE_STUNTING', 'STUNTING'],
-  wasting: ['SEVERE_WASTING', 'WASTING'],
-  underweight: ['SEVERE_UNDERWEIGHT', 'UNDERWEIGHT'],
-  falling: ['FALLING_WEIGHT'],
-} as const;
-
 export const measurements = pgTable(
   'measurements',
   {
@@ -383,7 +372,7 @@ export const measurements = pgTable(
     // growth.repo.ts's filter writes them, so that PostgreSQL matches the predicate). The count of one
     // condition read every at-risk child's entry and tested its classifications: 5.7 ms at national scale,
     // 1.5 ms on its own index.
-    ...Object.entries(AT_RISK_CONDITION_CODES).map(([condition, codes]) =>
+    ...Object.entries(AT_RISK_CLASSIFICATIONS).map(([condition, codes]) =>
       index(`measurements_at_risk_${condition}_idx`)
         .on(t.date.desc().nullsFirst(), t.id.desc().nullsFirst(), t.studentId)
         .where(

@@ -1,7 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { students } from './schema.ts';
-import { containsLowered, OFFSET_ZERO_FENCE } from './sql-helpers.ts';
+import { arrayParam, containsLowered, OFFSET_ZERO_FENCE } from './sql-helpers.ts';
 
 const qb = new QueryBuilder();
 
@@ -21,5 +22,22 @@ describe('sql helpers', () => {
       .toSQL();
     expect(q.sql).toMatch(/"students"\."search_name" like lower\(\$1\)$/);
     expect(q.params).toEqual(['%Ni\\_la 50\\%%']);
+  });
+
+  it('arrayParam sends the values as one quoted array literal of the type', () => {
+    const q = qb
+      .select({ id: students.id })
+      .from(students)
+      .where(sql`${students.id} = any(${arrayParam(['a', 'b"c', 'd\\e'], 'uuid')})`)
+      .toSQL();
+    expect(q.sql).toMatch(/= any\(\$1::uuid\[\]\)$/);
+    expect(q.params).toEqual(['{"a","b\\"c","d\\\\e"}']);
+    expect(
+      qb
+        .select({ id: students.id })
+        .from(students)
+        .where(sql`${arrayParam([], 'int')} = '{}'`)
+        .toSQL().params,
+    ).toEqual(['{}']);
   });
 });

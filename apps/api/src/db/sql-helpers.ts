@@ -38,6 +38,17 @@ export const containsLowered = (column: SQL | AnyColumn, text: string): SQL =>
   sql`${column} like lower(${containsPattern(text)})`;
 
 /**
+ * `values` as one array parameter of the given element type (`$1::uuid[]`), for `= any(…)`: one
+ * parameter however many values, which PostgreSQL plans for its actual values. Each element is quoted as
+ * an array literal's element.
+ */
+export const arrayParam = (
+  values: readonly (string | number)[],
+  type: 'uuid' | 'int' | 'review_status',
+): SQL =>
+  sql`${`{${values.map((v) => `"${String(v).replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`}::${sql.raw(type)}[]`;
+
+/**
  * For `.offset()` of a subquery: `offset 0`, which keeps the subquery apart from the query around it, so
  * PostgreSQL plans it on its own (its cheapest scan) rather than choosing a scan for the outer ORDER BY.
  * drizzle writes no clause for `.offset(0)` (it tests the number for truth), so the 0 goes in as SQL.

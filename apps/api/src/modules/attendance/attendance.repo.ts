@@ -16,7 +16,7 @@ import {
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { filtersOnly, liveCount, liveCountSql } from '../../db/live-counts.ts';
-import { OFFSET_ZERO_FENCE } from '../../db/sql-helpers.ts';
+import { arrayParam, OFFSET_ZERO_FENCE } from '../../db/sql-helpers.ts';
 import { attendance, attendanceMonthCounts, leaves, users } from '../../db/schema.ts';
 import type { Page } from '../../lib/paging.ts';
 import type { Actor } from '../../plugins/auth.ts';
@@ -383,7 +383,7 @@ export async function dayCountsByTeacher(
   if (from !== month.from || to !== month.to) {
     throw new Error(`dayCountsByTeacher counts whole months (${from} to ${to})`);
   }
-  const workDays = `{${rule.workDays.join(',')}}`;
+  const workDays = arrayParam(rule.workDays, 'int');
   // The days from the first of the month to today, or to the month's end (none for a later month).
   const daysUpToToday = Math.max(0, daysBetween(from, rule.today < to ? rule.today : to) + 1);
   // Every teacher: the approved leaves of the period are read from leaves_approved_dates_idx alone (a
@@ -409,7 +409,7 @@ export async function dayCountsByTeacher(
     -- above it for that many: 10 ms of a 25 ms statement at national scale).
     d as materialized (
       select ${from}::date + i as day,
-        extract(isodow from ${from}::date + i)::int = any(${workDays}::int[]) as work
+        extract(isodow from ${from}::date + i)::int = any(${workDays}) as work
       from generate_series(0, ${daysUpToToday - 1}::int) i
     ),
     -- The approved leave days up to today (a later day's record is left out as a future one).
@@ -437,7 +437,7 @@ export async function dayCountsByTeacher(
     -- (offset 0), as the planner, which cannot estimate these days, would otherwise read the month.
     x as (
       select k.teacher_id, a.status, k.whole,
-        extract(isodow from k.day)::int = any(${workDays}::int[]) as work
+        extract(isodow from k.day)::int = any(${workDays}) as work
       from k, lateral (
         select ${attendance.status} as status from ${attendance}
         where ${attendance.teacherId} = k.teacher_id and ${attendance.date} = k.day offset 0

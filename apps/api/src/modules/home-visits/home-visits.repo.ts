@@ -10,7 +10,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { descendingKeyset } from '../../db/keyset.ts';
 import { filtersOnly, liveCount, liveCountSql } from '../../db/live-counts.ts';
 import { homeVisits, liveCounts, students, users } from '../../db/schema.ts';
-import { containsLowered } from '../../db/sql-helpers.ts';
+import { arrayParam, containsLowered } from '../../db/sql-helpers.ts';
 import { searchCountsItself, type Page } from '../../lib/paging.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { dateFilter, ofLiveStudent, ofStudentInScope, studentInScope } from '../../db/scopes.ts';
@@ -108,8 +108,8 @@ function whereOf(
     // Conditions on home_visits (ids through arrays), so the student and teacher indexes serve them.
     c.push(
       or(
-        sql`${homeVisits.studentId} = any(${named?.students ? uuidArray(named.students) : sql`array(${studentsNamed(filter.search)})`})`,
-        sql`${homeVisits.teacherId} = any(${named?.teachers ? uuidArray(named.teachers) : sql`array(${teachersNamed(filter.search)})`})`,
+        sql`${homeVisits.studentId} = any(${named?.students ? arrayParam(named.students, 'uuid') : sql`array(${studentsNamed(filter.search)})`})`,
+        sql`${homeVisits.teacherId} = any(${named?.teachers ? arrayParam(named.teachers, 'uuid') : sql`array(${teachersNamed(filter.search)})`})`,
       ),
     );
   }
@@ -149,8 +149,6 @@ interface NamedIds {
 
 const MAX_NAMED = 1_000;
 
-const uuidArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
-
 /**
  * An administrator's search of the visits or the review queue, filtered by nothing else but a status:
  * its total from the kept counts (migration 0025), the matching teachers' kept counts per status summed
@@ -167,7 +165,7 @@ async function keptSearchCount(
   if (actor.role !== 'ADMIN' || !search || (location && location !== 'all')) return undefined;
   if (!filtersOnly(rest) || (pendingOnly && status && status !== 'PENDING')) return undefined;
   const only = pendingOnly ? 'PENDING' : status;
-  const statuses = sql`${`{${(only ? [only] : HOME_VISIT_STATUSES).join(',')}}`}::review_status[]`;
+  const statuses = arrayParam(only ? [only] : HOME_VISIT_STATUSES, 'review_status');
   const result = (await db.execute(sql`
     with named as materialized (
       select array(${studentsNamed(search)}) as students, array(${teachersNamed(search)}) as teachers
