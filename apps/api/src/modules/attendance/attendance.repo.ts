@@ -347,12 +347,13 @@ export interface DayRuleContext {
   workDays: readonly number[];
 }
 
-export interface TeacherDayCounts {
-  teacherId: string;
+/** Day counts that `teachers` of the matching teachers have, each of them exactly these. */
+export interface TeacherDayCountTally {
   approvedDays: number;
   pendingDays: number;
   rejectedDays: number;
   absentDays: number;
+  teachers: number;
 }
 
 /**
@@ -361,6 +362,10 @@ export interface TeacherDayCounts {
  * account existed, day off, absent) and counted, in one statement: the report's tiles over every
  * teacher without shipping every record of the month. The attendance tests hold it to the TypeScript
  * rule.
+ *
+ * Answered tallied: one row per distinct set of counts, with how many teachers have it (a few hundred
+ * rows for 2,000 teachers, whose parsing was a quarter of the call's Node time), so that the tiles'
+ * figures (percentages: contracts' rule) are still made in TypeScript.
  *
  * Counted, not classified day by day (a teachers × days grid is 60,000 rows at 2,000 teachers): a
  * record counts by its status unless its day is a leave day or in the future; a teacher's absent days
@@ -372,16 +377,16 @@ export interface TeacherDayCounts {
  * are looked up, through indexes, and taken out: those on an approved leave day or after today (from
  * every figure) and those before the teacher's first day (from the worked days only).
  */
-export async function dayCountsByTeacher(
+export async function dayCountTallies(
   db: DbOrTx,
   filter: TeacherFilter,
   from: string,
   to: string,
   rule: DayRuleContext,
-): Promise<TeacherDayCounts[]> {
+): Promise<TeacherDayCountTally[]> {
   const month = monthBounds(Number(from.slice(0, 4)), Number(from.slice(5, 7)));
   if (from !== month.from || to !== month.to) {
-    throw new Error(`dayCountsByTeacher counts whole months (${from} to ${to})`);
+    throw new Error(`dayCountTallies counts whole months (${from} to ${to})`);
   }
   const workDays = arrayParam(rule.workDays, 'int');
   // The days from the first of the month to today, or to the month's end (none for a later month).
@@ -458,7 +463,8 @@ export async function dayCountsByTeacher(
       where d.work and ld.day >= t.first_day
       group by ld.teacher_id
     )
-    select t.id as "teacherId",
+    select "approvedDays", "pendingDays", "rejectedDays", "absentDays", count(*)::int as teachers from (
+    select
       (${kept(c.approved)} - coalesce(xc.approved, 0))::int as "approvedDays",
       (${kept(c.pending)} - coalesce(xc.pending, 0))::int as "pendingDays",
       (${kept(c.rejected)} - coalesce(xc.rejected, 0))::int as "rejectedDays",
@@ -470,7 +476,8 @@ export async function dayCountsByTeacher(
     from t
     left join ${c} on ${c.month} = ${from}::date and ${c.teacherId} = t.id
     left join xc on xc.teacher_id = t.id
-    left join lc on lc.teacher_id = t.id`)) as unknown as { rows: TeacherDayCounts[] };
+    left join lc on lc.teacher_id = t.id
+    ) counts group by 1, 2, 3, 4`)) as unknown as { rows: TeacherDayCountTally[] };
   return result.rows;
 }
 

@@ -555,23 +555,26 @@ export async function teacherReportsSummary(
   requireRole(actor, 'ADMIN');
   const { from, to } = monthOf(deps, query);
   const filter = { teacherId: query.teacherId, search: query.search || undefined };
-  const teachers = await repo.dayCountsByTeacher(deps.db, filter, from, to, {
+  const tallies = await repo.dayCountTallies(deps.db, filter, from, to, {
     today: today(deps),
     timeZone: deps.config.orgTimezone,
     workDays: deps.config.workDays,
   });
-  let percentages = 0;
+  let totalTeachers = 0;
+  // The teachers' percentages in tenths of a percent: whole numbers, so their sum is exact.
+  let tenths = 0;
   let pendingReviews = 0;
   let totalAbsents = 0;
-  for (const c of teachers) {
+  for (const c of tallies) {
     const totalDays = c.approvedDays + c.pendingDays + c.rejectedDays + c.absentDays;
-    percentages += percentage(c.approvedDays, totalDays);
-    pendingReviews += c.pendingDays;
-    totalAbsents += c.absentDays;
+    totalTeachers += c.teachers;
+    tenths += Math.round(percentage(c.approvedDays, totalDays) * 10) * c.teachers;
+    pendingReviews += c.pendingDays * c.teachers;
+    totalAbsents += c.absentDays * c.teachers;
   }
   return {
-    totalTeachers: teachers.length,
-    averageAttendance: teachers.length ? round1(percentages / teachers.length) : 0,
+    totalTeachers,
+    averageAttendance: totalTeachers ? Math.round(tenths / totalTeachers) / 10 : 0,
     pendingReviews,
     totalAbsents,
   };
