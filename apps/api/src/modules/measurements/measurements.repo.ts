@@ -21,7 +21,12 @@ import {
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { descendingKeyset } from '../../db/keyset.ts';
-import { filtersOnly, liveCount, liveStudentsPerLastMeasuredDay } from '../../db/live-counts.ts';
+import {
+  filtersOnly,
+  liveCount,
+  liveStudents,
+  liveStudentsPerLastMeasuredDay,
+} from '../../db/live-counts.ts';
 import { measurements, students, users, type StudentCategoryValue } from '../../db/schema.ts';
 import { containsLowered, containsPattern } from '../../db/sql-helpers.ts';
 import type { Page } from '../../lib/paging.ts';
@@ -203,10 +208,11 @@ export async function studentsWithLatestMeasurement(
 }
 
 /**
- * How many students in scope match the filter (the status filter included): for a status of the whole
- * programme, its days' kept counts; else the students themselves.
+ * How many students in scope match the filter (the status filter included): for the whole programme,
+ * every live student or those of a status, the days' kept counts; else the students themselves.
  */
 export async function countStudentsByStatus(db: DbOrTx, filter: StatusFilter): Promise<number> {
+  if (wholeProgramme(filter) && !filter.status) return liveStudents(db);
   if (filter.status && wholeProgramme(filter)) {
     const perDay = liveStudentsPerDay(db, filter);
     const [row] = await db

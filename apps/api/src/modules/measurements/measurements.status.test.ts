@@ -345,6 +345,13 @@ describe('the status read from students.last_measured_on (kept by triggers on me
       overdue: counted('overdue'),
       neverMeasured: counted('never_measured'),
     });
+    // The unfiltered pages' total: every live student, from the same kept counts.
+    const firstPage = await t.app.inject({
+      method: 'GET',
+      url: '/api/measurements/status/all?page=1&limit=1',
+      headers: admin.auth,
+    });
+    expect(firstPage.headers['x-total-count']).toBe(String(everyone.length));
     for (const status of ['overdue', 'due_soon', 'up_to_date', 'never_measured'] as const) {
       const res = await t.app.inject({
         method: 'GET',
