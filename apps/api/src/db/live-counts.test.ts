@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOME_VISIT_LIMITS, todayIn } from '@csp/contracts';
+import { arrayParam } from './sql-helpers.ts';
 import { createTestApp, onPostgres, seedUser, type SeededUser, type TestContext } from '../test/setup.ts';
 
 let t: TestContext;
@@ -38,8 +39,9 @@ async function kept(): Promise<Record<string, number>> {
  * The same figures counted the slow way: live records of live students (attendance and leave
  * applications: of live teachers),
  * per kind and status, visits beyond or within the location-warning distance, live students per
- * last-measured day (migration 0016), and each teacher's attendance records (whatever the teacher's
- * state) per month, status and weekday (migration 0018).
+ * last-measured day (migration 0016), each teacher's attendance records (whatever the teacher's
+ * state) per month, status and weekday (migration 0018), and the children at risk per set of
+ * classifications of their latest measurement (0027).
  */
 async function exact(): Promise<Record<string, number>> {
   const r = await rows<{ name: string; n: string | number }>(sql`
@@ -48,6 +50,9 @@ async function exact(): Promise<Record<string, number>> {
         where r.deleted_at is null and s.deleted_at is null
       union all select 'measurements' from measurements r join students s on s.id = r.student_id
         where r.deleted_at is null and s.deleted_at is null
+      union all select 'measurements:at_risk:' || array_to_string(r.growth_classifications, ',')
+        from measurements r join students s on s.id = r.student_id
+        where r.deleted_at is null and s.deleted_at is null and r.is_latest and r.at_risk
       union all select unnest(array['home_visits', 'home_visits:' || r.status,
           'home_visits:' || r.status || ':' || r.teacher_id]) from home_visits r
         join students s on s.id = r.student_id where r.deleted_at is null and s.deleted_at is null
@@ -217,6 +222,35 @@ describe('live_counts: kept by triggers, always equal to counting', () => {
     }
   });
 
+  it('moves a child between the at-risk counts as its latest measurement is scored again', async () => {
+    const kid = await newStudent();
+    await addRecords([kid]);
+    const at = (name: string) => kept().then((k) => k[`measurements:at_risk:${name}`]);
+    const score = async (latest: boolean, risk: boolean, classes: string[]) => {
+      await t.app.db.execute(sql`update measurements set is_latest = ${latest}, at_risk = ${risk},
+        growth_classifications = ${arrayParam(classes, 'text')} where student_id = ${kid}`);
+      expect(await kept()).toEqual(await exact());
+    };
+    await score(true, true, ['WASTING']);
+    expect(await at('WASTING')).toBe(1);
+    // Only the classifications change.
+    await score(true, true, ['SEVERE_WASTING', 'STUNTING']);
+    expect(await at('WASTING')).toBeUndefined();
+    expect(await at('SEVERE_WASTING,STUNTING')).toBe(1);
+    await score(false, true, ['SEVERE_WASTING', 'STUNTING']);
+    await score(true, false, []);
+    await score(true, true, ['STUNTING']);
+    for (const deletedAt of [sql`now()`, sql`null`]) {
+      await t.app.db.execute(sql`update students set deleted_at = ${deletedAt} where id = ${kid}`);
+      expect(await kept()).toEqual(await exact());
+      await t.app.db.execute(
+        sql`update measurements set deleted_at = ${deletedAt} where student_id = ${kid}`,
+      );
+      expect(await kept()).toEqual(await exact());
+    }
+    expect(await at('STUNTING')).toBe(1);
+  });
+
   it('stays equal to counting through any sequence of changes (property)', async () => {
     const pool = [await newStudent(), await newStudent(), await newStudent(), await newStudent()];
     await addRecords(pool);
@@ -269,6 +303,22 @@ describe('live_counts: kept by triggers, always equal to counting', () => {
         .map(
           ([i, d]) =>
             sql`update measurements set date = current_date - ${d}::int where id = (select id from measurements where student_id = ${pool[i]} order by id limit 1)`,
+        ),
+      // A measurement scored (as the growth job does): latest or not, at risk or not, its classifications.
+      fc
+        .tuple(
+          pick,
+          fc.boolean(),
+          fc.boolean(),
+          fc.subarray(['SEVERE_WASTING', 'WASTING', 'STUNTING', 'FALLING_WEIGHT', 'OVERWEIGHT']),
+          fc.boolean(),
+        )
+        .map(
+          ([i, latest, risk, classes, newest]) =>
+            sql`update measurements set is_latest = ${latest}, at_risk = ${risk},
+              growth_classifications = ${arrayParam(classes, 'text')}
+              where id = (select id from measurements where student_id = ${pool[i]}
+                order by id ${newest ? sql`desc` : sql`asc`} limit 1)`,
         ),
       fc.constant(null).map(
         () => sql`insert into students (student_id, first_name, last_name, date_of_birth, category)

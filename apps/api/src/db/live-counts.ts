@@ -1,13 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from './client.ts';
 import { liveCounts } from './schema.ts';
+import { arrayParam } from './sql-helpers.ts';
 
 /**
  * The kinds counted in live_counts (migrations 0011, 0012, and 0019 for leave applications), per status
  * where the kind has one, and home visits beyond or within the location-warning distance
  * (home_visits:warnings, home_visits:normal), and per status and recording teacher
  * (home_visits:<status>:<teacher id>, 0025); live students per last-measured day (0016); leave
- * applications per month they start in and status, and their approved days (0023, read by leaves.repo.ts).
+ * applications per month they start in and status, and their approved days (0023, read by leaves.repo.ts);
+ * children at risk per set of classifications of their latest measurement (0027).
  */
 export type LiveCountName =
   | 'activities'
@@ -80,6 +82,24 @@ export const liveStudentsSql = () =>
 /** The same, read on its own. */
 export async function liveStudents(db: DbOrTx): Promise<number> {
   const result = (await db.execute(sql`select ${liveStudentsSql()} as n`)) as unknown as {
+    rows: { n: number }[];
+  };
+  return Number(result.rows[0].n);
+}
+
+/** Live children at risk per set of classifications of their latest measurement (migration 0027). */
+const AT_RISK_PREFIX = 'measurements:at_risk:';
+
+/**
+ * How many live children at risk there are (a live latest measurement at risk, of a live student), only
+ * those whose latest measurement has one of `classifications` when given: the sum of the kept counts of
+ * the sets of classifications that meet them (a few dozen names) instead of a pass over the children.
+ */
+export async function liveAtRiskChildren(db: DbOrTx, classifications?: readonly string[]): Promise<number> {
+  const sets = sql`string_to_array(substr(${liveCounts.name}, ${AT_RISK_PREFIX.length + 1}), ',')`;
+  const result = (await db.execute(sql`select coalesce(sum(${liveCounts.n}), 0)::int as n from ${liveCounts}
+    where starts_with(${liveCounts.name}, ${AT_RISK_PREFIX})
+      ${classifications ? sql`and ${sets} && ${arrayParam(classifications, 'text')}` : sql``}`)) as unknown as {
     rows: { n: number }[];
   };
   return Number(result.rows[0].n);

@@ -44,7 +44,7 @@ export const containsLowered = (column: SQL | AnyColumn, text: string): SQL =>
  */
 export const arrayParam = (
   values: readonly (string | number)[],
-  type: 'uuid' | 'int' | 'review_status',
+  type: 'uuid' | 'int' | 'text' | 'review_status',
 ): SQL =>
   sql`${`{${values.map((v) => `"${String(v).replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`}::${sql.raw(type)}[]`;
 

@@ -16,11 +16,12 @@ import {
 } from 'drizzle-orm';
 import { AT_RISK_ANY } from '@csp/contracts';
 import type { DbOrTx } from '../../db/client.ts';
+import { liveAtRiskChildren } from '../../db/live-counts.ts';
 import { measurements, students, users } from '../../db/schema.ts';
 import { containsLowered, containsPattern } from '../../db/sql-helpers.ts';
 import type { Page } from '../../lib/paging.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import { ofLiveStudent, ofStudentInScope, studentInScope } from '../../db/scopes.ts';
+import { ofStudentInScope, studentInScope } from '../../db/scopes.ts';
 
 const growthStudentColumns = {
   id: students.id,
@@ -241,22 +242,9 @@ export async function atRiskChildren(db: DbOrTx, actor: Actor, filter: AtRiskFil
 
 export async function countAtRiskChildren(db: DbOrTx, actor: Actor, filter: AtRiskFilter): Promise<number> {
   if (actor.role === 'ADMIN' && !filter.teacherId && !filter.search) {
-    // The programme's children at risk, of every condition or of some: the at-risk index alone
-    // (measurements_at_risk_idx holds the student and the classifications), less the few whose student
-    // is deleted, without reading a row of either table.
-    const [row] = await db
-      .select({ n: count() })
-      .from(measurements)
-      .where(
-        and(
-          eq(measurements.isLatest, true),
-          eq(measurements.atRisk, true),
-          isNull(measurements.deletedAt),
-          ofClassifications(filter),
-          ofLiveStudent(measurements.studentId),
-        ),
-      );
-    return row.n;
+    // The programme's children at risk, of every condition or of some: the kept counts per set of
+    // classifications (migration 0027).
+    return liveAtRiskChildren(db, coversEveryCondition(filter) ? undefined : filter.classifications);
   }
   const [row] = await db
     .select({ n: count() })
