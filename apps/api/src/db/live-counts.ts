@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from './client.ts';
 import { liveCounts } from './schema.ts';
-import { arrayParam } from './sql-helpers.ts';
+import { arrayParam, startsWithPattern } from './sql-helpers.ts';
 
 /**
  * The kinds counted in live_counts (migrations 0011, 0012, and 0019 for leave applications), per status
@@ -67,7 +67,7 @@ export function liveStudentsPerLastMeasuredDay(db: DbOrTx) {
       n: sql<number>`${liveCounts.n}`.as('n'),
     })
     .from(liveCounts)
-    .where(sql`${liveCounts.name} like ${`${LAST_MEASURED_PREFIX}%`} and ${liveCounts.n} <> 0`)
+    .where(sql`${liveCounts.name} like ${startsWithPattern(LAST_MEASURED_PREFIX)} and ${liveCounts.n} <> 0`)
     .as('per_day');
 }
 
@@ -77,7 +77,7 @@ export function liveStudentsPerLastMeasuredDay(db: DbOrTx) {
  */
 export const liveStudentsSql = () =>
   sql<number>`coalesce((select sum(${liveCounts.n}) from ${liveCounts}
-    where ${liveCounts.name} like ${`${LAST_MEASURED_PREFIX}%`}), 0)::int`;
+    where ${liveCounts.name} like ${startsWithPattern(LAST_MEASURED_PREFIX)}), 0)::int`;
 
 /** The same, read on its own. */
 export async function liveStudents(db: DbOrTx): Promise<number> {
@@ -98,7 +98,7 @@ const AT_RISK_PREFIX = 'measurements:at_risk:';
 export async function liveAtRiskChildren(db: DbOrTx, classifications?: readonly string[]): Promise<number> {
   const sets = sql`string_to_array(substr(${liveCounts.name}, ${AT_RISK_PREFIX.length + 1}), ',')`;
   const result = (await db.execute(sql`select coalesce(sum(${liveCounts.n}), 0)::int as n from ${liveCounts}
-    where starts_with(${liveCounts.name}, ${AT_RISK_PREFIX})
+    where ${liveCounts.name} like ${startsWithPattern(AT_RISK_PREFIX)}
       ${classifications ? sql`and ${sets} && ${arrayParam(classifications, 'text')}` : sql``}`)) as unknown as {
     rows: { n: number }[];
   };

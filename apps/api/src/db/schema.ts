@@ -702,13 +702,23 @@ export const auditEvents = pgTable(
  * How many live records of a kind there are, for the unfiltered lists and counters of administrators
  * (docs/decisions/0013): `activities`, `measurements`, `home_visits`, `gifts`, and per status
  * `home_visits:PENDING`, `gifts:DELIVERED`…, and home visits per status and teacher
- * (`home_visits:PENDING:<teacher id>`, migration 0025). A record counts while it and its student are live.
+ * (`home_visits:PENDING:<teacher id>`, migration 0025), children at risk per set of classifications
+ * (`measurements:at_risk:WASTING,STUNTING`, 0027). A record counts while it and its student are live.
  * Kept exact by triggers (migration 0011), in the same transaction as each change; never written by the app.
  */
-export const liveCounts = pgTable('live_counts', {
-  name: text('name').primaryKey(),
-  n: bigint('n', { mode: 'number' }).notNull().default(0),
-});
+export const liveCounts = pgTable(
+  'live_counts',
+  {
+    name: text('name').primaryKey(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    // The names of one family read by their prefix (`like 'students:last:%'`): a range of this index
+    // whatever the database's collation, not a pass over every name (6,600 at national scale, most of
+    // them the visits' per-teacher counts).
+    index('live_counts_name_prefix_idx').on(t.name.op('text_pattern_ops')),
+  ],
+);
 
 /**
  * Each teacher's attendance records per month (`month`: its first day), per status and per ISO weekday

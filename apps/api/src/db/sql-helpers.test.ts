@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { students } from './schema.ts';
-import { arrayParam, containsLowered, OFFSET_ZERO_FENCE } from './sql-helpers.ts';
+import { arrayParam, containsLowered, OFFSET_ZERO_FENCE, startsWithPattern } from './sql-helpers.ts';
 
 const qb = new QueryBuilder();
 
@@ -22,6 +22,11 @@ describe('sql helpers', () => {
       .toSQL();
     expect(q.sql).toMatch(/"students"\."search_name" like lower\(\$1\)$/);
     expect(q.params).toEqual(['%Ni\\_la 50\\%%']);
+  });
+
+  it('startsWithPattern matches the prefix as text (its wildcards escaped), then anything', () => {
+    expect(startsWithPattern('measurements:at_risk:')).toBe('measurements:at\\_risk:%');
+    expect(startsWithPattern('50%\\')).toBe('50\\%\\\\%');
   });
 
   it('arrayParam sends the values as one quoted array literal of the type', () => {

@@ -27,8 +27,14 @@ export const ADVISORY_LOCKS = {
   statistics: 727_007,
 } as const;
 
+/** `text` as literal text in a LIKE/ILIKE pattern: its wildcards and escape character escaped. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 /** A LIKE/ILIKE pattern matching `text` anywhere, with its wildcards escaped ("50%" means the text "50%"). */
-export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const containsPattern = (text: string) => `%${likeLiteral(text)}%`;
+
+/** A LIKE pattern matching text that starts with `prefix` (a range of a text_pattern_ops index). */
+export const startsWithPattern = (prefix: string) => `${likeLiteral(prefix)}%`;
 
 /**
  * `column`, kept lower-cased (a `search_name`, an email), contains `text` in any letter case: what
