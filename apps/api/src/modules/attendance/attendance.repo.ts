@@ -364,8 +364,8 @@ export interface TeacherDayCountTally {
  * rule.
  *
  * Answered tallied: one row per distinct set of counts, with how many teachers have it (a few hundred
- * rows for 2,000 teachers, whose parsing was a quarter of the call's Node time), so that the tiles'
- * figures (percentages: contracts' rule) are still made in TypeScript.
+ * rows instead of 2,000, whose parsing and summing kept the Node thread busy most of the call), so that
+ * the tiles' figures (percentages: contracts' rule) are still made in TypeScript.
  *
  * Counted, not classified day by day (a teachers × days grid is 60,000 rows at 2,000 teachers): a
  * record counts by its status unless its day is a leave day or in the future; a teacher's absent days

@@ -212,8 +212,8 @@ export async function studentsWithLatestMeasurement(
  * every live student or those of a status, the days' kept counts; else the students themselves.
  */
 export async function countStudentsByStatus(db: DbOrTx, filter: StatusFilter): Promise<number> {
-  if (wholeProgramme(filter) && !filter.status) return liveStudents(db);
-  if (filter.status && wholeProgramme(filter)) {
+  if (wholeProgramme(filter)) {
+    if (!filter.status) return liveStudents(db);
     const perDay = liveStudentsPerDay(db, filter);
     const [row] = await db
       .select({ n: sql<number>`coalesce(sum(${perDay.n}), 0)::int` })
