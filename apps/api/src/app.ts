@@ -25,6 +25,7 @@ import { homeVisitsRoutes, homeVisitUploadRoutes } from './modules/home-visits/h
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import securityPlugin from './plugins/security.ts';
 import etagPlugin from './plugins/etag.ts';
+import idempotencyPlugin from './plugins/idempotency.ts';
 import serverTimingPlugin from './plugins/server-timing.ts';
 import { activitiesRoutes, activityPhotoUploadRoutes } from './modules/activities/activities.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -125,6 +126,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(
     async (api) => {
       await api.register(etagPlugin);
+      await api.register(idempotencyPlugin);
       await api.register(healthRoutes);
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(usersRoutes, { prefix: '/users' });

@@ -5,6 +5,7 @@ import { loadConfig } from './config.ts';
 import { lockDataDir } from './db/lock.ts';
 import { startStatisticsJob } from './db/maintenance.ts';
 import { startFileSweepJob } from './modules/files/files.jobs.ts';
+import { startIdempotencyKeySweepJob } from './modules/idempotency/idempotency.jobs.ts';
 import { startGrowthJob } from './modules/measurements/growth.jobs.ts';
 import { startCategoryJob } from './modules/students/students.jobs.ts';
 
@@ -42,6 +43,7 @@ async function main() {
   startCategoryJob(app);
   startFileSweepJob(app);
   startGrowthJob(app);
+  startIdempotencyKeySweepJob(app);
   startStatisticsJob(app);
   await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl

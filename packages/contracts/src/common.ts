@@ -11,6 +11,9 @@ import {
 // The plain values (constants.ts, no zod) are part of this module's exports as before.
 export {
   EMAIL_PATTERN,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_PATTERN,
+  IDEMPOTENT_REPLAY_HEADER,
   isPlainText,
   isUuid,
   LIMITS,

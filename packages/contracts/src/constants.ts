@@ -47,6 +47,17 @@ export const PUBLIC_PAGE_PATHS = ['/login', '/register', '/forgot-password'] as 
  */
 export const RENEWED_TOKEN_HEADER = 'x-session-token';
 
+/**
+ * Request header naming one write (IETF draft "The Idempotency-Key HTTP Header Field"): a POST sent again
+ * with the same key by the same user gets the first answer back rather than being carried out twice. The
+ * web app sends one with each JSON POST and keeps it for a retry of the same request.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+/** Response header of an answer sent again for a repeated key. */
+export const IDEMPOTENT_REPLAY_HEADER = 'idempotent-replayed';
+/** An idempotency key: 1 to 255 visible ASCII characters (a UUID is what the web app sends). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7E]{1,255}$/;
+
 /** "non-space text, an at sign, then non-space text" (login form). */
 /** Whether a text is a record's id as the database writes them (a UUID, in either case). */
 export const isUuid = (text: string) =>

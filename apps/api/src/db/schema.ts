@@ -154,6 +154,32 @@ export const revokedSessions = pgTable(
   (t) => [index('revoked_sessions_expires_at_idx').on(t.expiresAt)],
 );
 
+/**
+ * The answers to writes sent with an `Idempotency-Key` (plugins/idempotency.ts): a client that lost an
+ * answer sends the same request again with the same key and gets the first answer back instead of a
+ * second record. Keys are per caller; a row without a status is a request still running. Rows are kept
+ * for a day (the hourly sweep removes older ones), and go with their user.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** A hash of the method, the address and the validated body: the same key with another request is refused. */
+    fingerprint: text('fingerprint').notNull(),
+    statusCode: integer('status_code'),
+    contentType: text('content_type'),
+    body: text('body'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    index('idempotency_keys_created_at_idx').on(t.createdAt),
+  ],
+);
+
 export const pendingRegistrations = pgTable(
   'pending_registrations',
   {

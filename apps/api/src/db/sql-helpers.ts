@@ -25,6 +25,8 @@ export const ADVISORY_LOCKS = {
   growthJob: 727_006,
   /** One run at a time of the planner-statistics refresh (embedded PGlite has no autovacuum). */
   statistics: 727_007,
+  /** One instance deletes the idempotency keys past their day. */
+  idempotencySweep: 727_008,
 } as const;
 
 /** `text` as literal text in a LIKE/ILIKE pattern: its wildcards and escape character escaped. */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, errorStatus, getErrorMessage, isApiError } from './api.ts';
+import { ApiError, api, errorStatus, getErrorMessage, isApiError, type ApiResponse } from './api.ts';
 
 /** What the stubbed fetch was called with. */
 interface Sent {
@@ -281,5 +281,108 @@ describe('token renewal', () => {
     });
     await api.get('/students');
     expect(items.get('token')).toBe('newer');
+  });
+});
+
+describe('idempotency keys of POSTs', () => {
+  const KEY = 'idempotency-key';
+  const lost = () => Promise.reject(new TypeError('Failed to fetch'));
+  /** `call`'s outcome, running the fake timers it waits on (the request's own task, a resend's wait). */
+  const run = async <T>(call: Promise<T>): Promise<T | unknown> => {
+    const outcome = call.catch((e: unknown) => e);
+    await vi.runAllTimersAsync();
+    return outcome;
+  };
+
+  it('sends a key with a POST of JSON or of nothing, and none with reads, uploads, edits or sign-in', async () => {
+    const calls = stubFetch(() => json(201, {}));
+    await api.post('/activities', { title: 'Reading' });
+    await api.post('/notifications/mark-all-read');
+    await api.get('/activities');
+    await api.patch('/activities/1', { title: 'Reading' });
+    await api.post('/file-upload/activities', new FormData());
+    await api.post('/auth/login', { email: 'a@b.org', password: 'x' });
+    expect(calls[0].headers[KEY]).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(calls[1].headers[KEY]).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(calls[1].headers[KEY]).not.toBe(calls[0].headers[KEY]);
+    for (const call of calls.slice(2)) expect(call.headers[KEY]).toBeUndefined();
+  });
+
+  it('sends a POST whose connection dropped once more by itself, after a second, with the same key', async () => {
+    vi.useFakeTimers();
+    let answer: () => Promise<Response> = lost;
+    const calls = stubFetch(() => answer());
+    const call = api.post('/measurements', { height: 90 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toHaveLength(1);
+    answer = async () => json(201, { id: 'm1' }, { 'idempotent-replayed': 'true' });
+    await vi.advanceTimersByTimeAsync(999);
+    expect(calls).toHaveLength(1);
+    expect(((await run(call)) as ApiResponse<unknown>).data).toEqual({ id: 'm1' });
+    expect(calls).toHaveLength(2);
+    expect(calls[1].headers[KEY]).toBe(calls[0].headers[KEY]);
+    expect(calls[1].body).toBe(calls[0].body);
+  });
+
+  it('keeps the key of a POST left without an answer for the same POST sent again, until one settles it', async () => {
+    vi.useFakeTimers();
+    let answer: () => Promise<Response> = lost;
+    const calls = stubFetch(() => answer());
+    expect(((await run(api.post('/activities', { title: 'Songs' }))) as ApiError).code).toBe('ERR_NETWORK');
+    expect(calls).toHaveLength(2); // sent, and sent once more
+
+    // Save pressed again on the same form: the same key. Another body: another key.
+    answer = async () => json(201, { id: 'a1' });
+    await run(api.post('/activities', { title: 'Songs' }));
+    await run(api.post('/activities', { title: 'Dance' }));
+    expect(calls[2].headers[KEY]).toBe(calls[0].headers[KEY]);
+    expect(calls[3].headers[KEY]).not.toBe(calls[0].headers[KEY]);
+    // Settled by its success: the same POST once more is a new write, with a new key.
+    await run(api.post('/activities', { title: 'Songs' }));
+    expect(calls[4].headers[KEY]).not.toBe(calls[0].headers[KEY]);
+  });
+
+  it('keeps the key after a server error or a timeout, drops it after an answer that changed nothing', async () => {
+    vi.useFakeTimers();
+    let answer: (sent: Sent) => Promise<Response> = async () => json(503, { message: 'down' });
+    const calls = stubFetch((sent) => answer(sent));
+    expect(errorStatus(await run(api.post('/gifts', { n: 1 })))).toBe(503);
+    expect(calls).toHaveLength(1); // no resend after an answer
+    expect(errorStatus(await run(api.post('/gifts', { n: 1 })))).toBe(503);
+    expect(calls[1].headers[KEY]).toBe(calls[0].headers[KEY]);
+
+    answer = async () => json(400, { message: 'Please enter height and weight' });
+    await run(api.post('/gifts', { n: 1 }));
+    expect(calls[2].headers[KEY]).toBe(calls[0].headers[KEY]);
+    await run(api.post('/gifts', { n: 1 }));
+    expect(calls[3].headers[KEY]).not.toBe(calls[0].headers[KEY]);
+
+    answer = (sent) => hanging(sent);
+    const slow = api.post('/gifts', { n: 2 }, { timeout: 100 }).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(((await slow) as ApiError).code).toBe('ECONNABORTED');
+    answer = async () => json(201, {});
+    await run(api.post('/gifts', { n: 2 }));
+    expect(calls.at(-1)!.headers[KEY]).toBe(calls.at(-2)!.headers[KEY]);
+  });
+
+  it('waits as told when the first is still being processed, then sends once more', async () => {
+    vi.useFakeTimers();
+    const answers = [
+      json(409, { message: 'still being processed' }, { 'retry-after': '1' }),
+      json(201, { id: 'l1' }, { 'idempotent-replayed': 'true' }),
+    ];
+    const calls = stubFetch(() => answers.shift()!);
+    const call = api.post('/leaves', { reason: 'Fever' });
+    await vi.advanceTimersByTimeAsync(999);
+    expect(calls).toHaveLength(1);
+    expect(((await run(call)) as ApiResponse<unknown>).data).toEqual({ id: 'l1' });
+    expect(calls).toHaveLength(2);
+    expect(calls[1].headers[KEY]).toBe(calls[0].headers[KEY]);
+
+    // A conflict of the record itself (no Retry-After) is the answer: not sent again.
+    const conflicts = stubFetch(() => json(409, { message: 'You have already checked in today' }));
+    expect(errorStatus(await run(api.post('/attendance/check-in', {})))).toBe(409);
+    expect(conflicts).toHaveLength(1);
   });
 });

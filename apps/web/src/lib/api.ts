@@ -1,4 +1,4 @@
-import { LIMITS, PUBLIC_PAGE_PATHS, RENEWED_TOKEN_HEADER } from '@csp/contracts';
+import { IDEMPOTENCY_KEY_HEADER, LIMITS, PUBLIC_PAGE_PATHS, RENEWED_TOKEN_HEADER } from '@csp/contracts';
 import { nextTask } from './idle.ts';
 import { clearSession, getToken, saveToken } from './session.ts';
 
@@ -85,11 +85,89 @@ async function bodyOf(res: Response, responseType: 'json' | 'blob'): Promise<unk
 }
 
 /**
+ * The idempotency keys of the POSTs sent and not yet settled, by what was sent (method, address, body).
+ * A POST sent again the same (the automatic resend below, a double tap, or Save pressed again on the same
+ * form after "Network Error") carries the same key, so a write the server did carry out is answered again
+ * rather than made twice (decision 0024). A definite answer (success, or an error that changed nothing)
+ * settles it: the next identical POST is a new write.
+ */
+const unsettledKeys = new Map<string, string>();
+/** More unsettled POSTs than this are not kept (the oldest goes first). */
+const MAX_UNSETTLED_KEYS = 100;
+/** How long to wait before sending a POST again by itself after the connection dropped. */
+export const RESEND_AFTER_MS = 1000;
+/** The longest Retry-After waited for before the one resend of a POST still being processed. */
+const MAX_RETRY_AFTER_MS = 5000;
+
+/** A fresh key: a UUID where the browser makes them (secure contexts only), else 128 random bits. */
+const newKey = () =>
+  typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+
+function keyFor(sent: string): string {
+  let key = unsettledKeys.get(sent);
+  if (key === undefined) {
+    key = newKey();
+    if (unsettledKeys.size >= MAX_UNSETTLED_KEYS) unsettledKeys.delete(unsettledKeys.keys().next().value!);
+    unsettledKeys.set(sent, key);
+  }
+  return key;
+}
+
+/** Whether the server may have carried out the call, or may still: no answer, a timeout, a 5xx, "still running". */
+function outcomeUnknown(error: unknown): boolean {
+  if (!isApiError(error)) return true; // cancelled by its caller: the request may have reached the server
+  const status = error.response?.status;
+  if (status === undefined) return true;
+  return status >= 500 || (status === 409 && error.response?.headers['retry-after'] !== undefined);
+}
+
+/** How long to wait before the one automatic resend: after a dropped connection or "still being processed". */
+function resendDelay(error: unknown): number | undefined {
+  if (!isApiError(error)) return undefined;
+  if (error.code === 'ERR_NETWORK') return RESEND_AFTER_MS;
+  const retryAfter = Number(error.response?.headers['retry-after']);
+  if (error.response?.status === 409 && Number.isFinite(retryAfter)) {
+    return Math.min(Math.max(retryAfter * 1000, 0), MAX_RETRY_AFTER_MS);
+  }
+  return undefined;
+}
+
+/**
  * The one HTTP client of the web app (spec: base path /api, the stored token as a bearer header, a 30 s
  * timeout), on the browser's own fetch: a JSON body is sent as JSON, FormData as multipart. A renewed
- * token in the answer is kept; a 401 ends the session (endSessionOn401).
+ * token in the answer is kept; a 401 ends the session (endSessionOn401). A POST of JSON (or of nothing)
+ * after sign-in carries an Idempotency-Key (unsettledKeys), and is sent once more by itself, with the same
+ * key, when the connection dropped or the server says the first is still being processed.
  */
 async function request<T>(
+  method: string,
+  path: string,
+  body: unknown,
+  config: ApiRequestConfig = {},
+): Promise<ApiResponse<T>> {
+  if (method !== 'post' || body instanceof FormData || isUnauthenticatedCall(path)) {
+    return send<T>(method, path, body, config);
+  }
+  const sent = JSON.stringify([urlOf(path, config.params), body ?? null]);
+  const keyed = { ...config, headers: { [IDEMPOTENCY_KEY_HEADER]: keyFor(sent), ...config.headers } };
+  for (let resent = false; ; resent = true) {
+    try {
+      const response = await send<T>(method, path, body, keyed);
+      unsettledKeys.delete(sent);
+      return response;
+    } catch (error) {
+      if (!outcomeUnknown(error)) unsettledKeys.delete(sent);
+      const delay = resendDelay(error);
+      if (resent || delay === undefined || config.signal?.aborted) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}
+
+/** One HTTP call. */
+async function send<T>(
   method: string,
   path: string,
   body: unknown,
