@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { openDatabase, type Database, type Db } from './db/client.ts';
+import { claimingTransactions } from './db/write-claims.ts';
 import { loggerOptions } from './lib/logging.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createFileStore, type FileStore } from './lib/storage.ts';
@@ -105,7 +106,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     }));
   app.decorate('config', config);
   app.decorate('database', database);
-  app.decorate('db', database.db);
+  // A request's idempotency key is claimed inside its first transaction (plugins/idempotency.ts).
+  app.decorate('db', claimingTransactions(database.db));
   app.decorate(
     'mailer',
     overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }),

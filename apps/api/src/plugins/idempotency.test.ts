@@ -1,7 +1,7 @@
 import { addDays, todayIn } from '@csp/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activities, idempotencyKeys, students, users } from '../db/schema.ts';
+import { activities, idempotencyKeys, notifications, students, users } from '../db/schema.ts';
 import { runIdempotencyKeySweep } from '../modules/idempotency/idempotency.jobs.ts';
 import { fileUpload, SAMPLE_IMAGES } from '../test/multipart.ts';
 import {
@@ -167,6 +167,68 @@ describe('Idempotency-Key on POST', () => {
     );
     expect(again.headers['retry-after']).toBe('1');
     expect(await activitiesTitled('Running')).toHaveLength(1);
+
+    // Still no answer a minute on: the write was done (its key committed with it), the answer was lost
+    // (the server stopped in between). Not carried out again, and not worth waiting for.
+    await t.app.db
+      .update(idempotencyKeys)
+      .set({ createdAt: sql`now() - interval '1 minute'` })
+      .where(and(eq(idempotencyKeys.userId, teacher.id), eq(idempotencyKeys.key, key)));
+    const later = await post(teacher, activity('Running'), key);
+    expectError(
+      later,
+      409,
+      'This request was already carried out, but its answer was not kept. Please check the list before sending it again.',
+    );
+    expect(later.headers['retry-after']).toBeUndefined();
+    expect(await activitiesTitled('Running')).toHaveLength(1);
+  });
+
+  it('claims the key with the write: a write that fails in its transaction leaves the key free', async () => {
+    const key = freshKey();
+    const create = (id: string) =>
+      post(
+        admin,
+        {
+          studentId: id,
+          firstName: 'Kumar',
+          lastName: 'Twice',
+          dateOfBirth: '2021-03-01',
+          category: 'CENTER_BASE',
+          assignedTeacherId: teacher.id,
+        },
+        key,
+        '/api/students',
+      );
+    // The Student ID is taken: the insert fails inside the transaction that claimed the key.
+    expectError(await create('IDEM-1'), 409, 'A student with this student ID already exists');
+    expect(await keyRow(admin.id, key)).toBeUndefined();
+    const made = await create(`IDEM-NEW-${keySeq}`);
+    expect(made.statusCode, made.body).toBe(201);
+    const replayed = await create(`IDEM-NEW-${keySeq}`);
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
+    expect(replayed.json()).toEqual(made.json());
+  });
+
+  it('keeps the answer of a request that wrote in no transaction of its own, for the same request sent again', async () => {
+    const key = freshKey();
+    const reader = await seedUser(t.app, { role: 'TEACHER' });
+    await t.app.db
+      .insert(notifications)
+      .values(['One', 'Two'].map((title) => ({ userId: reader.id, type: 'SYSTEM', title, message: title })));
+    const first = await post(reader, undefined, key, '/api/notifications/mark-all-read');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ updated: 2 });
+    const again = await post(reader, undefined, key, '/api/notifications/mark-all-read');
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    expect((await keyRow(reader.id, key))?.statusCode).toBe(200);
+    // Without the key it is carried out again (nothing left unread).
+    expect(
+      (await post(reader, undefined, undefined, '/api/notifications/mark-all-read')).json(),
+    ).toMatchObject({
+      updated: 0,
+    });
   });
 
   it('refuses a key that is empty, too long or not visible ASCII', async () => {

@@ -1,20 +1,45 @@
 import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENT_REPLAY_HEADER } from '@csp/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
+import { withWriteClaim, type WriteClaim } from '../db/write-claims.ts';
 import { AppError, badRequest } from '../lib/errors.ts';
 import { IDEMPOTENCY_KEY_LIFETIME_MS } from '../modules/idempotency/idempotency.jobs.ts';
 import {
   claimIdempotencyKey,
   completeIdempotencyKey,
   findIdempotencyKey,
+  recordIdempotentAnswer,
   releaseIdempotencyKey,
 } from '../modules/idempotency/idempotency.repo.ts';
 
+/** A committed key whose answer is not recorded yet is being answered for this long, at most. */
+const ANSWERING_MS = 30_000;
+
+const stillRunning = () =>
+  new AppError(
+    409,
+    'A request with this Idempotency-Key is still being processed. Please try again in a moment.',
+    { 'retry-after': '1' },
+  );
+
+/** An answer recorded with a key. */
+interface RecordedAnswer {
+  statusCode: number;
+  contentType: string | null;
+  body: string;
+}
+
+interface KeyClaim extends WriteClaim {
+  key: string;
+  userId: string;
+  fingerprint: string;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The idempotency key this request claimed, until its answer is recorded. */
-    idempotencyKey: string | null;
+    /** The idempotency key this request claims with its write, until its answer is recorded. */
+    idempotencyClaim: KeyClaim | null;
   }
 }
 
@@ -26,74 +51,110 @@ const fingerprintOf = (request: FastifyRequest) =>
 
 /**
  * Idempotent writes (decision 0024). A signed-in caller's POST with a JSON body may carry an
- * `Idempotency-Key`. The first request with a key claims it and is carried out; a 2xx answer is
- * recorded, any other answer frees the key (nothing was written: the services write all or nothing). The
- * same request sent again with that key, within a day, gets the recorded answer (with
- * `Idempotent-Replayed: true`) instead of being carried out again — the record a lost answer left behind is
- * not created twice. While the first is still running, the same key answers 409 with Retry-After; with
- * another request (method, address or body) it answers 422. Keys belong to their user. Uploads
- * (multipart) and calls made before sign-in are carried out as if the header were absent.
+ * `Idempotency-Key`:
+ * - a key seen before with another request (method, address, body) answers 422;
+ * - with the same request, the recorded answer is sent again (`Idempotent-Replayed: true`), or 409 while
+ *   it is being recorded (with Retry-After), or 409 without Retry-After when the write was done but its
+ *   answer never recorded (the server stopped in between);
+ * - a new key is claimed inside the request's first transaction (db/write-claims.ts), so it commits with
+ *   the write or not at all: a write that failed, or never finished because the server stopped, leaves
+ *   the key free for the request to be sent again. A concurrent request that claimed the key first makes
+ *   this one answer 409 with Retry-After. A 2xx answer is recorded with the key.
+ * A request that opens no transaction has its 2xx answer recorded after it (no claim to hold off a
+ * concurrent twin). Keys belong to their user and are kept a day. Uploads (multipart) and calls made
+ * before sign-in are carried out as if the header were absent.
  */
 export default fp(async function idempotencyPlugin(app: FastifyInstance) {
-  app.decorateRequest('idempotencyKey', null);
+  app.decorateRequest('idempotencyClaim', null);
 
-  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.method !== 'POST' || !request.actor || request.isMultipart()) return;
-    const key = request.headers[IDEMPOTENCY_KEY_HEADER];
-    if (key === undefined) return;
-    if (typeof key !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(key)) {
-      throw badRequest('Idempotency-Key must be 1 to 255 visible characters');
-    }
-    const userId = request.actor.id;
+  /** The recorded answer to send again, or the claim the request is to make with its write. */
+  async function lookUp(
+    request: FastifyRequest,
+    key: string,
+  ): Promise<{ replay: RecordedAnswer } | KeyClaim> {
+    const userId = request.actor!.id;
     const fingerprint = fingerprintOf(request);
     const expiredBefore = new Date(Date.now() - IDEMPOTENCY_KEY_LIFETIME_MS);
-    const claim = { userId, key, fingerprint };
-    // A key found free but gone by the lookup (the sweep, or its request failing meanwhile) is claimed
-    // again once.
-    for (let attempt = 0; attempt < 2; attempt++) {
-      if (await claimIdempotencyKey(app.db, claim, expiredBefore)) {
-        request.idempotencyKey = key;
-        return;
-      }
-      const held = await findIdempotencyKey(app.db, userId, key);
-      if (!held) continue;
+    const held = await findIdempotencyKey(app.db, userId, key);
+    if (held && held.createdAt >= expiredBefore) {
       if (held.fingerprint !== fingerprint) {
         throw new AppError(422, 'This Idempotency-Key was already used for a different request');
       }
-      if (held.statusCode === null || held.body === null) break;
-      reply
-        .code(held.statusCode)
-        .header('content-type', held.contentType ?? 'application/json; charset=utf-8')
-        .header(IDEMPOTENT_REPLAY_HEADER, 'true');
-      return reply.send(held.body);
+      if (held.statusCode !== null && held.body !== null) {
+        return { replay: { statusCode: held.statusCode, contentType: held.contentType, body: held.body } };
+      }
+      if (Date.now() - held.createdAt.getTime() < ANSWERING_MS) throw stillRunning();
+      throw new AppError(
+        409,
+        'This request was already carried out, but its answer was not kept. Please check the list before sending it again.',
+      );
     }
-    throw new AppError(
-      409,
-      'A request with this Idempotency-Key is still being processed. Please try again in a moment.',
-      { 'retry-after': '1' },
-    );
+    return {
+      key,
+      userId,
+      fingerprint,
+      made: false,
+      make: async (tx) => {
+        if (!(await claimIdempotencyKey(tx, { userId, key, fingerprint }, expiredBefore)))
+          throw stillRunning();
+      },
+    };
+  }
+
+  app.addHook('preHandler', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+    if (request.method !== 'POST' || !request.actor || request.isMultipart() || key === undefined) {
+      return done();
+    }
+    if (typeof key !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(key)) {
+      return done(badRequest('Idempotency-Key must be 1 to 255 visible characters'));
+    }
+    lookUp(request, key).then((found) => {
+      if ('replay' in found) {
+        const { statusCode, contentType, body } = found.replay;
+        void reply
+          .code(statusCode)
+          .header('content-type', contentType ?? 'application/json; charset=utf-8')
+          .header(IDEMPOTENT_REPLAY_HEADER, 'true')
+          .send(body);
+        return;
+      }
+      request.idempotencyClaim = found;
+      // The handler runs with the claim waiting for its first transaction.
+      withWriteClaim(found, () => done());
+    }, done);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    const key = request.idempotencyKey;
-    if (key === null || !request.actor) return payload;
-    request.idempotencyKey = null;
-    const ok = reply.statusCode >= 200 && reply.statusCode < 300;
+    const claim = request.idempotencyClaim;
+    if (!claim) return payload;
+    request.idempotencyClaim = null;
     const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString() : null;
+    const contentType = reply.getHeader('content-type');
+    const answer =
+      reply.statusCode >= 200 && reply.statusCode < 300 && body !== null
+        ? {
+            statusCode: reply.statusCode,
+            contentType: typeof contentType === 'string' ? contentType : null,
+            body,
+          }
+        : null;
     try {
-      if (ok && body !== null) {
-        const contentType = reply.getHeader('content-type');
-        await completeIdempotencyKey(app.db, request.actor.id, key, {
-          statusCode: reply.statusCode,
-          contentType: typeof contentType === 'string' ? contentType : null,
-          body,
-        });
+      if (!claim.made) {
+        // No transaction claimed the key (the request wrote nothing, or wrote outside one): a success is
+        // still kept, so that the same request sent again is answered alike.
+        if (answer) {
+          const { userId, key, fingerprint } = claim;
+          await recordIdempotentAnswer(app.db, { userId, key, fingerprint, ...answer });
+        }
+      } else if (answer) {
+        await completeIdempotencyKey(app.db, claim.userId, claim.key, answer);
       } else {
-        await releaseIdempotencyKey(app.db, request.actor.id, key);
+        // The claim committed but the request failed after it: free the key, so it may be sent again.
+        await releaseIdempotencyKey(app.db, claim.userId, claim.key);
       }
     } catch (err) {
-      // The write itself is done and answered; a retry with this key will hear "still being processed"
-      // until the key's day is over, never a second write.
+      // The write is done and answered; a retry with this key will hear that it was carried out.
       request.log.error({ err }, 'the answer of an idempotent request was not recorded');
     }
     return payload;

@@ -69,6 +69,24 @@ export async function completeIdempotencyKey(
     );
 }
 
+/**
+ * Records the answer of a request that wrote nothing in a transaction of its own (the key was not
+ * claimed with a write): kept for replays like any other, unless the key was taken meanwhile.
+ */
+export async function recordIdempotentAnswer(
+  db: DbOrTx,
+  row: {
+    userId: string;
+    key: string;
+    fingerprint: string;
+    statusCode: number;
+    contentType: string | null;
+    body: string;
+  },
+): Promise<void> {
+  await db.insert(idempotencyKeys).values(row).onConflictDoNothing();
+}
+
 /** Frees `key` when the request that claimed it changed nothing (an error answer): it may be sent again. */
 export async function releaseIdempotencyKey(db: DbOrTx, userId: string, key: string): Promise<void> {
   await db
