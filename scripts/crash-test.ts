@@ -2,15 +2,18 @@
  * `npm run crash-test`: does an acknowledged write survive the server being killed? Starts the real
  * server (a child process, as `npm start` runs it), writes activities from several clients at once,
  * kills the server with SIGKILL in the middle of the writing, starts it again on the same data, and checks
- * that every write the server had answered 201 for is there. Several rounds; on the embedded PGlite, and
- * also on PostgreSQL when DATABASE_URL is set (a fresh database crash_… on that server, dropped after).
- * Prints figures (docs/reliability.md); exits 1 when an acknowledged write is missing.
+ * that every write the server had answered 201 for is there. Each write carries an Idempotency-Key; the
+ * writes cut off by the kill are then sent again with their keys, as the web app does, and each must then
+ * be there exactly once (decision 0024). Several rounds; on the embedded PGlite, and also on PostgreSQL
+ * when DATABASE_URL is set (a fresh database crash_… on that server, dropped after). Prints figures
+ * (docs/reliability.md); exits 1 when an acknowledged write is missing or a resent one is missing or
+ * doubled.
  *
  * Options (environment): CRASH_ROUNDS (default 3), CRASH_CLIENTS writers in flight (default 8),
  * CRASH_WRITE_MS how long to write before the kill (default 3000).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -138,32 +141,44 @@ async function signIn(base: string): Promise<{ token: string; studentId: string 
   return { token, studentId: students[0].id };
 }
 
+/** What a resent write was answered, after the restart. */
+type Resent = 'replayed' | 'written' | 'done, answer lost' | 'other';
+
 async function round(env: Record<string, string>, n: number) {
   const server = await startServer(env);
   const { token, studentId } = await signIn(server.base);
   const acked: string[] = [];
+  /** The writes whose answer never came: sent again after the restart, with their keys. */
+  const cutOff: { key: string; title: string; body: string }[] = [];
   let sent = 0;
-  let failed = 0;
+  let refused = 0;
   let stop = false;
   const today = todayIn('Asia/Colombo');
+  const post = (base: string, bearer: string, write: { key: string; body: string }) =>
+    fetch(`${base}/activities`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${bearer}`,
+        'idempotency-key': write.key,
+      },
+      body: write.body,
+    });
   const writer = async (w: number) => {
     while (!stop) {
       sent += 1;
+      const title = `Round ${n} writer ${w} #${sent}`;
+      const write = {
+        key: randomUUID(),
+        title,
+        body: JSON.stringify({ title, studentId, date: today, duration: 30 }),
+      };
       try {
-        const res = await fetch(`${server.base}/activities`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-          body: JSON.stringify({
-            title: `Round ${n} writer ${w} #${sent}`,
-            studentId,
-            date: today,
-            duration: 30,
-          }),
-        });
+        const res = await post(server.base, token, write);
         if (res.status === 201) acked.push(((await res.json()) as { id: string }).id);
-        else failed += 1;
+        else refused += 1;
       } catch {
-        failed += 1; // the connection died with the server: not acknowledged
+        cutOff.push(write); // the connection died with the server: not acknowledged
       }
     }
   };
@@ -177,19 +192,45 @@ async function round(env: Record<string, string>, n: number) {
   const again = await startServer(env);
   try {
     const { token: t2 } = await signIn(again.base);
+    const authorization = { authorization: `Bearer ${t2}` };
     let missing = 0;
     for (let i = 0; i < acked.length; i += 50) {
       const chunk = acked.slice(i, i + 50);
       const codes = await Promise.all(
         chunk.map(
-          async (id) =>
-            (await fetch(`${again.base}/activities/${id}`, { headers: { authorization: `Bearer ${t2}` } }))
-              .status,
+          async (id) => (await fetch(`${again.base}/activities/${id}`, { headers: authorization })).status,
         ),
       );
       missing += codes.filter((c) => c !== 200).length;
     }
-    return { acked: acked.length, notAcked: failed, missing, restartMs: again.startMs };
+    // The cut-off writes, sent again with their keys: each must then be there exactly once.
+    const resent: Record<Resent, number> = { replayed: 0, written: 0, 'done, answer lost': 0, other: 0 };
+    let notOnce = 0;
+    for (const write of cutOff) {
+      const res = await post(again.base, t2, write);
+      const outcome: Resent =
+        res.status === 201
+          ? res.headers.get('idempotent-replayed') === 'true'
+            ? 'replayed'
+            : 'written'
+          : res.status === 409 // done before the kill, its answer never recorded (Retry-After while recent)
+            ? 'done, answer lost'
+            : 'other';
+      resent[outcome] += 1;
+      const found = await fetch(`${again.base}/activities?search=${encodeURIComponent(write.title)}`, {
+        headers: authorization,
+      });
+      const titles = ((await found.json()) as { title: string }[]).filter((a) => a.title === write.title);
+      if (titles.length !== 1) notOnce += 1;
+    }
+    return {
+      acked: acked.length,
+      notAcked: cutOff.length + refused,
+      missing,
+      resent,
+      notOnce,
+      restartMs: again.startMs,
+    };
   } finally {
     again.child.kill('SIGTERM');
     await exited(again.child);
@@ -201,14 +242,17 @@ async function campaign(label: string, env: Record<string, string>) {
     `\n## ${label}\n\n${ROUNDS} rounds, ${CLIENTS} writers, killed with SIGKILL after ${WRITE_MS} ms of writing\n`,
   );
   console.log(
-    '| round | acknowledged writes | not acknowledged (cut off) | missing after restart | restart ms |',
+    '| round | acknowledged writes | not acknowledged (cut off) | missing after restart | cut off, sent again: replayed / written / done, answer lost / other | sent again, not there exactly once | restart ms |',
   );
-  console.log('|---:|---:|---:|---:|---:|');
+  console.log('|---:|---:|---:|---:|---|---:|---:|');
   let lost = 0;
   for (let n = 1; n <= ROUNDS; n++) {
     const r = await round(env, n);
-    lost += r.missing;
-    console.log(`| ${n} | ${r.acked} | ${r.notAcked} | ${r.missing} | ${r.restartMs.toFixed(0)} |`);
+    lost += r.missing + r.notOnce;
+    const { replayed, written, other } = r.resent;
+    console.log(
+      `| ${n} | ${r.acked} | ${r.notAcked} | ${r.missing} | ${replayed} / ${written} / ${r.resent['done, answer lost']} / ${other} | ${r.notOnce} | ${r.restartMs.toFixed(0)} |`,
+    );
   }
   return lost;
 }
@@ -245,7 +289,11 @@ async function main() {
   } else {
     console.log('\n(PostgreSQL skipped: set DATABASE_URL to also test a PostgreSQL server.)');
   }
-  console.log(lost ? `\n${lost} acknowledged write(s) LOST` : '\nEvery acknowledged write survived.');
+  console.log(
+    lost
+      ? `\n${lost} write(s) LOST or DOUBLED`
+      : '\nEvery acknowledged write survived, and every cut-off write sent again is there exactly once.',
+  );
   if (lost) process.exitCode = 1;
 }
 

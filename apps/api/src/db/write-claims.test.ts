@@ -91,6 +91,11 @@ describe('write claims', () => {
     expect([a.times, b.times]).toEqual([1, 1]);
     expect(await held('request-a')).toBe(true);
     expect(await held('request-b')).toBe(true);
+    // A request that has answered (its claim closed) makes none with work it left running.
+    const answered = keyClaim('answered');
+    answered.closed = true;
+    await inRequest(answered, () => t.app.db.transaction(async (tx) => tx.execute(sql`select 1`)));
+    expect(answered.times).toBe(0);
     const outside = keyClaim('outside');
     await t.app.db.transaction(async (tx) => tx.execute(sql`select 1`));
     expect(outside.times).toBe(0);

@@ -10,6 +10,8 @@ export interface WriteClaim {
   make: (tx: Tx) => Promise<void>;
   /** A transaction of the request holds the claim (set when it starts; cleared if it fails). */
   made: boolean;
+  /** The request has answered: work it left running makes no claim any more. */
+  closed?: boolean;
 }
 
 const pending = new AsyncLocalStorage<WriteClaim>();
@@ -26,7 +28,7 @@ export function withWriteClaim(claim: WriteClaim, next: () => void): void {
 export function claimingTransactions(db: Db): Db {
   const transaction: Db['transaction'] = async (run, config) => {
     const claim = pending.getStore();
-    if (!claim || claim.made) return db.transaction(run, config);
+    if (!claim || claim.made || claim.closed) return db.transaction(run, config);
     claim.made = true;
     try {
       return await db.transaction(async (tx) => {

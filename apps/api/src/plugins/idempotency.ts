@@ -129,6 +129,7 @@ export default fp(async function idempotencyPlugin(app: FastifyInstance) {
     const claim = request.idempotencyClaim;
     if (!claim) return payload;
     request.idempotencyClaim = null;
+    claim.closed = true;
     const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString() : null;
     const contentType = reply.getHeader('content-type');
     const answer =
