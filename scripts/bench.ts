@@ -331,11 +331,12 @@ function percentile(sorted: number[], p: number) {
  * The load generator, in a worker thread of its own: a client on another machine does not share the
  * server's event loop, so neither does this one (in the server's thread, sending the requests and reading
  * the answers took a fifth of that thread's time). `requests` requests to `url`, `concurrency` at a
- * time: each one's latency, the wall time, the failures.
+ * time: each one's latency, the wall time, the failures. With \`post\`, each is a POST of its JSON body, with
+ * a fresh Idempotency-Key each when \`keyed\`.
  */
 const LOAD_WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
-parentPort.on('message', async ({ url, token, requests, concurrency }) => {
+parentPort.on('message', async ({ url, token, requests, concurrency, post }) => {
   const latencies = [];
   let next = 0;
   let failures = 0;
@@ -346,7 +347,20 @@ parentPort.on('message', async ({ url, token, requests, concurrency }) => {
         next++;
         const t0 = performance.now();
         try {
-          const res = await fetch(url, { headers: { authorization: 'Bearer ' + token } });
+          const res = await fetch(
+            url,
+            post
+              ? {
+                  method: 'POST',
+                  body: post.body,
+                  headers: {
+                    authorization: 'Bearer ' + token,
+                    'content-type': 'application/json',
+                    ...(post.keyed ? { 'idempotency-key': crypto.randomUUID() } : {}),
+                  },
+                }
+              : { headers: { authorization: 'Bearer ' + token } },
+          );
           await res.arrayBuffer();
           if (!res.ok) failures++;
         } catch {
@@ -361,8 +375,16 @@ parentPort.on('message', async ({ url, token, requests, concurrency }) => {
 `;
 let loadWorker: Worker | undefined;
 
+/** A write measured by the bench: its JSON body, and whether each request carries a fresh Idempotency-Key. */
+interface PostSpec {
+  body: string;
+  keyed: boolean;
+}
+/** One measured call: its label, its address below /api, the bearer token, and for a write its body. */
+type Case = [label: string, url: string, token: string, post?: PostSpec];
+
 /** `requests` requests to `url`, CONCURRENCY at a time, sent from the load generator's thread. */
-function load(url: string, token: string, requests = REQUESTS): Promise<Sample> {
+function load(url: string, token: string, requests = REQUESTS, post?: PostSpec): Promise<Sample> {
   const worker = (loadWorker ??= new Worker(LOAD_WORKER_SOURCE, { eval: true }));
   return new Promise((resolve, reject) => {
     const onError = (err: Error) => reject(err);
@@ -371,7 +393,7 @@ function load(url: string, token: string, requests = REQUESTS): Promise<Sample> 
       worker.off('error', onError);
       resolve(sample);
     });
-    worker.postMessage({ url, token, requests, concurrency: CONCURRENCY });
+    worker.postMessage({ url, token, requests, concurrency: CONCURRENCY, post });
   });
 }
 
@@ -443,7 +465,7 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /** A seeded scale with its app listening: the cases to measure, and `finish` (overhead, plans, close). */
 interface Prepared {
-  cases: [string, string, string][];
+  cases: Case[];
   base: string;
   finish: (rows: Row[]) => Promise<void>;
 }
@@ -536,7 +558,13 @@ async function prepare(
     }
     return `${path}?page=1&limit=${limit}`;
   };
-  const cases: [string, string, string][] = [
+  const activityBody = JSON.stringify({
+    title: 'Bench activity',
+    studentId: growthStudent,
+    date: todayIn('Asia/Colombo'),
+    description: 'Written by the bench',
+  });
+  const cases: Case[] = [
     [`GET /students (teacher, own ${perTeacher})`, '/students', teacherToken],
     ['GET /students?page=1&limit=20 (admin)', '/students?page=1&limit=20', adminToken],
     ['GET /users?page=1&limit=10 (admin)', '/users?page=1&limit=10', adminToken],
@@ -551,7 +579,7 @@ async function prepare(
     ['GET /measurements/status/summary (admin)', '/measurements/status/summary', adminToken],
     ['GET /measurements/status/summary (teacher)', '/measurements/status/summary', teacherToken],
     // The dashboard's measurement panel (decision 0017): the counters above and 5 of each list, due first.
-    ...(['overdue', 'due_soon', 'never_measured'] as const).map((status): [string, string, string] => [
+    ...(['overdue', 'due_soon', 'never_measured'] as const).map((status): Case => [
       `GET /measurements/status/all?status=${status}&order=due&page=1&limit=5 (admin, dashboard)`,
       `/measurements/status/all?status=${status}&order=due&page=1&limit=5`,
       adminToken,
@@ -765,6 +793,15 @@ async function prepare(
     ['GET /gifts/{id} (teacher, own)', `/gifts/${own.gift}`, teacherToken],
     ['GET /leaves/{id} (admin)', `/leaves/${own.leave}`, adminToken],
     ['GET /leaves/{id} (teacher, own)', `/leaves/${own.leave}`, teacherToken],
+    // Writes, last (each adds an activity): a teacher's new activity without and with an Idempotency-Key
+    // (decision 0024: the key's lookup, its claim in the write's transaction and the answer recorded).
+    ['POST /activities (teacher)', '/activities', teacherToken, { body: activityBody, keyed: false }],
+    [
+      'POST /activities with Idempotency-Key (teacher)',
+      '/activities',
+      teacherToken,
+      { body: activityBody, keyed: true },
+    ],
   ];
   const finish = async (rows: Row[]) => {
     await app.close();
@@ -820,10 +857,10 @@ async function measureOne({ cases, base }: Prepared): Promise<Row[]> {
   console.log('| endpoint | p50 ms | p95 ms | p99 ms | req/s | errors |');
   console.log('|---|---:|---:|---:|---:|---:|');
   const rows: Row[] = [];
-  for (const [index, [name, url, token]] of cases.entries()) {
+  for (const [index, [name, url, token, post]] of cases.entries()) {
     if (!selected(name)) continue;
-    await load(base + url, token); // warm-up pass is not counted
-    const r = summarize([await load(base + url, token)]);
+    await load(base + url, token, REQUESTS, post); // warm-up pass is not counted
+    const r = summarize([await load(base + url, token, REQUESTS, post)]);
     rows.push({ index, label: name, ...r });
     console.log(
       `| ${name} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.rps.toFixed(0)} | ${r.failures} |`,
@@ -847,10 +884,14 @@ async function measureTwo(label: string, scales: Scale[], prepared: Prepared[]):
   for (const [index, [name]] of prepared[0].cases.entries()) {
     if (!selected(name)) continue;
     const samples: Sample[][] = prepared.map(() => []);
-    for (const { cases, base } of prepared) await load(base + cases[index][1], cases[index][2], perRound);
+    for (const { cases, base } of prepared) {
+      const [, url, token, post] = cases[index];
+      await load(base + url, token, perRound, post);
+    }
     for (let round = 0; round < ROUNDS; round++) {
       for (const [i, { cases, base }] of prepared.entries()) {
-        samples[i].push(await load(base + cases[index][1], cases[index][2], perRound));
+        const [, url, token, post] = cases[index];
+        samples[i].push(await load(base + url, token, perRound, post));
       }
     }
     for (const [i, { cases }] of prepared.entries()) {
