@@ -70,9 +70,9 @@ export default fp(async function idempotencyPlugin(app: FastifyInstance) {
   /** The recorded answer to send again, or the claim the request is to make with its write. */
   async function lookUp(
     request: FastifyRequest,
+    userId: string,
     key: string,
   ): Promise<{ replay: RecordedAnswer } | KeyClaim> {
-    const userId = request.actor!.id;
     const fingerprint = fingerprintOf(request);
     const expiredBefore = new Date(Date.now() - IDEMPOTENCY_KEY_LIFETIME_MS);
     const held = await findIdempotencyKey(app.db, userId, key);
@@ -109,7 +109,7 @@ export default fp(async function idempotencyPlugin(app: FastifyInstance) {
     if (typeof key !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(key)) {
       return done(badRequest('Idempotency-Key must be 1 to 255 visible characters'));
     }
-    lookUp(request, key).then((found) => {
+    lookUp(request, request.actor.id, key).then((found) => {
       if ('replay' in found) {
         const { statusCode, contentType, body } = found.replay;
         void reply
