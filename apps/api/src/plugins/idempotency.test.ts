@@ -292,6 +292,14 @@ describe('Idempotency-Key on POST', () => {
     expect(await keyRow(teacher.id, key)).toBeDefined();
   });
 
+  it('is described in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      info: { description: string };
+    };
+    expect(doc.info.description).toContain('`Idempotency-Key` header');
+    expect(doc.info.description).toContain('`Idempotent-Replayed: true`');
+  });
+
   it('goes with its user', async () => {
     const leaver = await seedUser(t.app, { role: 'TEACHER' });
     const kid = await seedStudent(leaver.id);

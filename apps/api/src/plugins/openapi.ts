@@ -10,7 +10,15 @@ export default fp(async function openapiPlugin(app: FastifyInstance) {
     openapi: {
       info: {
         title: 'Child Support Programme API',
-        description: 'JSON API of the child-support programme web application.',
+        description: [
+          'JSON API of the child-support programme web application.',
+          '',
+          'Idempotent writes: a signed-in POST with a JSON body may carry an `Idempotency-Key` header (1 to 255 ' +
+            'visible ASCII characters). The same request sent again with the same key by the same user within a ' +
+            'day is not carried out twice: it is answered with the first answer (header `Idempotent-Replayed: ' +
+            'true`), or 409 (with `Retry-After` while the first is being answered), or 422 when the key came ' +
+            'with another request.',
+        ].join('\n'),
         version: '1.0.0',
       },
       components: {
