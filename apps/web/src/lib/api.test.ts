@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api, errorStatus, getErrorMessage, isApiError, type ApiResponse } from './api.ts';
+import { clearSession } from './session.ts';
 
 /** What the stubbed fetch was called with. */
 interface Sent {
@@ -384,5 +385,41 @@ describe('idempotency keys of POSTs', () => {
     const conflicts = stubFetch(() => json(409, { message: 'You have already checked in today' }));
     expect(errorStatus(await run(api.post('/attendance/check-in', {})))).toBe(409);
     expect(conflicts).toHaveLength(1);
+  });
+
+  it('keeps the unsettled keys in the tab, so a reloaded page sends the same key, until sign-out', async () => {
+    const items = new Map<string, string>();
+    const sessionStorage = {
+      get length() {
+        return items.size;
+      },
+      key: (i: number) => [...items.keys()][i] ?? null,
+      getItem: (k: string) => items.get(k) ?? null,
+      setItem: (k: string, v: string) => void items.set(k, v),
+      removeItem: (k: string) => void items.delete(k),
+    };
+    vi.stubGlobal('window', {
+      location: { pathname: '/measurements/create', assign: vi.fn() },
+      sessionStorage,
+    });
+    vi.useFakeTimers();
+    let answer: () => Promise<Response> = lost;
+    const calls = stubFetch(() => answer());
+    await run(api.post('/measurements', { height: 90 }));
+    expect(JSON.parse(items.get('work:unsettled-writes')!)).toEqual([
+      [JSON.stringify(['/api/measurements', { height: 90 }]), calls[0].headers[KEY]],
+    ]);
+    // What the tab kept is all a reloaded page has: the same POST carries the same key.
+    answer = async () => json(201, { id: 'm1' }, { 'idempotent-replayed': 'true' });
+    await run(api.post('/measurements', { height: 90 }));
+    expect(calls[2].headers[KEY]).toBe(calls[0].headers[KEY]);
+    expect(JSON.parse(items.get('work:unsettled-writes')!)).toEqual([]);
+
+    // Signing out removes them with the rest of the person's work.
+    answer = lost;
+    await run(api.post('/measurements', { height: 91 }));
+    expect(items.has('work:unsettled-writes')).toBe(true);
+    clearSession();
+    expect(items.has('work:unsettled-writes')).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import { IDEMPOTENCY_KEY_HEADER, LIMITS, PUBLIC_PAGE_PATHS, RENEWED_TOKEN_HEADER } from '@csp/contracts';
 import { nextTask } from './idle.ts';
 import { clearSession, getToken, saveToken } from './session.ts';
+import { tabStorage, WORK_ITEM_PREFIX } from './tab-storage.ts';
 
 /**
  * Calls whose 401 answers are not an expired session to act on: those made before sign-in (the page
@@ -87,17 +88,48 @@ async function bodyOf(res: Response, responseType: 'json' | 'blob'): Promise<unk
 /**
  * The idempotency keys of the POSTs sent and not yet settled, by what was sent (method, address, body).
  * A POST sent again the same (the automatic resend below, a double tap, or Save pressed again on the same
- * form after "Network Error") carries the same key, so a write the server did carry out is answered again
- * rather than made twice (decision 0024). A definite answer (success, or an error that changed nothing)
- * settles it: the next identical POST is a new write.
+ * form after "Network Error", also after a reload that restored the form's draft) carries the same key,
+ * so a write the server did carry out is answered again rather than made twice (decision 0024). A
+ * definite answer (success, or an error that changed nothing) settles it: the next identical POST is a
+ * new write. Kept in the tab's storage (tab-storage.ts: gone with the tab, removed on sign-out), or in
+ * memory where the browser refuses storage.
  */
-const unsettledKeys = new Map<string, string>();
+const UNSETTLED_ITEM = `${WORK_ITEM_PREFIX}unsettled-writes`;
+const unsettledInMemory = new Map<string, string>();
 /** More unsettled POSTs than this are not kept (the oldest goes first). */
-const MAX_UNSETTLED_KEYS = 100;
+const MAX_UNSETTLED_KEYS = 50;
 /** How long to wait before sending a POST again by itself after the connection dropped. */
 export const RESEND_AFTER_MS = 1000;
 /** The longest Retry-After waited for before the one resend of a POST still being processed. */
 const MAX_RETRY_AFTER_MS = 5000;
+
+/** The unsettled keys, oldest first. */
+function unsettledKeys(): Map<string, string> {
+  const store = tabStorage();
+  if (!store) return unsettledInMemory;
+  try {
+    const kept: unknown = JSON.parse(store.getItem(UNSETTLED_ITEM) ?? '[]');
+    if (!Array.isArray(kept)) return new Map();
+    return new Map(
+      kept.filter(
+        (entry): entry is [string, string] =>
+          Array.isArray(entry) && typeof entry[0] === 'string' && typeof entry[1] === 'string',
+      ),
+    );
+  } catch {
+    return new Map();
+  }
+}
+
+function keepUnsettledKeys(keys: Map<string, string>): void {
+  const store = tabStorage();
+  if (!store) return;
+  try {
+    store.setItem(UNSETTLED_ITEM, JSON.stringify([...keys]));
+  } catch {
+    // storage full or refused: the key lives as long as the call
+  }
+}
 
 /** A fresh key: a UUID where the browser makes them (secure contexts only), else 128 random bits. */
 const newKey = () =>
@@ -106,13 +138,20 @@ const newKey = () =>
     : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
 function keyFor(sent: string): string {
-  let key = unsettledKeys.get(sent);
+  const keys = unsettledKeys();
+  let key = keys.get(sent);
   if (key === undefined) {
     key = newKey();
-    if (unsettledKeys.size >= MAX_UNSETTLED_KEYS) unsettledKeys.delete(unsettledKeys.keys().next().value!);
-    unsettledKeys.set(sent, key);
+    while (keys.size >= MAX_UNSETTLED_KEYS) keys.delete(keys.keys().next().value!);
+    keys.set(sent, key);
+    keepUnsettledKeys(keys);
   }
   return key;
+}
+
+function settle(sent: string): void {
+  const keys = unsettledKeys();
+  if (keys.delete(sent)) keepUnsettledKeys(keys);
 }
 
 /** Whether the server may have carried out the call, or may still: no answer, a timeout, a 5xx, "still running". */
@@ -138,7 +177,7 @@ function resendDelay(error: unknown): number | undefined {
  * The one HTTP client of the web app (spec: base path /api, the stored token as a bearer header, a 30 s
  * timeout), on the browser's own fetch: a JSON body is sent as JSON, FormData as multipart. A renewed
  * token in the answer is kept; a 401 ends the session (endSessionOn401). A POST of JSON (or of nothing)
- * after sign-in carries an Idempotency-Key (unsettledKeys), and is sent once more by itself, with the same
+ * after sign-in carries an Idempotency-Key (keyFor), and is sent once more by itself, with the same
  * key, when the connection dropped or the server says the first is still being processed.
  */
 async function request<T>(
@@ -155,10 +194,10 @@ async function request<T>(
   for (let resent = false; ; resent = true) {
     try {
       const response = await send<T>(method, path, body, keyed);
-      unsettledKeys.delete(sent);
+      settle(sent);
       return response;
     } catch (error) {
-      if (!outcomeUnknown(error)) unsettledKeys.delete(sent);
+      if (!outcomeUnknown(error)) settle(sent);
       const delay = resendDelay(error);
       if (resent || delay === undefined || config.signal?.aborted) throw error;
       await new Promise((resolve) => setTimeout(resolve, delay));

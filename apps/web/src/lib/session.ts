@@ -1,4 +1,5 @@
 import { ROLES, STORAGE_KEYS, type User } from '@csp/contracts';
+import { clearTabWork } from './tab-storage.ts';
 
 /** The signed-in session as kept in the browser (spec part 1 §3: keys `token` and `user`). */
 export interface StoredSession {
@@ -67,4 +68,6 @@ export function clearSession(): void {
   } catch {
     // storage unavailable: nothing to clear
   }
+  // The unfinished work kept in the tab (form drafts, unanswered writes' keys) goes with the session.
+  clearTabWork();
 }

@@ -4,8 +4,10 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { BackLink } from '../../../components/BackLink.tsx';
+import { DraftNotice } from '../../../components/DraftNotice.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import { usePhotoItems } from '../../../components/PhotoDropzone.tsx';
+import { useFormDraft } from '../../../lib/form-drafts.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { useCurrentUser } from '../../auth/auth-context.ts';
 import { StudentPicker } from '../../students/components/StudentPicker.tsx';
@@ -36,6 +38,7 @@ function CreateActivityForm({ teacherId }: { teacherId: string }) {
     initialValues: emptyActivityValues(today, params.get('studentId') ?? ''),
     validate: (values) => validateCreateActivity(values, today),
   });
+  const draft = useFormDraft(`activity:${teacherId}:${params.get('studentId') ?? ''}`, form);
 
   const submit = async (values: ActivityFormValues) => {
     let entries: string[];
@@ -50,6 +53,7 @@ function CreateActivityForm({ teacherId }: { teacherId: string }) {
     }
     create.mutate(toCreateActivityBody(values, entries), {
       onSuccess: () => {
+        draft.clear();
         toastSuccess(ACTIVITY_MESSAGES.created);
         navigate('/activities');
       },
@@ -61,6 +65,7 @@ function CreateActivityForm({ teacherId }: { teacherId: string }) {
   return (
     <form noValidate onSubmit={form.onSubmit(submit)}>
       <Stack gap="lg">
+        <DraftNotice draft={draft} photos />
         <ActivityFormFields
           form={form}
           photos={photos}
@@ -78,7 +83,7 @@ function CreateActivityForm({ teacherId }: { teacherId: string }) {
           }
         />
         <Group justify="flex-end" gap="sm">
-          <Button component={Link} to="/activities" variant="default">
+          <Button component={Link} to="/activities" variant="default" onClick={draft.clear}>
             Cancel
           </Button>
           <Button type="submit" disabled={busy}>

@@ -4,8 +4,10 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { BackLink } from '../../../components/BackLink.tsx';
+import { DraftNotice } from '../../../components/DraftNotice.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import { usePhotoItems } from '../../../components/PhotoDropzone.tsx';
+import { useFormDraft } from '../../../lib/form-drafts.ts';
 import { schemaResolver } from '../../../lib/forms.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { useCurrentUser } from '../../auth/auth-context.ts';
@@ -47,6 +49,7 @@ function CreateHomeVisitForm({ teacherId }: { teacherId: string }) {
     initialValues: emptyVisitValues(today, params.get('studentId') ?? ''),
     validate: schemaResolver(createVisitFormSchema(today)),
   });
+  const draft = useFormDraft(`home-visit:${teacherId}:${params.get('studentId') ?? ''}`, form);
 
   const submit = async (values: HomeVisitFormValues) => {
     let entries: string[];
@@ -61,6 +64,7 @@ function CreateHomeVisitForm({ teacherId }: { teacherId: string }) {
     }
     create.mutate(toCreateVisitBody(values, entries), {
       onSuccess: (visit) => {
+        draft.clear();
         toastSuccess(HOME_VISIT_MESSAGES.created);
         navigate(`/home-visits/${visit.id}`);
       },
@@ -73,6 +77,7 @@ function CreateHomeVisitForm({ teacherId }: { teacherId: string }) {
   return (
     <form noValidate onSubmit={form.onSubmit(submit)}>
       <Stack gap="lg">
+        <DraftNotice draft={draft} photos />
         <HomeVisitFormFields
           form={form}
           files={files}
@@ -98,7 +103,7 @@ function CreateHomeVisitForm({ teacherId }: { teacherId: string }) {
           }
         />
         <Group justify="flex-end" gap="sm">
-          <Button component={Link} to="/home-visits" variant="default">
+          <Button component={Link} to="/home-visits" variant="default" onClick={draft.clear}>
             Cancel
           </Button>
           <Button type="submit" disabled={busy}>

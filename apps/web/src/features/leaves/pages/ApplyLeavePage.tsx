@@ -27,9 +27,11 @@ import { Link, useNavigate } from 'react-router';
 import { BackLink } from '../../../components/BackLink.tsx';
 import { DateField } from '../../../components/DateField.tsx';
 import { DetailItem } from '../../../components/DetailItem.tsx';
+import { DraftNotice } from '../../../components/DraftNotice.tsx';
 import { PageMessage } from '../../../components/PageStates.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import { getErrorMessage, serverMessage } from '../../../lib/api.ts';
+import { useFormDraft } from '../../../lib/form-drafts.ts';
 import { schemaResolver } from '../../../lib/forms.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { useCurrentUser } from '../../auth/auth-context.ts';
@@ -59,7 +61,7 @@ function SidePanel({ title, children }: { title: string; children: ReactNode }) 
   );
 }
 
-function ApplyLeaveForm() {
+function ApplyLeaveForm({ teacherId }: { teacherId: string }) {
   const navigate = useNavigate();
   const today = useOrgToday();
   const apply = useApplyLeaveMutation();
@@ -67,6 +69,7 @@ function ApplyLeaveForm() {
     initialValues: { leaveType: 'SINGLE_DAY', startDate: '', endDate: '', reason: '' },
     validate: schemaResolver(leaveApplyFormSchema(today)),
   });
+  const draft = useFormDraft(`leave:${teacherId}`, form);
   const values = form.getValues();
   const single = values.leaveType === 'SINGLE_DAY';
   const summary = applySummary(values);
@@ -76,6 +79,7 @@ function ApplyLeaveForm() {
   const submit = (v: LeaveApplyFormValues) =>
     apply.mutate(toApplyBody(v), {
       onSuccess: () => {
+        draft.clear();
         toastSuccess(LEAVE_MESSAGES.submitted);
         navigate('/leaves');
       },
@@ -93,6 +97,7 @@ function ApplyLeaveForm() {
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
           <form noValidate onSubmit={form.onSubmit(submit)}>
             <Stack gap="md">
+              <DraftNotice draft={draft} />
               <Radio.Group
                 label="Leave type"
                 withAsterisk
@@ -141,7 +146,7 @@ function ApplyLeaveForm() {
                 {...form.getInputProps('reason')}
               />
               <Group justify="flex-end" gap="sm">
-                <Button component={Link} to="/leaves" variant="default">
+                <Button component={Link} to="/leaves" variant="default" onClick={draft.clear}>
                   Cancel
                 </Button>
                 <Button type="submit" disabled={apply.isPending}>
@@ -210,7 +215,7 @@ export function ApplyLeavePage() {
           Choose the day or days, say why, and send the application for approval.
         </Text>
       </Stack>
-      <ApplyLeaveForm />
+      <ApplyLeaveForm teacherId={me.id} />
     </Stack>
   );
 }

@@ -4,10 +4,12 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { BackLink } from '../../../components/BackLink.tsx';
+import { DraftNotice } from '../../../components/DraftNotice.tsx';
 import { DateField } from '../../../components/DateField.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import { PhotoDropzone, usePhotoItems } from '../../../components/PhotoDropzone.tsx';
 import { getErrorMessage } from '../../../lib/api.ts';
+import { useFormDraft } from '../../../lib/form-drafts.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { useOrgToday } from '../../organisation/api/organisation.api.ts';
 import { useCurrentUser } from '../../auth/auth-context.ts';
@@ -40,6 +42,7 @@ export function CreateMeasurementPage() {
     initialValues: emptyMeasurementValues(today, params.get('studentId') ?? ''),
     validate: (values) => validateMeasurement(values, today),
   });
+  const draft = useFormDraft(`measurement:${me.id}:${params.get('studentId') ?? ''}`, form);
   const values = form.getValues();
   const studentProps = form.getInputProps('studentId');
   const dateProps = form.getInputProps('date');
@@ -65,6 +68,7 @@ export function CreateMeasurementPage() {
     }
     create.mutate(toCreateMeasurementBody({ ...v, position: v.position || suggested }, entries), {
       onSuccess: (measurement) => {
+        draft.clear();
         toastSuccess(MEASUREMENT_MESSAGES.created);
         // The new measurement's page shows its growth scores and any classification at once.
         navigate(`/measurements/${measurement.id}`);
@@ -90,6 +94,7 @@ export function CreateMeasurementPage() {
       </Stack>
       <form noValidate onSubmit={form.onSubmit(submit)}>
         <Stack gap="lg">
+          <DraftNotice draft={draft} photos />
           <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
             <Stack gap="md">
               <StudentPicker
@@ -161,7 +166,7 @@ export function CreateMeasurementPage() {
             </Stack>
           </Paper>
           <Group justify="flex-end" gap="sm">
-            <Button component={Link} to="/measurements" variant="default">
+            <Button component={Link} to="/measurements" variant="default" onClick={draft.clear}>
               Cancel
             </Button>
             <Button type="submit" disabled={busy}>

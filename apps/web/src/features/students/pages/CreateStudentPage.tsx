@@ -17,8 +17,10 @@ import { IconBabyCarriage, IconLock, IconHeartbeat } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { BackLink } from '../../../components/BackLink.tsx';
 import { DateField } from '../../../components/DateField.tsx';
+import { DraftNotice } from '../../../components/DraftNotice.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import { getErrorMessage } from '../../../lib/api.ts';
+import { useFormDraft } from '../../../lib/form-drafts.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { useCurrentUser } from '../../auth/auth-context.ts';
 import { useOrgToday } from '../../organisation/api/organisation.api.ts';
@@ -86,7 +88,7 @@ function Block({
   );
 }
 
-function CreateStudentForm() {
+function CreateStudentForm({ adminId }: { adminId: string }) {
   const navigate = useNavigate();
   const create = useCreateStudentMutation();
   /** The organisation's day: no date of birth after it, no due date before it. */
@@ -95,6 +97,7 @@ function CreateStudentForm() {
     initialValues: EMPTY_CREATE_VALUES,
     validate: (values) => validateCreate(values, today),
   });
+  const draft = useFormDraft(`student:${adminId}`, form);
   const values = form.getValues();
   const survival = values.category === 'SURVIVAL_PROGRAM';
   const pregnant = survival && values.isPregnant;
@@ -104,6 +107,7 @@ function CreateStudentForm() {
   const submit = (v: CreateStudentValues) =>
     create.mutate(toCreateBody(v, today), {
       onSuccess: () => {
+        draft.clear();
         toastSuccess('Student created successfully!');
         navigate('/students');
       },
@@ -138,6 +142,7 @@ function CreateStudentForm() {
     <StudentFormProvider form={form}>
       <form noValidate onSubmit={form.onSubmit(submit)}>
         <Stack gap="lg">
+          <DraftNotice draft={draft} />
           <Section title="Basic Information">
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
               <TextInput
@@ -235,7 +240,7 @@ function CreateStudentForm() {
           </Section>
 
           <Group justify="flex-end" gap="sm">
-            <Button component={Link} to="/students" variant="default">
+            <Button component={Link} to="/students" variant="default" onClick={draft.clear}>
               Cancel
             </Button>
             <Button type="submit" disabled={create.isPending}>
@@ -258,7 +263,7 @@ export function CreateStudentPage() {
         <PageTitle>Add New Student</PageTitle>
       </Stack>
       {me.role === 'ADMIN' ? (
-        <CreateStudentForm />
+        <CreateStudentForm adminId={me.id} />
       ) : (
         <Paper withBorder radius="md" p="xl">
           <Stack align="center" gap="sm">

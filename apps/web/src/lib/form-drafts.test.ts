@@ -1,0 +1,73 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearDraft, readDraft, saveDraft } from './form-drafts.ts';
+import { clearTabWork } from './tab-storage.ts';
+
+/** A sessionStorage of the tab: its entries are what the page kept. */
+function withSessionStorage(entries: Record<string, string> = {}) {
+  const items = new Map(Object.entries(entries));
+  const storage = {
+    get length() {
+      return items.size;
+    },
+    key: (i: number) => [...items.keys()][i] ?? null,
+    getItem: (k: string) => items.get(k) ?? null,
+    setItem: (k: string, v: string) => void items.set(k, v),
+    removeItem: (k: string) => void items.delete(k),
+  };
+  vi.stubGlobal('window', { sessionStorage: storage });
+  return items;
+}
+
+const initial = { studentId: '', height: '' as number | string, notes: '', location: null as object | null };
+
+beforeEach(() => withSessionStorage());
+afterEach(() => vi.unstubAllGlobals());
+
+describe('form drafts', () => {
+  it('keep a form’s values under its key, and give back only the fields the form has', () => {
+    const items = withSessionStorage();
+    saveDraft('measurement:t1:', { ...initial, height: 98.5, notes: 'After lunch' });
+    expect(JSON.parse(items.get('work:draft:measurement:t1:')!)).toMatchObject({ height: 98.5 });
+    expect(readDraft('measurement:t1:', initial)).toEqual({ ...initial, height: 98.5, notes: 'After lunch' });
+    expect(readDraft('measurement:t2:', initial)).toBeUndefined();
+
+    // A draft kept by an older form: fields it no longer has are left out, new ones start empty.
+    items.set('work:draft:old', JSON.stringify({ notes: 'kept', weight: 12, removedField: true }));
+    expect(readDraft('old', initial)).toEqual({ ...initial, notes: 'kept' });
+  });
+
+  it('give nothing back for a draft that is not a form’s values', () => {
+    const items = withSessionStorage({
+      'work:draft:a': 'not json',
+      'work:draft:b': '[1,2]',
+      'work:draft:c': '42',
+    });
+    for (const key of ['a', 'b', 'c']) expect(readDraft(key, initial)).toBeUndefined();
+    expect(items.size).toBe(3);
+  });
+
+  it('are forgotten one at a time, and with the rest of the person’s work on sign-out, leaving the tab’s other keys', () => {
+    const items = withSessionStorage({
+      'work:draft:x': '{}',
+      'work:draft:y': '{}',
+      'work:unsettled-writes': '[]',
+      'chunk-reload-at': '1',
+    });
+    clearDraft('x');
+    expect([...items.keys()].sort()).toEqual(['chunk-reload-at', 'work:draft:y', 'work:unsettled-writes']);
+    saveDraft('z', {});
+    clearTabWork();
+    expect([...items.keys()]).toEqual(['chunk-reload-at']);
+  });
+
+  it('do nothing where the browser refuses storage', () => {
+    vi.stubGlobal('window', {
+      get sessionStorage(): Storage {
+        throw new DOMException('denied', 'SecurityError');
+      },
+    });
+    expect(() => saveDraft('x', initial)).not.toThrow();
+    expect(readDraft('x', initial)).toBeUndefined();
+    expect(() => clearTabWork()).not.toThrow();
+  });
+});

@@ -1,0 +1,134 @@
+import { expect, test, type Page } from '@playwright/test';
+import { daysAgo } from '../support/dates.ts';
+import { auth, pickStudent, snapTop, typeDate } from '../support/forms.ts';
+import { firstAdmin, signIn } from '../support/helpers.ts';
+import {
+  adminToken,
+  createStudent,
+  createTeacher,
+  tokenOf,
+  uniqueTag,
+  uniqueWord,
+} from '../support/seed-people.ts';
+
+// What is typed into a new record's form is kept in the tab (decision 0025): a reload — or a phone's
+// browser discarding the tab while the camera app takes a photo — brings it back; saving, Cancel, Discard
+// and signing out forget it.
+
+const notice = (page: Page) => page.getByRole('status').filter({ hasText: 'Unsaved entries restored' });
+
+test('a teacher’s half-filled measurement survives a reload, and is forgotten once saved', async ({
+  page,
+  request,
+}) => {
+  const token = await adminToken(request);
+  const tag = uniqueTag();
+  const teacher = await createTeacher(request, token, { firstName: 'Suba', lastName: uniqueWord() });
+  const student = await createStudent(request, token, {
+    firstName: 'Mathi',
+    lastName: `Draft${tag}`,
+    assignedTeacherId: teacher.id,
+  });
+  const name = `${student.firstName} ${student.lastName}`;
+
+  await signIn(page, teacher);
+  await page.goto('/measurements/create');
+  await expect(page.getByRole('heading', { level: 1, name: 'Record Measurement' })).toBeVisible();
+  await expect(notice(page)).toHaveCount(0);
+  await pickStudent(page, name);
+  await page.getByLabel('Height (cm)').fill('101.3');
+  await page.getByLabel('Notes').fill('Weighed before the rain');
+
+  await page.reload();
+  await expect(notice(page)).toBeVisible();
+  await expect(notice(page)).toContainText('Photos are not kept: choose them again.');
+  await expect(page.getByRole('textbox', { name: 'Student', exact: true })).toHaveValue(name);
+  await expect(page.getByLabel('Height (cm)')).toHaveValue('101.3');
+  await expect(page.getByLabel('Notes')).toHaveValue('Weighed before the rain');
+  await snapTop(page, 'form-draft-measurement');
+
+  // Discard: the form starts over, and a reload keeps nothing.
+  await notice(page).getByRole('button', { name: 'Discard' }).click();
+  await expect(notice(page)).toHaveCount(0);
+  await expect(page.getByLabel('Height (cm)')).toHaveValue('');
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Record Measurement' })).toBeVisible();
+  await expect(page.getByLabel('Notes')).toHaveValue('');
+  await expect(notice(page)).toHaveCount(0);
+
+  // Typed again, reloaded, completed and saved: the measurement is what was typed, the draft is gone.
+  await pickStudent(page, name);
+  await page.getByLabel('Height (cm)').fill('101.3');
+  await page.getByLabel('Weight (kg)').fill('15.2');
+  await typeDate(page.getByLabel('Measurement date'), daysAgo(1));
+  await page.reload();
+  await expect(notice(page)).toBeVisible();
+  await expect(page.getByLabel('Weight (kg)')).toHaveValue('15.2');
+  await page.getByRole('button', { name: 'Save Measurement' }).click();
+  await expect(page.getByText('Measurement recorded successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/measurements\/[0-9a-f-]{36}$/);
+  const listed = await request.get(
+    `/api/measurements?studentId=${student.id}`,
+    auth(await tokenOf(request, teacher)),
+  );
+  expect(await listed.json()).toMatchObject([{ height: 101.3, weight: 15.2, date: daysAgo(1) }]);
+  await page.goto('/measurements/create');
+  await expect(page.getByRole('heading', { level: 1, name: 'Record Measurement' })).toBeVisible();
+  await expect(page.getByLabel('Height (cm)')).toHaveValue('');
+  await expect(notice(page)).toHaveCount(0);
+});
+
+test('a teacher’s leave application draft goes on Cancel and on sign-out', async ({ page, request }) => {
+  const token = await adminToken(request);
+  const teacher = await createTeacher(request, token, { firstName: 'Vani', lastName: uniqueWord() });
+  await signIn(page, teacher);
+  await page.goto('/leaves/apply');
+  const reason = page.getByLabel('Reason');
+  await reason.fill('Family wedding in Trincomalee');
+  await page.reload();
+  await expect(notice(page)).toBeVisible();
+  await expect(notice(page)).not.toContainText('Photos');
+  await expect(reason).toHaveValue('Family wedding in Trincomalee');
+
+  // Cancel forgets it.
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/leaves$/);
+  await page.goto('/leaves/apply');
+  await expect(reason).toHaveValue('');
+  await expect(notice(page)).toHaveCount(0);
+
+  // Signing out forgets it: the next person on this phone finds an empty form.
+  await reason.fill('Clinic visit with my mother');
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  const kept = await page.evaluate("Object.keys(sessionStorage).filter((key) => key.startsWith('draft:'))");
+  expect(kept).toEqual([]);
+  await signIn(page, teacher);
+  await page.goto('/leaves/apply');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(reason).toHaveValue('');
+  await expect(notice(page)).toHaveCount(0);
+});
+
+test('an administrator’s half-filled new student survives a reload', async ({ page }) => {
+  const tag = uniqueTag();
+  await signIn(page, firstAdmin());
+  await page.goto('/students/create');
+  await expect(page.getByRole('heading', { level: 1, name: 'Add New Student' })).toBeVisible();
+  await page.getByLabel('Student ID').fill(`D${tag}`);
+  await page.getByLabel('Category').selectOption('HOME_BASE');
+  await page.getByLabel('First name').fill('Kavin');
+  await page.getByLabel('Last name').fill(`Draft${tag}`);
+  await page.reload();
+  await expect(notice(page)).toBeVisible();
+  await expect(page.getByLabel('Student ID')).toHaveValue(`D${tag}`);
+  await expect(page.getByLabel('Category')).toHaveValue('HOME_BASE');
+  await expect(page.getByLabel('Last name')).toHaveValue(`Draft${tag}`);
+  await snapTop(page, 'form-draft-student');
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/students$/);
+  await page.goto('/students/create');
+  await expect(page.getByLabel('Student ID')).toHaveValue('');
+  await expect(notice(page)).toHaveCount(0);
+});
