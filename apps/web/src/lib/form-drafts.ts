@@ -52,8 +52,8 @@ export interface FormDraft {
  * Keeps what is typed into a new record's form in the tab's sessionStorage under `key` (decision 0025):
  * a page reloaded, or a tab the phone's browser discarded in the background (while the camera app took a
  * photo) and opened again, comes back filled in. Kept only while the form differs from its start, and
- * forgotten on save, on Cancel, on Discard, on sign-out (tab-storage.ts) and when the tab closes. Picked photos are files,
- * which storage cannot hold: they are chosen again.
+ * forgotten on save, on Cancel, on Discard, on sign-out (tab-storage.ts) and when the tab closes. Picked
+ * photos are files, which storage cannot hold: they are chosen again.
  */
 export function useFormDraft<V extends object>(key: string, form: UseFormReturnType<V>): FormDraft {
   const [restored, setRestored] = useState(false);
