@@ -1,5 +1,6 @@
 import type { UseFormReturnType } from '@mantine/form';
 import { useCallback, useEffect, useState } from 'react';
+import { useCurrentUser } from '../features/auth/auth-context.ts';
 import { tabStorage, WORK_ITEM_PREFIX } from './tab-storage.ts';
 
 /** sessionStorage keys of drafts start with this. */
@@ -49,13 +50,15 @@ export interface FormDraft {
 }
 
 /**
- * Keeps what is typed into a new record's form in the tab's sessionStorage under `key` (decision 0025):
+ * Keeps what is typed into a new record's form in the tab's sessionStorage under `name` and the signed-in
+ * person (decision 0025):
  * a page reloaded, or a tab the phone's browser discarded in the background (while the camera app took a
  * photo) and opened again, comes back filled in. Kept only while the form differs from its start, and
  * forgotten on save, on Cancel, on Discard, on sign-out (tab-storage.ts) and when the tab closes. Picked
  * photos are files, which storage cannot hold: they are chosen again.
  */
-export function useFormDraft<V extends object>(key: string, form: UseFormReturnType<V>): FormDraft {
+export function useFormDraft<V extends object>(name: string, form: UseFormReturnType<V>): FormDraft {
+  const key = `${name}:${useCurrentUser().id}`;
   const [restored, setRestored] = useState(false);
   // Once per key: fill the form from its draft.
   useEffect(() => {

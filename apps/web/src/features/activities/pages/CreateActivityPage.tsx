@@ -38,7 +38,7 @@ function CreateActivityForm({ teacherId }: { teacherId: string }) {
     initialValues: emptyActivityValues(today, params.get('studentId') ?? ''),
     validate: (values) => validateCreateActivity(values, today),
   });
-  const draft = useFormDraft(`activity:${teacherId}:${params.get('studentId') ?? ''}`, form);
+  const draft = useFormDraft(`activity:${params.get('studentId') ?? ''}`, form);
 
   const submit = async (values: ActivityFormValues) => {
     let entries: string[];

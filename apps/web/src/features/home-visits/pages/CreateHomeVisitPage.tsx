@@ -49,7 +49,7 @@ function CreateHomeVisitForm({ teacherId }: { teacherId: string }) {
     initialValues: emptyVisitValues(today, params.get('studentId') ?? ''),
     validate: schemaResolver(createVisitFormSchema(today)),
   });
-  const draft = useFormDraft(`home-visit:${teacherId}:${params.get('studentId') ?? ''}`, form);
+  const draft = useFormDraft(`home-visit:${params.get('studentId') ?? ''}`, form);
 
   const submit = async (values: HomeVisitFormValues) => {
     let entries: string[];

@@ -61,7 +61,7 @@ function SidePanel({ title, children }: { title: string; children: ReactNode }) 
   );
 }
 
-function ApplyLeaveForm({ teacherId }: { teacherId: string }) {
+function ApplyLeaveForm() {
   const navigate = useNavigate();
   const today = useOrgToday();
   const apply = useApplyLeaveMutation();
@@ -69,7 +69,7 @@ function ApplyLeaveForm({ teacherId }: { teacherId: string }) {
     initialValues: { leaveType: 'SINGLE_DAY', startDate: '', endDate: '', reason: '' },
     validate: schemaResolver(leaveApplyFormSchema(today)),
   });
-  const draft = useFormDraft(`leave:${teacherId}`, form);
+  const draft = useFormDraft('leave', form);
   const values = form.getValues();
   const single = values.leaveType === 'SINGLE_DAY';
   const summary = applySummary(values);
@@ -215,7 +215,7 @@ export function ApplyLeavePage() {
           Choose the day or days, say why, and send the application for approval.
         </Text>
       </Stack>
-      <ApplyLeaveForm teacherId={me.id} />
+      <ApplyLeaveForm />
     </Stack>
   );
 }

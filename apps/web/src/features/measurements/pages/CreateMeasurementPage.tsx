@@ -42,7 +42,7 @@ export function CreateMeasurementPage() {
     initialValues: emptyMeasurementValues(today, params.get('studentId') ?? ''),
     validate: (values) => validateMeasurement(values, today),
   });
-  const draft = useFormDraft(`measurement:${me.id}:${params.get('studentId') ?? ''}`, form);
+  const draft = useFormDraft(`measurement:${params.get('studentId') ?? ''}`, form);
   const values = form.getValues();
   const studentProps = form.getInputProps('studentId');
   const dateProps = form.getInputProps('date');

@@ -88,7 +88,7 @@ function Block({
   );
 }
 
-function CreateStudentForm({ adminId }: { adminId: string }) {
+function CreateStudentForm() {
   const navigate = useNavigate();
   const create = useCreateStudentMutation();
   /** The organisation's day: no date of birth after it, no due date before it. */
@@ -97,7 +97,7 @@ function CreateStudentForm({ adminId }: { adminId: string }) {
     initialValues: EMPTY_CREATE_VALUES,
     validate: (values) => validateCreate(values, today),
   });
-  const draft = useFormDraft(`student:${adminId}`, form);
+  const draft = useFormDraft('student', form);
   const values = form.getValues();
   const survival = values.category === 'SURVIVAL_PROGRAM';
   const pregnant = survival && values.isPregnant;
@@ -263,7 +263,7 @@ export function CreateStudentPage() {
         <PageTitle>Add New Student</PageTitle>
       </Stack>
       {me.role === 'ADMIN' ? (
-        <CreateStudentForm adminId={me.id} />
+        <CreateStudentForm />
       ) : (
         <Paper withBorder radius="md" p="xl">
           <Stack align="center" gap="sm">
