@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api, errorStatus, getErrorMessage, isApiError, type ApiResponse } from './api.ts';
 import { clearSession } from './session.ts';
+import { memoryStorage } from './storage.testing.ts';
 
 /** What the stubbed fetch was called with. */
 interface Sent {
@@ -388,16 +389,7 @@ describe('idempotency keys of POSTs', () => {
   });
 
   it('keeps the unsettled keys in the tab, so a reloaded page sends the same key, until sign-out', async () => {
-    const items = new Map<string, string>();
-    const sessionStorage = {
-      get length() {
-        return items.size;
-      },
-      key: (i: number) => [...items.keys()][i] ?? null,
-      getItem: (k: string) => items.get(k) ?? null,
-      setItem: (k: string, v: string) => void items.set(k, v),
-      removeItem: (k: string) => void items.delete(k),
-    };
+    const { storage: sessionStorage, items } = memoryStorage();
     vi.stubGlobal('window', {
       location: { pathname: '/measurements/create', assign: vi.fn() },
       sessionStorage,

@@ -1,19 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearDraft, readDraft, saveDraft } from './form-drafts.ts';
+import { memoryStorage } from './storage.testing.ts';
 import { clearTabWork } from './tab-storage.ts';
 
 /** A sessionStorage of the tab: its entries are what the page kept. */
 function withSessionStorage(entries: Record<string, string> = {}) {
-  const items = new Map(Object.entries(entries));
-  const storage = {
-    get length() {
-      return items.size;
-    },
-    key: (i: number) => [...items.keys()][i] ?? null,
-    getItem: (k: string) => items.get(k) ?? null,
-    setItem: (k: string, v: string) => void items.set(k, v),
-    removeItem: (k: string) => void items.delete(k),
-  };
+  const { storage, items } = memoryStorage(entries);
   vi.stubGlobal('window', { sessionStorage: storage });
   return items;
 }
