@@ -72,11 +72,13 @@ describe('registration answers alike for new and existing emails', () => {
       const res = await call('POST', '/api/auth/register', registration(email, 'TEACHER'));
       return { res, ms: performance.now() - started };
     };
-    // Warm up, then compare medians of a few runs: the existing-email path must not skip the hashing.
+    // Warm up, then compare the fastest of a few runs each way: the existing-email path must not skip
+    // the hashing. A busy machine only adds time, so the fastest run is the least disturbed one (a
+    // median failed in CI when two runs of one kind were slowed by the other test files running).
     await timed(uniqueEmail('warm'));
     const news: number[] = [];
     const olds: number[] = [];
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 5; i++) {
       const a = await timed(uniqueEmail('new'));
       const b = await timed(gone.email);
       expect(a.res.statusCode).toBe(200);
@@ -84,9 +86,8 @@ describe('registration answers alike for new and existing emails', () => {
       news.push(a.ms);
       olds.push(b.ms);
     }
-    const median = (xs: number[]) => xs.sort((x, y) => x - y)[1];
     // argon2id with the OWASP parameters dominates both paths; without it one path would be ~10x faster.
-    expect(median(olds)).toBeGreaterThan(median(news) / 3);
+    expect(Math.min(...olds)).toBeGreaterThan(Math.min(...news) / 3);
   });
 });
 
