@@ -46,6 +46,11 @@ export interface Config {
   officeDefault: { latitude: number; longitude: number; address: string; radiusMeters: number };
   /** ISO weekdays (Monday 1 … Sunday 7) that are working days: absences are counted on these only. */
   workDays: number[];
+  /**
+   * Snapshots of the embedded database (db/backups.ts): the folder they are written to, how many hours
+   * apart (0: none are taken), and how many of the newest are kept.
+   */
+  backup: { dir: string; everyHours: number; keep: number };
 }
 
 /** The spec's default office: Jaffna, radius 50 m. */
@@ -96,6 +101,15 @@ const int = (value: string | undefined, fallback: number, name: string): number 
   const n = Number(value);
   if (!Number.isInteger(n) || n <= 0)
     throw new Error(`${name} must be a positive whole number, got "${value}"`);
+  return n;
+};
+
+/** A whole number of hours from 0 (0 turns the thing off). */
+const hours = (value: string | undefined, fallback: number, name: string): number => {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 24 * 366)
+    throw new Error(`${name} must be a whole number of hours from 0 to 8784, got "${value}"`);
   return n;
 };
 
@@ -205,6 +219,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fileUrlTtlSeconds: int(env.FILE_URL_TTL_SECONDS, 12 * 3600, 'FILE_URL_TTL_SECONDS'),
     officeDefault: officeDefault(env),
     workDays: parseWorkDays(env.WORK_DAYS),
+    backup: {
+      dir: path.resolve(env.BACKUP_DIR || path.join(dataDir, 'backups')),
+      everyHours: hours(env.BACKUP_EVERY_HOURS, 24, 'BACKUP_EVERY_HOURS'),
+      keep: int(env.BACKUP_KEEP, 14, 'BACKUP_KEEP'),
+    },
   };
 }
 
@@ -234,6 +253,11 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     fileUrlTtlSeconds: 3600,
     officeDefault: { ...DEFAULT_OFFICE },
     workDays: [1, 2, 3, 4, 5],
+    backup: {
+      dir: path.join(process.env.TMPDIR || '/tmp', 'csp-test-backups-unused'),
+      everyHours: 0,
+      keep: 14,
+    },
     ...overrides,
   };
 }

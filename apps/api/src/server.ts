@@ -2,6 +2,7 @@ import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { startBackupJob } from './db/backups.ts';
 import { lockDataDir } from './db/lock.ts';
 import { startStatisticsJob } from './db/maintenance.ts';
 import { startFileSweepJob } from './modules/files/files.jobs.ts';
@@ -45,6 +46,7 @@ async function main() {
   startGrowthJob(app);
   startIdempotencyKeySweepJob(app);
   startStatisticsJob(app);
+  startBackupJob(app);
   await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl
     ? 'PostgreSQL (DATABASE_URL)'

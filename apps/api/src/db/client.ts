@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
 import { ADVISORY_LOCKS } from './sql-helpers.ts';
+import { snapshotOf } from './pglite-snapshot.ts';
 import { PgliteWorker } from './pglite-worker.ts';
 import { timed } from './timing.ts';
 
@@ -31,6 +32,8 @@ export interface Database {
   failed?: Promise<Error>;
   /** Embedded PGlite on this thread: the whole database as a tarball (PGlite's dumpDataDir). */
   dump?: () => Promise<Blob>;
+  /** Embedded PGlite: a snapshot for a backup, a gzipped tarball (db/pglite-snapshot.ts). */
+  snapshot?: () => Promise<Uint8Array>;
 }
 
 /** The SQL migrations and their journal (drizzle-kit's output). */
@@ -115,7 +118,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       throw err;
     }
     const db = drizzlePglite(client as unknown as PGlite, { schema, logger: opts.logger }) as unknown as Db;
-    return { db, kind: 'pglite', close: () => client.close(), failed: client.failed };
+    return {
+      db,
+      kind: 'pglite',
+      close: () => client.close(),
+      failed: client.failed,
+      snapshot: () => client.snapshot(),
+    };
   }
   // pg_trgm: trigram indexes for search (migration 0002 creates the extension).
   const client = new PGlite({
@@ -131,7 +140,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   client.execProtocolRaw = (...args) => timed(() => execProtocolRaw(...args));
   const db = drizzlePglite(client, { schema, logger: opts.logger }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close(), dump: () => client.dumpDataDir('none') };
+  return {
+    db,
+    kind: 'pglite',
+    close: () => client.close(),
+    dump: () => client.dumpDataDir('none'),
+    snapshot: async () => new Uint8Array(await snapshotOf(client)),
+  };
 }
 
 export async function pingDatabase(db: Db): Promise<void> {

@@ -24,6 +24,8 @@ export type Call = { id: number } & (
   | { op: 'exec'; tx?: number; sql: string }
   | { op: 'begin'; tx: number }
   | { op: 'end'; tx: number; commit: boolean }
+  /** A snapshot of the database (pglite-snapshot.ts), answered as an ArrayBuffer moved, not copied. */
+  | { op: 'snapshot' }
   | { op: 'close' }
 );
 

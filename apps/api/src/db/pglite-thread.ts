@@ -11,6 +11,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { snapshotOf } from './pglite-snapshot.ts';
 import { serializeError, type Answer, type Call, type WorkerOptions } from './pglite-protocol.ts';
 
 const port = parentPort;
@@ -71,6 +72,8 @@ async function answer(msg: Call): Promise<unknown> {
       await open.settled;
       return undefined;
     }
+    case 'snapshot':
+      return snapshotOf(pg);
     case 'close':
       await pg.close();
       return undefined;
@@ -114,7 +117,9 @@ port.on('message', (msg: Call) => {
       reply = { id: msg.id, ok: false, error: serializeError(err), waitMs: waited() };
     }
     try {
-      port.postMessage(reply);
+      // A snapshot's bytes are moved to the main thread rather than copied.
+      const moved = reply.ok && reply.result instanceof ArrayBuffer ? [reply.result] : [];
+      port.postMessage(reply, moved);
     } catch (err) {
       // A value that cannot cross threads (none of PGlite's results should be one): the call fails.
       port.postMessage({ id: msg.id, ok: false, error: serializeError(err), waitMs: reply.waitMs });

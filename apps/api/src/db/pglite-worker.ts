@@ -137,6 +137,11 @@ export class PgliteWorker {
     return result;
   }
 
+  /** A snapshot of the database: a gzipped tarball taken between transactions (pglite-snapshot.ts). */
+  async snapshot(): Promise<Uint8Array> {
+    return new Uint8Array((await this.#call({ op: 'snapshot' })) as ArrayBuffer);
+  }
+
   /** Closes PGlite in the worker (which writes it to its folder), then ends the worker. */
   async close(): Promise<void> {
     if (!this.#gone) {
