@@ -21,6 +21,7 @@ import { giftsRoutes } from './modules/gifts/gifts.routes.ts';
 import { officeLocationRoutes } from './modules/office-location/office-location.routes.ts';
 import { attendanceRoutes } from './modules/attendance/attendance.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { backupsRoutes } from './modules/backups/backups.routes.ts';
 import { deletedRecordsRoutes } from './modules/deleted-records/deleted-records.routes.ts';
 import { homeVisitsRoutes, homeVisitUploadRoutes } from './modules/home-visits/home-visits.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
@@ -150,6 +151,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(filesRoutes, { prefix: '/files' });
       await api.register(organisationRoutes, { prefix: '/organisation' });
       await api.register(auditRoutes, { prefix: '/audit' });
+      await api.register(backupsRoutes, { prefix: '/backups' });
       for (const kind of DELETED_KINDS) {
         await api.register(deletedRecordsRoutes(kind), { prefix: `/${kind}` });
       }

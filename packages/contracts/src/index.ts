@@ -20,3 +20,4 @@ export * from './deleted-records.ts';
 export * from './audit.ts';
 export * from './growth/codes.ts';
 export * from './growth/api.ts';
+export * from './backups.ts';

@@ -186,6 +186,77 @@ describe('backups of the embedded database', () => {
   });
 });
 
+describe('GET /api/backups', () => {
+  const appWith = async (backup: Config['backup']) => {
+    const a = await buildApp({ ...config, backup }, { database, mailer: createMemoryMailer() });
+    await a.ready();
+    return a;
+  };
+  const statusOf = async (a: FastifyInstance, who: { authorization: string } | null) =>
+    a.inject({ method: 'GET', url: '/api/backups', headers: who ?? {} });
+
+  it('tells an administrator whether backups are made: the newest, a failure since, overdue', async () => {
+    const admin = await seedUser(app, { role: 'ADMIN' });
+    const folder = path.join(dir, 'status');
+    const a = await appWith({ dir: folder, everyHours: 24, keep: 5 });
+    try {
+      // Just started, none taken yet: nothing wrong.
+      let res = await statusOf(a, admin.auth);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        enabled: true,
+        everyHours: 24,
+        keep: 5,
+        count: 0,
+        latest: null,
+        lastFailure: null,
+        overdue: false,
+      });
+
+      // A backup two days old: overdue.
+      const old = await writeBackup(database, folder, new Date(Date.now() - 48 * HOUR));
+      res = await statusOf(a, admin.auth);
+      expect(res.json()).toMatchObject({
+        count: 1,
+        latest: { takenAt: old.takenAt.toISOString(), bytes: old.bytes },
+        lastFailure: null,
+        overdue: true,
+      });
+
+      // A run that fails (the folder cannot be written): the failure is shown until a backup is made.
+      const blocked = await appWith({ dir: path.join(folder, 'x'), everyHours: 24, keep: 5 });
+      await writeFile(path.join(folder, 'x'), 'a file where the folder should be');
+      await expect(runBackup(blocked)).rejects.toThrow();
+      res = await statusOf(blocked, admin.auth);
+      expect(res.json()).toMatchObject({ count: 0, latest: null, overdue: true });
+      expect(res.json().lastFailure.message).toMatch(/EEXIST|ENOTDIR/);
+      await blocked.close();
+
+      // A backup made now: up to date, and the failure of that folder forgotten.
+      await runBackup(a);
+      res = await statusOf(a, admin.auth);
+      expect(res.json()).toMatchObject({ count: 2, lastFailure: null, overdue: false });
+    } finally {
+      await a.close();
+    }
+  });
+
+  it('answers "not backed up here" when BACKUP_EVERY_HOURS is 0; teachers 403, nobody signed in 401', async () => {
+    const admin = await seedUser(app, { role: 'ADMIN' });
+    const teacher = await seedUser(app, { role: 'TEACHER' });
+    const a = await appWith({ dir: path.join(dir, 'off'), everyHours: 0, keep: 5 });
+    try {
+      expect((await statusOf(a, admin.auth)).json()).toMatchObject({ enabled: false, overdue: false });
+      const denied = await statusOf(a, teacher.auth);
+      expect(denied.statusCode).toBe(403);
+      expect(Object.keys(denied.json()).sort()).toEqual(['error', 'message', 'statusCode']);
+      expect((await statusOf(a, null)).statusCode).toBe(401);
+    } finally {
+      await a.close();
+    }
+  });
+});
+
 describe('settings', () => {
   it('BACKUP_DIR, BACKUP_EVERY_HOURS and BACKUP_KEEP, with their defaults', () => {
     const env = { DATA_DIR: dir, JWT_SECRET: 'x'.repeat(40) };

@@ -38,7 +38,9 @@ export async function listBackups(dir: string): Promise<Backup[]> {
   try {
     names = await readdir(dir);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    // No folder yet (or a file in its place, which the next run reports as its failure): no backups.
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return [];
     throw err;
   }
   const backups: Backup[] = [];
@@ -100,6 +102,10 @@ export async function pruneBackups(dir: string, keep: number): Promise<string[]>
 type BackupDeps = Pick<FastifyInstance, 'database'> & { config: Pick<Config, 'backup'> };
 
 let running = false;
+/** The last failed run of each backup folder, until a backup is made there (GET /api/backups). */
+const failures = new Map<string, { at: Date; message: string }>();
+
+export const lastBackupFailure = (dir: string) => failures.get(dir) ?? null;
 
 /**
  * Takes a backup when the newest is `everyHours` old or older (or there is none), then prunes: the new
@@ -113,8 +119,12 @@ export async function runBackup(deps: BackupDeps, now = new Date()): Promise<Bac
     const [newest] = await listBackups(dir);
     if (newest && now.getTime() - newest.takenAt.getTime() < everyHours * HOUR) return null;
     const backup = await writeBackup(deps.database, dir, now);
+    failures.delete(dir);
     await pruneBackups(dir, keep);
     return backup;
+  } catch (err) {
+    failures.set(dir, { at: now, message: (err as Error).message });
+    throw err;
   } finally {
     running = false;
   }
