@@ -2,6 +2,7 @@ import type { Role } from '@csp/contracts';
 import { Stack, Text, Title } from '@mantine/core';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import { useCurrentUser } from '../../auth/auth-context.ts';
+import { BackupWarning } from '../../backups/BackupWarning.tsx';
 import { ChildrenAtRiskPanel } from '../../growth/ChildrenAtRiskPanel.tsx';
 import { useDashboardStatsQuery } from '../api/dashboard.api.ts';
 import { LeaveApprovalsPanel } from '../components/LeaveApprovalsPanel.tsx';
@@ -33,6 +34,8 @@ export function DashboardPage() {
           {isAdmin ? 'Here is what is happening in the programme.' : 'Here is how your students are doing.'}
         </Text>
       </div>
+
+      {isAdmin && <BackupWarning />}
 
       <DashboardStats role={user.role} />
 
