@@ -132,3 +132,72 @@ test('an administrator’s half-filled new student survives a reload', async ({ 
   await expect(page.getByLabel('Student ID')).toHaveValue('');
   await expect(notice(page)).toHaveCount(0);
 });
+
+test('a teacher’s unsaved changes to an activity survive a reload, but never undo a newer version', async ({
+  page,
+  request,
+}) => {
+  const token = await adminToken(request);
+  const tag = uniqueTag();
+  const teacher = await createTeacher(request, token, { firstName: 'Vani', lastName: uniqueWord() });
+  const student = await createStudent(request, token, {
+    firstName: 'Kavin',
+    lastName: `Edit${tag}`,
+    assignedTeacherId: teacher.id,
+  });
+  const teacherAuth = auth(await tokenOf(request, teacher));
+  const created = await request.post('/api/activities', {
+    ...teacherAuth,
+    data: { title: `Drawing ${tag}`, studentId: student.id, date: daysAgo(2), duration: 60 },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const title = page.getByLabel('Activity title');
+
+  await signIn(page, teacher);
+  await page.goto(`/activities/${id}/edit`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit Activity' })).toBeVisible();
+  await expect(title).toHaveValue(`Drawing ${tag}`);
+  // Opened and reloaded untouched: nothing to restore.
+  await page.reload();
+  await expect(title).toHaveValue(`Drawing ${tag}`);
+  await expect(notice(page)).toHaveCount(0);
+
+  await title.fill(`Drawing by the well ${tag}`);
+  await page.getByLabel('Duration (minutes)').fill('75');
+  await page.reload();
+  await expect(notice(page)).toBeVisible();
+  await expect(title).toHaveValue(`Drawing by the well ${tag}`);
+  await expect(page.getByLabel('Duration (minutes)')).toHaveValue('75');
+  await snapTop(page, 'form-draft-activity-edit');
+
+  // Discard: back to the record as stored.
+  await notice(page).getByRole('button', { name: 'Discard' }).click();
+  await expect(title).toHaveValue(`Drawing ${tag}`);
+  await expect(page.getByLabel('Duration (minutes)')).toHaveValue('60');
+
+  // Typed again; meanwhile the activity is changed from another phone. The draft belongs to the version
+  // it was typed over, so the reload shows the newer version, not the older typing over it.
+  await title.fill(`Stale typing ${tag}`);
+  const elsewhere = await request.patch(`/api/activities/${id}`, {
+    ...teacherAuth,
+    data: { title: `Changed elsewhere ${tag}` },
+  });
+  expect(elsewhere.status(), await elsewhere.text()).toBe(200);
+  await page.reload();
+  await expect(title).toHaveValue(`Changed elsewhere ${tag}`);
+  await expect(notice(page)).toHaveCount(0);
+
+  // Typed, reloaded, saved: what was typed is stored, and the draft is gone.
+  await title.fill(`Drawing the harbour ${tag}`);
+  await page.reload();
+  await expect(title).toHaveValue(`Drawing the harbour ${tag}`);
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Activity updated successfully!')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `Drawing the harbour ${tag}` })).toBeVisible();
+  const stored = await request.get(`/api/activities/${id}`, teacherAuth);
+  expect(await stored.json()).toMatchObject({ title: `Drawing the harbour ${tag}`, duration: 60 });
+  expect(
+    await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('work:draft:'))),
+  ).toEqual([]);
+});

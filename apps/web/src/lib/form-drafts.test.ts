@@ -28,6 +28,22 @@ describe('form drafts', () => {
     expect(readDraft('old', initial)).toEqual({ ...initial, notes: 'kept' });
   });
 
+  it('of an existing record come back only over the version of the record they were typed over', () => {
+    withSessionStorage();
+    const typed = { ...initial, notes: 'Changed on the bus' };
+    saveDraft('activity-edit:a1:t1', typed, '2026-11-28T10:00:00.000Z');
+    expect(readDraft('activity-edit:a1:t1', initial, '2026-11-28T10:00:00.000Z')).toEqual(typed);
+    // The record was changed since: the draft would undo that change.
+    expect(readDraft('activity-edit:a1:t1', initial, '2026-11-28T11:30:00.000Z')).toBeUndefined();
+    // The version is not a field of the form.
+    expect(Object.keys(readDraft('activity-edit:a1:t1', initial, '2026-11-28T10:00:00.000Z')!)).toEqual(
+      Object.keys(initial),
+    );
+    // A draft of a new record has no version, so it is not restored over a record's.
+    saveDraft('activity-edit:a2:t1', typed);
+    expect(readDraft('activity-edit:a2:t1', initial, '2026-11-28T10:00:00.000Z')).toBeUndefined();
+  });
+
   it('give nothing back for a draft that is not a form’s values', () => {
     const items = withSessionStorage({
       'work:draft:a': 'not json',

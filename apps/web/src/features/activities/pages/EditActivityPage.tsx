@@ -5,6 +5,8 @@ import { IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { BackLink } from '../../../components/BackLink.tsx';
+import { DraftNotice } from '../../../components/DraftNotice.tsx';
+import { useFormDraft } from '../../../lib/form-drafts.ts';
 import { PageLoader } from '../../../components/PageLoader.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import { usePhotoItems } from '../../../components/PhotoDropzone.tsx';
@@ -43,6 +45,8 @@ function EditActivityForm({ activity }: { activity: Activity }) {
     initialValues: editActivityValues(activity),
     validate: (values) => validateEditActivity(values, today),
   });
+  // Restored over the version it was typed over only: over a newer one it would undo those changes.
+  const draft = useFormDraft(`activity-edit:${activity.id}`, form, activity.updatedAt);
   const back = `/activities/${activity.id}`;
 
   const submit = async (values: ActivityFormValues) => {
@@ -58,6 +62,7 @@ function EditActivityForm({ activity }: { activity: Activity }) {
     }
     update.mutate(toUpdateActivityBody(values, entries), {
       onSuccess: () => {
+        draft.clear();
         toastSuccess(ACTIVITY_MESSAGES.updated);
         navigate(back);
       },
@@ -68,6 +73,7 @@ function EditActivityForm({ activity }: { activity: Activity }) {
   return (
     <form noValidate onSubmit={form.onSubmit(submit)}>
       <Stack gap="lg">
+        <DraftNotice draft={draft} photos />
         <ActivityFormFields
           form={form}
           photos={photos}
@@ -86,7 +92,7 @@ function EditActivityForm({ activity }: { activity: Activity }) {
           }
         />
         <Group justify="flex-end" gap="sm">
-          <Button component={Link} to={back} variant="default">
+          <Button component={Link} to={back} variant="default" onClick={draft.clear}>
             Cancel
           </Button>
           <Button type="submit" disabled={busy}>

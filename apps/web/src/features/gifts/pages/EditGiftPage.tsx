@@ -3,6 +3,8 @@ import { Button, Group, Paper, SimpleGrid, Stack, Textarea, TextInput } from '@m
 import { useForm } from '@mantine/form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { BackLink } from '../../../components/BackLink.tsx';
+import { DraftNotice } from '../../../components/DraftNotice.tsx';
+import { useFormDraft } from '../../../lib/form-drafts.ts';
 import { LoadFailurePage } from '../../../components/PageStates.tsx';
 import { PageLoader } from '../../../components/PageLoader.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
@@ -24,11 +26,14 @@ function EditGiftForm({ gift }: { gift: Gift }) {
     initialValues: giftFormValues(gift),
     validate: schemaResolver(giftFormSchema),
   });
+  // Restored over the version it was typed over only: over a newer one it would undo those changes.
+  const draft = useFormDraft(`gift-edit:${gift.id}`, form, gift.updatedAt);
   const back = `/gifts/${gift.id}`;
 
   const submit = (values: GiftFormValues) =>
     update.mutate(toUpdateGiftBody(values), {
       onSuccess: () => {
+        draft.clear();
         toastSuccess(GIFT_MESSAGES.updated);
         navigate(back);
       },
@@ -44,6 +49,7 @@ function EditGiftForm({ gift }: { gift: Gift }) {
   return (
     <form noValidate onSubmit={form.onSubmit(submit)}>
       <Stack gap="lg">
+        <DraftNotice draft={draft} />
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
           <Stack gap="md">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -90,7 +96,7 @@ function EditGiftForm({ gift }: { gift: Gift }) {
           </Stack>
         </Paper>
         <Group justify="flex-end" gap="sm">
-          <Button component={Link} to={back} variant="default">
+          <Button component={Link} to={back} variant="default" onClick={draft.clear}>
             Cancel
           </Button>
           <Button type="submit" disabled={update.isPending}>

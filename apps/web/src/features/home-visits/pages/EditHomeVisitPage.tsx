@@ -5,6 +5,8 @@ import { IconLock } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { BackLink } from '../../../components/BackLink.tsx';
+import { DraftNotice } from '../../../components/DraftNotice.tsx';
+import { useFormDraft } from '../../../lib/form-drafts.ts';
 import { PageLoader } from '../../../components/PageLoader.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import { usePhotoItems } from '../../../components/PhotoDropzone.tsx';
@@ -63,6 +65,8 @@ function EditHomeVisitForm({ visit }: { visit: HomeVisit }) {
     initialValues: editVisitValues(visit),
     validate: schemaResolver(editVisitFormSchema(today)),
   });
+  // Restored over the version it was typed over only: over a newer one it would undo those changes.
+  const draft = useFormDraft(`home-visit-edit:${visit.id}`, form, visit.updatedAt);
   const back = `/home-visits/${visit.id}`;
 
   const failed = (error: unknown) => {
@@ -89,6 +93,7 @@ function EditHomeVisitForm({ visit }: { visit: HomeVisit }) {
     }
     update.mutate(toUpdateVisitBody(values, entries, locationOfVisit(visit)), {
       onSuccess: () => {
+        draft.clear();
         toastSuccess(HOME_VISIT_MESSAGES.updated);
         navigate(back);
       },
@@ -99,6 +104,7 @@ function EditHomeVisitForm({ visit }: { visit: HomeVisit }) {
   return (
     <form noValidate onSubmit={form.onSubmit(submit)}>
       <Stack gap="lg">
+        <DraftNotice draft={draft} photos />
         <HomeVisitFormFields
           form={form}
           files={files}
@@ -118,7 +124,7 @@ function EditHomeVisitForm({ visit }: { visit: HomeVisit }) {
           }
         />
         <Group justify="flex-end" gap="sm">
-          <Button component={Link} to={back} variant="default">
+          <Button component={Link} to={back} variant="default" onClick={draft.clear}>
             Cancel
           </Button>
           <Button type="submit" disabled={busy}>

@@ -3,6 +3,8 @@ import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput 
 import { IconHeartbeat, IconMapPinCheck } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { BackLink } from '../../../components/BackLink.tsx';
+import { DraftNotice } from '../../../components/DraftNotice.tsx';
+import { useFormDraft } from '../../../lib/form-drafts.ts';
 import { DateField } from '../../../components/DateField.tsx';
 import { PageLoader } from '../../../components/PageLoader.tsx';
 import { LoadFailurePage, NotFoundPage } from '../../../components/PageStates.tsx';
@@ -44,6 +46,8 @@ function EditStudentForm({ student }: { student: StudentDetail }) {
     initialValues: editValuesOf(student),
     validate: (values) => validateEdit(values, today, isAdmin),
   });
+  // Restored over the version it was typed over only: over a newer one it would undo those changes.
+  const draft = useFormDraft(`student-edit:${student.id}`, form, student.updatedAt);
   const values = form.getValues();
   const dateOfBirth = form.getInputProps('dateOfBirth');
   const pregnant = values.category === 'SURVIVAL_PROGRAM' && values.isPregnant;
@@ -51,6 +55,7 @@ function EditStudentForm({ student }: { student: StudentDetail }) {
   const submit = (v: EditStudentValues) =>
     update.mutate(toUpdateBody(v, today, isAdmin), {
       onSuccess: () => {
+        draft.clear();
         toastSuccess('Student updated successfully!');
         navigate(`/students/${student.id}`);
       },
@@ -65,6 +70,7 @@ function EditStudentForm({ student }: { student: StudentDetail }) {
     <StudentFormProvider form={form}>
       <form noValidate onSubmit={form.onSubmit(submit)}>
         <Stack gap="lg">
+          <DraftNotice draft={draft} />
           <Section title="Basic Information">
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
               <TextInput
@@ -151,7 +157,7 @@ function EditStudentForm({ student }: { student: StudentDetail }) {
           </Section>
 
           <Group justify="flex-end" gap="sm">
-            <Button component={Link} to={`/students/${student.id}`} variant="default">
+            <Button component={Link} to={`/students/${student.id}`} variant="default" onClick={draft.clear}>
               Cancel
             </Button>
             <Button type="submit" disabled={update.isPending}>
