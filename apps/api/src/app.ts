@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { backupBeforeUpgrade } from './db/backups.ts';
 import { openDatabase, type Database, type Db } from './db/client.ts';
 import { claimingTransactions } from './db/write-claims.ts';
 import { loggerOptions } from './lib/logging.ts';
@@ -104,6 +105,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       databaseUrl: config.databaseUrl,
       pgliteDir: path.join(config.dataDir, 'db'),
       inMemory: config.inMemoryDatabase,
+      // An embedded database migrated by an older version is backed up before it is upgraded.
+      beforeUpgrade:
+        config.backup.everyHours > 0
+          ? async (snapshot) => {
+              const backup = await backupBeforeUpgrade(snapshot, config.backup.dir);
+              app.log.info(`backup before upgrading the database: ${backup.file}`);
+            }
+          : undefined,
     }));
   app.decorate('config', config);
   app.decorate('database', database);

@@ -1,9 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,7 +22,7 @@ import {
   startBackupJob,
   writeBackup,
 } from './backups.ts';
-import { openDatabase, type Database } from './client.ts';
+import { migrationsFolder, openDatabase, type Database } from './client.ts';
 import { lockDataDir } from './lock.ts';
 import { users } from './schema.ts';
 
@@ -254,6 +256,128 @@ describe('GET /api/backups', () => {
     } finally {
       await a.close();
     }
+  });
+});
+
+describe('a backup before an upgrade', () => {
+  /** The project's migrations but the newest: a database as the previous version left it. */
+  async function olderMigrations(): Promise<string> {
+    const older = path.join(dir, 'older-migrations');
+    await cp(migrationsFolder, older, { recursive: true });
+    const journalFile = path.join(older, 'meta', '_journal.json');
+    const journal = JSON.parse(await readFile(journalFile, 'utf8')) as { entries: unknown[] };
+    journal.entries.pop();
+    await writeFile(journalFile, JSON.stringify(journal));
+    return older;
+  }
+  const migrationCount = async (db: Pick<PGlite, 'query'>) =>
+    (await db.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations')).rows[0].n;
+
+  it('is taken when the database has older migrations, and the server does not start without it', async () => {
+    const older = await olderMigrations();
+    const dataDir = path.join(dir, 'upgrade');
+    const backupDir = path.join(dataDir, 'backups');
+    mkdirSync(dataDir);
+    // The previous version's database, with someone in it.
+    const previous = await openDatabase({
+      pgliteDir: path.join(dataDir, 'db'),
+      pgliteThread: 'worker',
+      migrationsFolder: older,
+    });
+    const before = await previous.db
+      .insert(users)
+      .values({
+        email: 'kept@example.org',
+        passwordHash: 'x',
+        firstName: 'Kept',
+        lastName: 'Before',
+        role: 'ADMIN',
+      })
+      .returning({ id: users.id });
+    expect(before).toHaveLength(1);
+    await previous.close();
+    const journal = JSON.parse(
+      await readFile(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
+    ) as {
+      entries: unknown[];
+    };
+
+    // The backup folder cannot be written: the server refuses to start, and the database is untouched.
+    await writeFile(backupDir, 'a file where the folder should be');
+    const refused = buildApp(
+      testConfig({ dataDir, inMemoryDatabase: false, backup: { dir: backupDir, everyHours: 24, keep: 3 } }),
+      { mailer: createMemoryMailer() },
+    );
+    await expect(refused).rejects.toThrow(
+      /Could not back up the database before upgrading it .*Nothing was changed/,
+    );
+    await rm(backupDir);
+    let pg = new PGlite({ dataDir: path.join(dataDir, 'db'), extensions: { pg_trgm } });
+    expect(await migrationCount(pg)).toBe(journal.entries.length - 1);
+    await pg.close();
+
+    // Now it can: the backup is taken, then the database is upgraded.
+    const upgraded = await buildApp(
+      testConfig({ dataDir, inMemoryDatabase: false, backup: { dir: backupDir, everyHours: 24, keep: 3 } }),
+      { mailer: createMemoryMailer() },
+    );
+    const [taken] = await listBackups(backupDir);
+    expect(path.basename(taken.file)).toMatch(/^csp-db-.*Z-before-upgrade\.tar\.gz$/);
+    await upgraded.close();
+
+    // Started again: nothing to upgrade, no other backup.
+    const again = await buildApp(
+      testConfig({ dataDir, inMemoryDatabase: false, backup: { dir: backupDir, everyHours: 24, keep: 3 } }),
+      { mailer: createMemoryMailer() },
+    );
+    await again.close();
+    expect(await listBackups(backupDir)).toHaveLength(1);
+
+    // The backup is the database as the previous version left it.
+    const restored = path.join(dir, 'upgrade-restored', 'db');
+    await restoreBackup(taken.file, restored);
+    pg = new PGlite({ dataDir: restored, extensions: { pg_trgm } });
+    try {
+      expect(await migrationCount(pg)).toBe(journal.entries.length - 1);
+      expect(await emails(pg)).toEqual(['kept@example.org']);
+    } finally {
+      await pg.close();
+    }
+  });
+
+  it('is not taken for a new database, nor with BACKUP_EVERY_HOURS=0', async () => {
+    const fresh = path.join(dir, 'fresh');
+    const off = path.join(dir, 'upgrade-off');
+    mkdirSync(fresh);
+    mkdirSync(off);
+    const a = await buildApp(
+      testConfig({
+        dataDir: fresh,
+        inMemoryDatabase: false,
+        backup: { dir: path.join(fresh, 'backups'), everyHours: 24, keep: 3 },
+      }),
+      { mailer: createMemoryMailer() },
+    );
+    await a.close();
+    expect(await listBackups(path.join(fresh, 'backups'))).toEqual([]);
+
+    const older = await olderMigrations();
+    const previous = await openDatabase({
+      pgliteDir: path.join(off, 'db'),
+      pgliteThread: 'worker',
+      migrationsFolder: older,
+    });
+    await previous.close();
+    const b = await buildApp(
+      testConfig({
+        dataDir: off,
+        inMemoryDatabase: false,
+        backup: { dir: path.join(off, 'backups'), everyHours: 0, keep: 3 },
+      }),
+      { mailer: createMemoryMailer() },
+    );
+    await b.close();
+    expect(await listBackups(path.join(off, 'backups'))).toEqual([]);
   });
 });
 

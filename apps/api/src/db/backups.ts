@@ -19,11 +19,17 @@ import type { Database } from './client.ts';
 
 const HOUR = 60 * 60 * 1000;
 
-/** `csp-db-2026-11-28T18-09-03Z.tar.gz`: the time it was taken, in UTC; names sort by time. */
-const NAME = /^csp-db-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})Z\.tar\.gz$/;
+/**
+ * `csp-db-2026-11-28T18-09-03Z.tar.gz`: the time it was taken, in UTC; names sort by time. One taken
+ * before migrations upgraded the database ends `-before-upgrade.tar.gz`.
+ */
+const NAME = /^csp-db-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})Z(-before-upgrade)?\.tar\.gz$/;
 
-export function backupFileName(at: Date): string {
-  return `csp-db-${at.toISOString().slice(0, 19).replaceAll(':', '-')}Z.tar.gz`;
+export type BackupKind = 'daily' | 'before-upgrade';
+
+export function backupFileName(at: Date, kind: BackupKind = 'daily'): string {
+  const suffix = kind === 'before-upgrade' ? '-before-upgrade' : '';
+  return `csp-db-${at.toISOString().slice(0, 19).replaceAll(':', '-')}Z${suffix}.tar.gz`;
 }
 
 export interface Backup {
@@ -66,12 +72,13 @@ export async function writeBackup(
   database: Pick<Database, 'snapshot'>,
   dir: string,
   now = new Date(),
+  kind: BackupKind = 'daily',
 ): Promise<Backup> {
   if (!database.snapshot) throw new Error('Only the embedded database is backed up by the server');
   // The records of children: for the server's account alone (as each file, 0600).
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const bytes = await database.snapshot();
-  const file = path.join(dir, backupFileName(now));
+  const file = path.join(dir, backupFileName(now, kind));
   const partial = `${file}.${randomBytes(4).toString('hex')}.partial`;
   const handle = await open(partial, 'wx', 0o600);
   try {
@@ -203,4 +210,26 @@ export async function restoreBackup(
   }
   await rename(staging, pgliteDir);
   return { ...counts, keptAt };
+}
+
+/**
+ * Before migrations upgrade the embedded database (client.ts `beforeUpgrade`): a backup of it as the
+ * older version left it, so that a migration that turns out wrong can be undone with `npm run restore`.
+ * Failing that, the server does not start: nothing has been changed yet.
+ */
+export async function backupBeforeUpgrade(
+  snapshot: () => Promise<Uint8Array>,
+  dir: string,
+  now = new Date(),
+): Promise<Backup> {
+  try {
+    return await writeBackup({ snapshot }, dir, now, 'before-upgrade');
+  } catch (err) {
+    throw new Error(
+      `Could not back up the database before upgrading it (${(err as Error).message}). Nothing was ` +
+        `changed. Make room in BACKUP_DIR (${dir}), or start with BACKUP_EVERY_HOURS=0 to upgrade ` +
+        'without a backup.',
+      { cause: err },
+    );
+  }
 }

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -58,9 +59,52 @@ export interface OpenOptions {
    * test/setup.ts).
    */
   fromDump?: Blob;
+  /**
+   * Embedded PGlite: called before migrations run on a database that has older ones (an upgrade), with
+   * a snapshot of it as it is: the server writes it as a backup (db/backups.ts) and stops if it cannot.
+   */
+  beforeUpgrade?: (snapshot: () => Promise<Uint8Array>) => Promise<void>;
+  /** Another folder of migrations (tests: a database left a migration behind). */
+  migrationsFolder?: string;
 }
 
 export type PgliteThread = 'worker' | 'inline';
+
+/** When the newest migration in `folder` was made (drizzle-kit's journal): what the migrator compares. */
+async function newestMigrationMillis(folder: string): Promise<number> {
+  const journal = JSON.parse(await readFile(path.join(folder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
+  return Math.max(...journal.entries.map((e) => e.when));
+}
+
+/**
+ * Whether an embedded database holds data migrated by an older version of the code: its newest applied
+ * migration is older than the newest in `folder`. A new database (no migrations table yet) is not.
+ */
+export async function upgradePending(client: Pick<PGlite, 'query'>, folder: string): Promise<boolean> {
+  // Two statements: a statement naming a table that does not exist fails as it is parsed.
+  const table = await client.query<{ present: boolean }>(
+    `select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
+  );
+  if (!table.rows[0]?.present) return false;
+  const { rows } = await client.query<{ last: string | null }>(
+    'select max(created_at)::text as last from drizzle.__drizzle_migrations',
+  );
+  const last = rows[0]?.last;
+  return last != null && Number(last) < (await newestMigrationMillis(folder));
+}
+
+/** Migrates an embedded database, first handing a snapshot to `beforeUpgrade` when it is an upgrade. */
+async function migrateEmbedded(
+  client: PGlite,
+  opts: OpenOptions,
+  snapshot: () => Promise<Uint8Array>,
+): Promise<void> {
+  const folder = opts.migrationsFolder ?? migrationsFolder;
+  if (opts.beforeUpgrade && (await upgradePending(client, folder))) await opts.beforeUpgrade(snapshot);
+  await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: folder });
+}
 
 function pgliteThread(opts: OpenOptions): PgliteThread {
   if (opts.pgliteThread) return opts.pgliteThread;
@@ -112,7 +156,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // The worker (pglite-worker.ts) opens PGlite as below and times each call for Server-Timing itself.
     const client = await PgliteWorker.open({ dataDir });
     try {
-      await migratePglite(drizzlePglite(client as unknown as PGlite, { schema }), { migrationsFolder });
+      await migrateEmbedded(client as unknown as PGlite, opts, () => client.snapshot());
     } catch (err) {
       await client.close().catch(() => undefined);
       throw err;
@@ -139,13 +183,14 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const execProtocolRaw = client.execProtocolRaw.bind(client);
   client.execProtocolRaw = (...args) => timed(() => execProtocolRaw(...args));
   const db = drizzlePglite(client, { schema, logger: opts.logger }) as unknown as Db;
-  await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+  const snapshot = async () => new Uint8Array(await snapshotOf(client));
+  await migrateEmbedded(client, opts, snapshot);
   return {
     db,
     kind: 'pglite',
     close: () => client.close(),
     dump: () => client.dumpDataDir('none'),
-    snapshot: async () => new Uint8Array(await snapshotOf(client)),
+    snapshot,
   };
 }
 
