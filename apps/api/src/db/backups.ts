@@ -208,7 +208,14 @@ export async function restoreBackup(
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
-  await rename(staging, pgliteDir);
+  try {
+    await rename(staging, pgliteDir);
+  } catch (err) {
+    // Never leave no database where one was: the server would start a new, empty one there.
+    if (keptAt) await rename(keptAt, pgliteDir);
+    await rm(staging, { recursive: true, force: true });
+    throw err;
+  }
   return { ...counts, keptAt };
 }
 
