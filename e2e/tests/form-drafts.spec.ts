@@ -201,3 +201,71 @@ test('a teacher’s unsaved changes to an activity survive a reload, but never u
     await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('work:draft:'))),
   ).toEqual([]);
 });
+
+test('a session that ends mid-form keeps what was typed for the same person, and only for them', async ({
+  page,
+  request,
+}) => {
+  const token = await adminToken(request);
+  const tag = uniqueTag();
+  const teacher = await createTeacher(request, token, { firstName: 'Mala', lastName: uniqueWord() });
+  const student = await createStudent(request, token, {
+    firstName: 'Ravi',
+    lastName: `Expired${tag}`,
+    assignedTeacherId: teacher.id,
+  });
+  const name = `${student.firstName} ${student.lastName}`;
+
+  await signIn(page, teacher);
+  await page.goto('/measurements/create');
+  await pickStudent(page, name);
+  await page.getByLabel('Height (cm)').fill('99.4');
+  await page.getByLabel('Weight (kg)').fill('14.8');
+  await typeDate(page.getByLabel('Measurement date'), daysAgo(1));
+
+  // Meanwhile the session ends on the server (as when it expires, or is ended from another device).
+  const sessionToken = await page.evaluate(() => localStorage.getItem('token'));
+  const ended = await request.post('/api/auth/logout', auth(sessionToken ?? ''));
+  expect(ended.status()).toBeLessThan(300);
+
+  // Save: the server answers 401, and the app asks for a sign-in.
+  await page.getByRole('button', { name: 'Save Measurement' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  // The same teacher signs in again: back on the form, with what was typed.
+  await page.getByLabel('Email address').fill(teacher.email);
+  await page.getByLabel('Password').fill(teacher.password);
+  await page.getByRole('button', { name: 'Sign in to your account' }).click();
+  await expect(page).toHaveURL(/\/measurements\/create$/);
+  await expect(notice(page)).toBeVisible();
+  await expect(page.getByLabel('Height (cm)')).toHaveValue('99.4');
+  await expect(page.getByLabel('Weight (kg)')).toHaveValue('14.8');
+  await page.getByRole('button', { name: 'Save Measurement' }).click();
+  await expect(page.getByText('Measurement recorded successfully!')).toBeVisible();
+  const listed = await request.get(
+    `/api/measurements?studentId=${student.id}`,
+    auth(await tokenOf(request, teacher)),
+  );
+  expect(await listed.json()).toMatchObject([{ height: 99.4, weight: 14.8 }]);
+
+  // Again, but someone else signs in on this phone: the typing is gone, and they start at the dashboard.
+  await page.goto('/measurements/create');
+  await pickStudent(page, name);
+  await page.getByLabel('Height (cm)').fill('99.9');
+  await page.getByLabel('Weight (kg)').fill('14.9');
+  await page.getByLabel('Notes').fill('Not for the next person');
+  const again = await page.evaluate(() => localStorage.getItem('token'));
+  await request.post('/api/auth/logout', auth(again ?? ''));
+  await page.getByRole('button', { name: 'Save Measurement' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  const other = await createTeacher(request, token, { firstName: 'Other', lastName: uniqueWord() });
+  await page.getByLabel('Email address').fill(other.email);
+  await page.getByLabel('Password').fill(other.password);
+  await page.getByRole('button', { name: 'Sign in to your account' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  expect(
+    await page.evaluate(() =>
+      Object.entries(sessionStorage).filter(([k]) => k.startsWith('work:') && k !== 'work:owner'),
+    ),
+  ).toEqual([]);
+});

@@ -238,6 +238,22 @@ describe('401 answers', () => {
     expect(assign).toHaveBeenCalledWith('/login');
   });
 
+  it('keeps the person’s unfinished work in the tab, and where they were, for them to sign in again to', async () => {
+    withStorage({ token: 'tok', user: '{}' });
+    const { storage: sessionStorage, items: tab } = memoryStorage({
+      'work:owner': 'u1',
+      'work:draft:activity-edit:a1:u1': '{"title":"Half typed"}',
+    });
+    vi.stubGlobal('window', {
+      location: { pathname: '/activities/a1/edit', search: '?x=1', hash: '', assign: vi.fn() },
+      sessionStorage,
+    });
+    stubFetch(() => json(401, { message: 'Session expired' }));
+    await expect(api.patch('/activities/a1', { title: 'Half typed' })).rejects.toBeInstanceOf(ApiError);
+    expect(tab.get('work:draft:activity-edit:a1:u1')).toBe('{"title":"Half typed"}');
+    expect(tab.get('work:return-to')).toBe('/activities/a1/edit?x=1');
+  });
+
   it('leaves the session alone for a failed sign-in', async () => {
     const items = withStorage({ token: 'tok', user: '{}' });
     const assign = withLocation('/login');

@@ -1,6 +1,6 @@
 import { IDEMPOTENCY_KEY_HEADER, LIMITS, PUBLIC_PAGE_PATHS, RENEWED_TOKEN_HEADER } from '@csp/contracts';
 import { nextTask } from './idle.ts';
-import { clearSession, getToken, saveToken } from './session.ts';
+import { endSession, getToken, saveToken } from './session.ts';
 import { tabStorage, WORK_ITEM_PREFIX } from './tab-storage.ts';
 
 /**
@@ -301,7 +301,8 @@ function keepRenewedToken(response: ApiResponse<unknown>, call: ApiCall): void {
 }
 
 /**
- * Any 401 (except from the sign-in and other pre-session calls) ends the session and opens /login —
+ * Any 401 (except from the sign-in and other pre-session calls) ends the session and opens /login (the
+ * person's unfinished work and where they were are kept for them: session.ts endSession) —
  * unless the request carried an older token than the one stored now (a poll that left just before a
  * password change answered with a fresh token): that answer says nothing about the current session.
  */
@@ -310,9 +311,11 @@ function endSessionOn401(error: ApiError): never {
   const sent = sentToken(error.config);
   const sentWithOlderToken = Boolean(current && sent && sent !== current);
   if (error.response?.status === 401 && !isUnauthenticatedCall(error.config.url) && !sentWithOlderToken) {
-    clearSession();
     // A 401 on a page a visitor without a session may see does not navigate again.
     const onPublicPage = (PUBLIC_PAGE_PATHS as readonly string[]).includes(window.location.pathname);
+    // The person's unfinished work stays in the tab, and where they were, for them to sign in again to.
+    const { pathname, search, hash } = window.location;
+    endSession(onPublicPage ? undefined : `${pathname}${search}${hash}`);
     if (!redirecting && !onPublicPage) {
       redirecting = true;
       window.location.assign('/login');

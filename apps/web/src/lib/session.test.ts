@@ -1,5 +1,6 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import { clearSession, readSession, saveSession, saveUser } from './session.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearSession, endSession, readSession, saveSession, saveUser, takeReturnTo } from './session.ts';
+import { memoryStorage } from './storage.testing.ts';
 
 class MemoryStorage {
   private items = new Map<string, string>();
@@ -56,5 +57,54 @@ describe('stored session (keys token and user)', () => {
     saveSession('tok', user);
     clearSession();
     expect(readSession()).toBeNull();
+  });
+});
+
+describe('the unfinished work kept in the tab, across the end of a session', () => {
+  let tab: Map<string, string>;
+  beforeEach(() => {
+    Object.defineProperty(globalThis, 'localStorage', { value: new MemoryStorage(), configurable: true });
+    const { storage, items } = memoryStorage();
+    vi.stubGlobal('window', { sessionStorage: storage });
+    tab = items;
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  const draft = 'work:draft:measurement::u1';
+
+  it('stays for the same person after a 401, and they are taken back to where they were', () => {
+    saveSession('tok', user);
+    tab.set(draft, '{"height":98}');
+    endSession('/measurements/create?studentId=s1');
+    expect(readSession()).toBeNull();
+    expect(tab.get(draft)).toBe('{"height":98}');
+
+    saveSession('tok2', user);
+    expect(tab.get(draft)).toBe('{"height":98}');
+    expect(takeReturnTo()).toBe('/measurements/create?studentId=s1');
+    // Once only.
+    expect(takeReturnTo()).toBeUndefined();
+  });
+
+  it('goes when someone else signs in, and on sign-out', () => {
+    saveSession('tok', user);
+    tab.set(draft, '{"height":98}');
+    endSession('/measurements/create');
+    saveSession('tok-other', { ...user, id: 'u2', email: 'b@example.org' });
+    expect(tab.has(draft)).toBe(false);
+    expect(takeReturnTo()).toBeUndefined();
+    expect(tab.get('work:owner')).toBe('u2');
+
+    tab.set('work:draft:leave:u2', '{"reason":"x"}');
+    tab.set('unrelated', 'kept');
+    clearSession();
+    expect([...tab.keys()]).toEqual(['unrelated']);
+  });
+
+  it('takes back only a path of this app', () => {
+    endSession('//elsewhere.example/phish');
+    expect(takeReturnTo()).toBeUndefined();
+    endSession('https://elsewhere.example/');
+    expect(takeReturnTo()).toBeUndefined();
   });
 });

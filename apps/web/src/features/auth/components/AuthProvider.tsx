@@ -1,7 +1,14 @@
 import type { LoginBody, User } from '@csp/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { clearSession, readSession, saveSession, saveToken, saveUser } from '../../../lib/session.ts';
+import {
+  clearSession,
+  endSession,
+  readSession,
+  saveSession,
+  saveToken,
+  saveUser,
+} from '../../../lib/session.ts';
 import { authApi, authKeys } from '../api/auth.api.ts';
 import { AuthContext, type AuthContextValue } from '../auth-context.ts';
 
@@ -40,7 +47,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const login = useCallback(
     async (credentials: LoginBody) => {
-      clearSession();
+      // Not clearSession: the tab's unfinished work may be this person's, whose session had ended
+      // (saveSession removes it when someone else signs in).
+      endSession();
       queryClient.clear();
       const { access_token, user: signedIn } = await authApi.login(credentials);
       saveSession(access_token, signedIn);

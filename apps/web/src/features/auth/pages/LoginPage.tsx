@@ -10,13 +10,22 @@ import { PageTitle } from '../../../components/PageTitle.tsx';
 import { serverMessage } from '../../../lib/api.ts';
 import { lazyValidation, useLazyValidatedSubmit } from '../../../lib/lazy-validation.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
+import { takeReturnTo } from '../../../lib/session.ts';
 import { loginErrorText, useAuth } from '../auth-context.ts';
 import type { LoginRedirectState } from '../components/RequireAuth.tsx';
 
+/**
+ * Where to go once signed in: the page that asked for a session (RequireAuth), else the page where the
+ * person's last session ended (a 401; session.ts takeReturnTo: only for the same person), else the
+ * dashboard.
+ */
 function returnPath(state: unknown): string {
   const from = (state as LoginRedirectState | null)?.from;
-  if (!from?.pathname || !from.pathname.startsWith('/') || from.pathname === '/login') return '/dashboard';
-  return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
+  const ended = takeReturnTo();
+  if (from?.pathname?.startsWith('/') && from.pathname !== '/login') {
+    return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
+  }
+  return ended && !ended.startsWith('/login') ? ended : '/dashboard';
 }
 
 /**
