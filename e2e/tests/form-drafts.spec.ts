@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { daysAgo } from '../support/dates.ts';
 import { auth, pickStudent, snapTop, typeDate } from '../support/forms.ts';
-import { firstAdmin, signIn } from '../support/helpers.ts';
+import { firstAdmin, signIn, snap } from '../support/helpers.ts';
 import {
   adminToken,
   createStudent,
@@ -231,6 +231,12 @@ test('a session that ends mid-form keeps what was typed for the same person, and
   // Save: the server answers 401, and the app asks for a sign-in.
   await page.getByRole('button', { name: 'Save Measurement' }).click();
   await expect(page).toHaveURL(/\/login$/);
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: 'Your session has ended. Sign in again to go on where you left off.' }),
+  ).toBeVisible();
+  await snap(page, 'login-session-ended');
 
   // The same teacher signs in again: back on the form, with what was typed.
   await page.getByLabel('Email address').fill(teacher.email);

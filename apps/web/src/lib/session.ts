@@ -108,6 +108,15 @@ export function endSession(returnTo?: string): void {
   }
 }
 
+/** Whether a 401 ended a session in this tab and its person has not signed in again yet. */
+export function sessionEndedHere(): boolean {
+  try {
+    return Boolean(tabStorage()?.getItem(RETURN_TO));
+  } catch {
+    return false;
+  }
+}
+
 /** Where a session that a 401 ended was, for the same person signed in again: once, then forgotten. */
 export function takeReturnTo(): string | undefined {
   try {

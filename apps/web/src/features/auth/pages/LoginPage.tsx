@@ -1,7 +1,7 @@
 import type { LoginBody } from '@csp/contracts';
 import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -10,7 +10,7 @@ import { PageTitle } from '../../../components/PageTitle.tsx';
 import { serverMessage } from '../../../lib/api.ts';
 import { lazyValidation, useLazyValidatedSubmit } from '../../../lib/lazy-validation.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
-import { takeReturnTo } from '../../../lib/session.ts';
+import { sessionEndedHere, takeReturnTo } from '../../../lib/session.ts';
 import { loginErrorText, useAuth } from '../auth-context.ts';
 import type { LoginRedirectState } from '../components/RequireAuth.tsx';
 
@@ -44,6 +44,9 @@ export function LoginPage() {
   const [loginError, setLoginError] = useState<string | null>(null);
   // 'Remember me' is shown but not used in the call (spec part 1 §2).
   const [rememberMe, setRememberMe] = useState(false);
+  // Read after the first render: the prerendered page (login.html) has no such notice to hydrate.
+  const [sessionEnded, setSessionEnded] = useState(false);
+  useEffect(() => setSessionEnded(sessionEndedHere()), []);
 
   const form = useForm<LoginBody>({
     initialValues: { email: '', password: '' },
@@ -93,6 +96,12 @@ export function LoginPage() {
               Welcome back. Sign in to continue to the programme.
             </Text>
           </div>
+
+          {sessionEnded && !loginError && (
+            <Alert variant="light" icon={<IconInfoCircle size={18} />} role="status">
+              Your session has ended. Sign in again to go on where you left off.
+            </Alert>
+          )}
 
           {loginError && (
             <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
