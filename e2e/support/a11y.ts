@@ -53,6 +53,9 @@ const AXE_OPTIONS: RunOptions = {
  * evaluated once per document (a navigation clears it), not before every run: each check of a page at
  * two widths (snap) costs one evaluation of its 1.3 MB, not two.
  */
+const failingOf = (results: AxeResults) =>
+  results.violations.filter((v) => FAILING_IMPACTS.has(v.impact ?? ''));
+
 async function runAxe(page: Page): Promise<AxeResults> {
   if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(axe.source);
   return page.evaluate(
@@ -70,8 +73,13 @@ async function runAxe(page: Page): Promise<AxeResults> {
  */
 export async function expectNoA11yViolations(page: Page, where = '') {
   await settle(page);
-  const { violations } = await runAxe(page);
-  const failing = violations.filter((v) => FAILING_IMPACTS.has(v.impact ?? ''));
+  let failing = failingOf(await runAxe(page));
+  if (failing.length) {
+    // Looked at again once things settle: a toast that began to fade out while axe ran (its 6 s ran out
+    // during a slow run; CI once measured one at 1.28:1) is gone or whole by then. A real failure stays.
+    await settle(page);
+    failing = failingOf(await runAxe(page));
+  }
   const width = page.viewportSize()?.width;
   const label = `${where ? `${where} ` : ''}${new URL(page.url()).pathname} at ${width ?? '?'} px`;
   const report = failing.map((v) => {
