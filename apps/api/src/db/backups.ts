@@ -17,7 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from './client.ts';
 
-const HOUR = 60 * 60 * 1000;
+export const HOUR = 60 * 60 * 1000;
 
 /**
  * `csp-db-2026-11-28T18-09-03Z.tar.gz`: the time it was taken, in UTC; names sort by time. One taken
@@ -27,10 +27,19 @@ const NAME = /^csp-db-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})Z(-before-upgra
 
 export type BackupKind = 'daily' | 'before-upgrade';
 
+/** `2026-11-28T18-09-03Z`: a time in UTC, to the second, as file names can hold it. */
+const fileStamp = (at: Date) => `${at.toISOString().slice(0, 19).replaceAll(':', '-')}Z`;
+
 export function backupFileName(at: Date, kind: BackupKind = 'daily'): string {
   const suffix = kind === 'before-upgrade' ? '-before-upgrade' : '';
-  return `csp-db-${at.toISOString().slice(0, 19).replaceAll(':', '-')}Z${suffix}.tar.gz`;
+  return `csp-db-${fileStamp(at)}${suffix}.tar.gz`;
 }
+
+/** Whether the server backs up its database: the embedded one, unless BACKUP_EVERY_HOURS is 0. */
+export const backupsEnabled = (
+  database: Pick<Database, 'snapshot'>,
+  config: Pick<Config, 'backup'>,
+): boolean => Boolean(database.snapshot) && config.backup.everyHours > 0;
 
 export interface Backup {
   file: string;
@@ -142,8 +151,8 @@ export async function runBackup(deps: BackupDeps, now = new Date()): Promise<Bac
  * when one was due catches up) and then every hour; each takes a backup only when one is due.
  */
 export function startBackupJob(app: FastifyInstance) {
-  const { everyHours, dir } = app.config.backup;
-  if (!app.database.snapshot || everyHours === 0) return;
+  if (!backupsEnabled(app.database, app.config)) return;
+  const { dir } = app.config.backup;
   const tick = () => {
     const t0 = performance.now();
     runBackup(app)
@@ -203,7 +212,7 @@ export async function restoreBackup(
   let keptAt: string | undefined;
   try {
     await stat(pgliteDir);
-    keptAt = `${pgliteDir}.before-restore-${backupFileName(now).slice('csp-db-'.length, -'.tar.gz'.length)}`;
+    keptAt = `${pgliteDir}.before-restore-${fileStamp(now)}`;
     await rename(pgliteDir, keptAt);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;

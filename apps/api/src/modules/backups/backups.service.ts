@@ -1,10 +1,9 @@
 import type { BackupStatus } from '@csp/contracts';
 import type { FastifyInstance } from 'fastify';
-import { lastBackupFailure, listBackups } from '../../db/backups.ts';
+import { backupsEnabled, HOUR, lastBackupFailure, listBackups } from '../../db/backups.ts';
 import { requireRole } from '../../lib/permissions.ts';
 import type { Actor } from '../../plugins/auth.ts';
 
-const HOUR = 60 * 60 * 1000;
 /** The job looks every hour; a backup is late once its interval and two of those looks have passed. */
 const GRACE_MS = 2 * HOUR;
 
@@ -14,7 +13,7 @@ export type BackupDeps = Pick<FastifyInstance, 'database' | 'config'>;
 export async function backupStatus(deps: BackupDeps, actor: Actor, now = new Date()): Promise<BackupStatus> {
   requireRole(actor, 'ADMIN');
   const { dir, everyHours, keep } = deps.config.backup;
-  const enabled = Boolean(deps.database.snapshot) && everyHours > 0;
+  const enabled = backupsEnabled(deps.database, deps.config);
   if (!enabled) {
     return { enabled, everyHours, keep, count: 0, latest: null, lastFailure: null, overdue: false };
   }
