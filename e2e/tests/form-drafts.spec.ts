@@ -133,7 +133,7 @@ test('an administrator’s half-filled new student survives a reload', async ({ 
   await expect(notice(page)).toHaveCount(0);
 });
 
-test('a teacher’s unsaved changes to an activity survive a reload, but never undo a newer version', async ({
+test('a teacher’s unsaved changes to an activity survive a reload, put over a newer version', async ({
   page,
   request,
 }) => {
@@ -176,17 +176,18 @@ test('a teacher’s unsaved changes to an activity survive a reload, but never u
   await expect(title).toHaveValue(`Drawing ${tag}`);
   await expect(page.getByLabel('Duration (minutes)')).toHaveValue('60');
 
-  // Typed again; meanwhile the activity is changed from another phone. The draft belongs to the version
-  // it was typed over, so the reload shows the newer version, not the older typing over it.
-  await title.fill(`Stale typing ${tag}`);
+  // Typed again; meanwhile the activity is changed from another phone. The draft was typed over the
+  // older version, so the reload puts the typing over the newer one rather than undoing its change.
+  await title.fill(`Typed on the bus ${tag}`);
   const elsewhere = await request.patch(`/api/activities/${id}`, {
     ...teacherAuth,
-    data: { title: `Changed elsewhere ${tag}` },
+    data: { duration: 90 },
   });
   expect(elsewhere.status(), await elsewhere.text()).toBe(200);
   await page.reload();
-  await expect(title).toHaveValue(`Changed elsewhere ${tag}`);
-  await expect(notice(page)).toHaveCount(0);
+  await expect(notice(page)).toContainText('over the changes someone else saved since');
+  await expect(title).toHaveValue(`Typed on the bus ${tag}`);
+  await expect(page.getByLabel('Duration (minutes)')).toHaveValue('90');
 
   // Typed, reloaded, saved: what was typed is stored, and the draft is gone.
   await title.fill(`Drawing the harbour ${tag}`);
@@ -196,7 +197,7 @@ test('a teacher’s unsaved changes to an activity survive a reload, but never u
   await expect(page.getByText('Activity updated successfully!')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: `Drawing the harbour ${tag}` })).toBeVisible();
   const stored = await request.get(`/api/activities/${id}`, teacherAuth);
-  expect(await stored.json()).toMatchObject({ title: `Drawing the harbour ${tag}`, duration: 60 });
+  expect(await stored.json()).toMatchObject({ title: `Drawing the harbour ${tag}`, duration: 90 });
   expect(
     await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('work:draft:'))),
   ).toEqual([]);

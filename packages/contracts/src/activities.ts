@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isPlainText, notAllowedCharacters, searchQueryField } from './common.ts';
+import { editedVersionField, isPlainText, notAllowedCharacters, searchQueryField } from './common.ts';
 import { isIsoDate } from './dates.ts';
 import { PHOTO_MAX_BYTES, photoEntriesField } from './files.ts';
 import { keysetQueryFields, pageQueryFields } from './paging.ts';
@@ -111,6 +111,7 @@ export const updateActivityBodySchema = z.strictObject({
     .refine(() => false, { message: M.studentFixed })
     .optional()
     .describe('Refused: the student of an activity never changes'),
+  updatedAt: editedVersionField,
 });
 export type UpdateActivityBody = z.input<typeof updateActivityBodySchema>;
 

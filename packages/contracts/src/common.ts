@@ -33,6 +33,23 @@ export type Role = z.infer<typeof roleSchema>;
 export const studentCategorySchema = z.enum(STUDENT_CATEGORIES);
 export type StudentCategory = z.infer<typeof studentCategorySchema>;
 
+/**
+ * The answer (409) to an edit made over an older version of the record: someone else saved it after the
+ * editor read it (decision 0027). The web app tells it apart by this text.
+ */
+export const STALE_EDIT_MESSAGE =
+  'This record was changed by someone else after you opened it. Open it again to see their changes, then make yours.';
+
+/**
+ * `updatedAt` in an edit's body: the record's `updatedAt` as the editor read it, so an edit made over an
+ * older version answers 409 (STALE_EDIT_MESSAGE) instead of undoing what was saved since. Optional: without
+ * it the last write wins, as the spec's client expects.
+ */
+export const editedVersionField = z.iso
+  .datetime({ offset: true, message: 'updatedAt must be the record’s updatedAt as it was read (ISO 8601)' })
+  .optional()
+  .describe('The record’s updatedAt as read: the edit answers 409 if the record has changed since');
+
 /** Error body of every failed API call. */
 export const errorSchema = z.object({
   statusCode: z.number().int(),

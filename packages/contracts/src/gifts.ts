@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { isPlainText, notAllowedCharacters, searchQueryField, studentCategorySchema } from './common.ts';
+import {
+  editedVersionField,
+  isPlainText,
+  notAllowedCharacters,
+  searchQueryField,
+  studentCategorySchema,
+} from './common.ts';
 import { isIsoDate } from './dates.ts';
 import {
   dateQueryField,
@@ -177,6 +183,7 @@ export const updateGiftBodySchema = z
     description: text('Description', L.descriptionMaxLength, true),
     notes: text('Notes', L.notesMaxLength, true),
     studentId: z.uuid({ message: M.studentRequired }).optional(),
+    updatedAt: editedVersionField,
   })
   .describe('Fields left out stay as they are; empty text clears a field');
 export type UpdateGiftBody = z.input<typeof updateGiftBodySchema>;

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { isPlainText, notAllowedCharacters, searchQueryField, studentCategorySchema } from './common.ts';
+import {
+  editedVersionField,
+  isPlainText,
+  notAllowedCharacters,
+  searchQueryField,
+  studentCategorySchema,
+} from './common.ts';
 import { isIsoDate } from './dates.ts';
 import { PHOTO_MIME_TYPES, photoEntriesField } from './files.ts';
 import { accuracyField, latitudeField, longitudeField, metresText } from './geolocation.ts';
@@ -226,6 +232,7 @@ export const updateHomeVisitBodySchema = z
     photos: photos.optional().describe('The full new list: kept files (their links or ids) and new uploads'),
     ...location,
     status: z.unknown().optional().describe('Ignored: the server decides the status'),
+    updatedAt: editedVersionField,
   })
   .refine(bothOrNeither, { message: M.locationPair, path: ['longitude'] });
 export type UpdateHomeVisitBody = z.input<typeof updateHomeVisitBodySchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  editedVersionField,
   EMAIL_PATTERN,
   LIMITS,
   optionalText,
@@ -165,7 +166,7 @@ export const createStudentBodySchema = z
 export type CreateStudentBody = z.input<typeof createStudentBodySchema>;
 
 export const updateStudentBodySchema = z
-  .strictObject(studentFields)
+  .strictObject({ ...studentFields, updatedAt: editedVersionField })
   .partial()
   .superRefine((v, ctx) => {
     // On update the pregnancy fields are checked only when the body turns pregnancy on.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  editedVersionField,
   emailAddressField,
   isoDateTime,
   LIMITS,
@@ -33,6 +34,8 @@ export const userSchema = z.object({
   /** Signed, expiring URL of the picture (`/api/files/<id>?expires=…&sig=…`), or null. */
   profilePicture: z.string().nullable(),
   createdAt: isoDateTime,
+  /** When the account last changed: the version an edit names in its `updatedAt` (decision 0027). */
+  updatedAt: isoDateTime,
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -121,6 +124,7 @@ export const updateUserBodySchema = z.strictObject({
   phone: optionalPhone,
   role: roleSchema.optional(),
   isActive: isActiveField.optional(),
+  updatedAt: editedVersionField,
 });
 export type UpdateUserBody = z.input<typeof updateUserBodySchema>;
 

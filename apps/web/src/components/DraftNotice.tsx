@@ -17,7 +17,8 @@ export function DraftNotice({ draft, photos = false }: { draft: FormDraft; photo
     >
       <Group justify="space-between" gap="xs">
         <Text size="sm">
-          What you typed before the page closed is filled in again.
+          What you typed before the page closed is filled in again
+          {draft.merged ? ', over the changes someone else saved since. Check it before saving.' : '.'}
           {photos ? ' Photos are not kept: choose them again.' : ''}
         </Text>
         <Button size="xs" variant="default" onClick={draft.discard}>

@@ -78,7 +78,17 @@ export function usePhotoItems(initial: PhotoItem[] = []) {
     return photoEntries(itemsRef.current);
   }, []);
 
-  return { items, add, remove, uploadPending };
+  /** The list as of the last change, for code that runs after a render (a save's answer). */
+  const current = useCallback(() => itemsRef.current, []);
+
+  /** Puts another list in place (the record saved by someone else, with this person's changes). */
+  const replace = useCallback((next: PhotoItem[]) => {
+    for (const item of itemsRef.current) if (!next.some((p) => p.key === item.key)) release(item);
+    itemsRef.current = next;
+    setItems(next);
+  }, []);
+
+  return { items, add, remove, uploadPending, current, replace };
 }
 
 /** What a dropzone takes and what it says (photos by default; records with documents give their own). */

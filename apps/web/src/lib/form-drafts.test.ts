@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearDraft, readDraft, saveDraft } from './form-drafts.ts';
+import { clearDraft, readDraft, restoreDraft, saveDraft } from './form-drafts.ts';
 import { memoryStorage } from './storage.testing.ts';
 import { clearTabWork } from './tab-storage.ts';
 
@@ -28,20 +28,44 @@ describe('form drafts', () => {
     expect(readDraft('old', initial)).toEqual({ ...initial, notes: 'kept' });
   });
 
-  it('of an existing record come back only over the version of the record they were typed over', () => {
+  it('of an existing record come back as typed over the version they were typed over', () => {
     withSessionStorage();
     const typed = { ...initial, notes: 'Changed on the bus' };
-    saveDraft('activity-edit:a1:t1', typed, '2026-11-28T10:00:00.000Z');
-    expect(readDraft('activity-edit:a1:t1', initial, '2026-11-28T10:00:00.000Z')).toEqual(typed);
-    // The record was changed since: the draft would undo that change.
-    expect(readDraft('activity-edit:a1:t1', initial, '2026-11-28T11:30:00.000Z')).toBeUndefined();
-    // The version is not a field of the form.
-    expect(Object.keys(readDraft('activity-edit:a1:t1', initial, '2026-11-28T10:00:00.000Z')!)).toEqual(
-      Object.keys(initial),
-    );
+    const v1 = '2026-11-28T10:00:00.000Z';
+    saveDraft('activity-edit:a1:t1', typed, { version: v1, base: initial });
+    expect(restoreDraft('activity-edit:a1:t1', initial, v1)).toEqual({ values: typed, merged: false });
+    // The version and its values are not fields of the form.
+    expect(Object.keys(readDraft('activity-edit:a1:t1', initial, v1)!)).toEqual(Object.keys(initial));
     // A draft of a new record has no version, so it is not restored over a record's.
     saveDraft('activity-edit:a2:t1', typed);
-    expect(readDraft('activity-edit:a2:t1', initial, '2026-11-28T10:00:00.000Z')).toBeUndefined();
+    expect(readDraft('activity-edit:a2:t1', initial, v1)).toBeUndefined();
+  });
+
+  it('typed over an older version come back merged over the newer one, never undoing its changes', () => {
+    withSessionStorage();
+    const v1 = '2026-11-28T10:00:00.000Z';
+    const v2 = '2026-11-28T11:30:00.000Z';
+    const before = { ...initial, studentId: 's1', height: 100 };
+    saveDraft(
+      'activity-edit:a1:t1',
+      { ...before, notes: 'Changed on the bus' },
+      { version: v1, base: before },
+    );
+    // Saved since by someone else: a new height.
+    const now = { ...before, height: 101.5 };
+    expect(restoreDraft('activity-edit:a1:t1', now, v2)).toEqual({
+      values: { ...now, notes: 'Changed on the bus' },
+      merged: true,
+    });
+    // Where both changed one field, the typing wins (the notice asks to check it).
+    expect(readDraft('activity-edit:a1:t1', { ...now, notes: 'Theirs' }, v2)).toMatchObject({
+      notes: 'Changed on the bus',
+    });
+    // The typed change is in the newer version already: nothing to restore.
+    expect(restoreDraft('activity-edit:a1:t1', { ...now, notes: 'Changed on the bus' }, v2)).toBeUndefined();
+    // A draft kept before drafts had their base (no __base): not restored over another version.
+    withSessionStorage({ 'work:draft:old': JSON.stringify({ ...before, notes: 'x', __version: v1 }) });
+    expect(readDraft('old', now, v2)).toBeUndefined();
   });
 
   it('give nothing back for a draft that is not a form’s values', () => {

@@ -1,6 +1,7 @@
 import type { UseFormReturnType } from '@mantine/form';
 import { useCallback, useEffect, useState } from 'react';
 import { useCurrentUser } from '../features/auth/auth-context.ts';
+import { editsIn, mergeEdits } from './edit-conflicts.ts';
 import { tabStorage, WORK_ITEM_PREFIX } from './tab-storage.ts';
 
 /** sessionStorage keys of drafts start with this. */
@@ -8,30 +9,64 @@ const PREFIX = `${WORK_ITEM_PREFIX}draft:`;
 
 /** Where a draft of an existing record keeps the version of the record it was typed over. */
 const VERSION = '__version';
+/** …and the form's values for that version, to merge the typing over a newer one. */
+const BASE = '__base';
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  !!value && typeof value === 'object' && !Array.isArray(value);
+
+/** `kept`'s values of the form's fields (a draft kept by an older version of the app may have others). */
+function fieldsOf<V extends object>(kept: Record<string, unknown>, initial: V): V {
+  const values: Record<string, unknown> = { ...(initial as Record<string, unknown>) };
+  for (const field of Object.keys(initial)) if (field in kept) values[field] = kept[field];
+  return values as V;
+}
+
+export interface RestoredDraft<V> {
+  values: V;
+  /** Typed over an older version of the record: the changes are put over the newer one (mergeEdits). */
+  merged: boolean;
+}
 
 /**
  * The draft kept under `key`, as values of the form that starts with `initial`: only the fields the form
- * has (a draft kept by an older version of the app may have others), each as it was typed. With a
- * `version` (of the record being edited), only a draft typed over that same version.
+ * has, each as it was typed. With a `version` (of the record being edited, `initial` being its values): a
+ * draft typed over that same version as it is; one typed over an older version with the typed changes
+ * put over this one (decision 0027), or nothing when they are all in it already.
  */
-export function readDraft<V extends object>(key: string, initial: V, version?: string): V | undefined {
-  let parsed: unknown;
+export function restoreDraft<V extends object>(
+  key: string,
+  initial: V,
+  version?: string,
+): RestoredDraft<V> | undefined {
+  let draft: unknown;
   try {
-    parsed = JSON.parse(tabStorage()?.getItem(PREFIX + key) ?? 'null');
+    draft = JSON.parse(tabStorage()?.getItem(PREFIX + key) ?? 'null');
   } catch {
     return undefined;
   }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return undefined;
-  const draft = parsed as Record<string, unknown>;
-  if (version !== undefined && draft[VERSION] !== version) return undefined;
-  const restored: Record<string, unknown> = { ...(initial as Record<string, unknown>) };
-  for (const field of Object.keys(initial)) if (field in draft) restored[field] = draft[field];
-  return restored as V;
+  if (!isRecord(draft)) return undefined;
+  const typed = fieldsOf(draft, initial);
+  if (version === undefined || draft[VERSION] === version) return { values: typed, merged: false };
+  const base = draft[BASE];
+  if (draft[VERSION] === undefined || !isRecord(base)) return undefined;
+  const typedOver = fieldsOf(base, initial);
+  if (editsIn(typedOver, typed, initial)) return undefined;
+  return { values: mergeEdits(typedOver, typed, initial), merged: true };
 }
 
-export function saveDraft(key: string, values: object, version?: string): void {
+/** restoreDraft's values alone. */
+export function readDraft<V extends object>(key: string, initial: V, version?: string): V | undefined {
+  return restoreDraft(key, initial, version)?.values;
+}
+
+/**
+ * Keeps a form's values under `key`; a record's form gives the version it was typed over and that
+ * version's values (`base`).
+ */
+export function saveDraft(key: string, values: object, over?: { version: string; base: object }): void {
   try {
-    const kept = version === undefined ? values : { ...values, [VERSION]: version };
+    const kept = over ? { ...values, [VERSION]: over.version, [BASE]: over.base } : values;
     tabStorage()?.setItem(PREFIX + key, JSON.stringify(kept));
   } catch {
     // storage full or refused: the form still works, it is only not kept
@@ -49,6 +84,8 @@ export function clearDraft(key: string): void {
 export interface FormDraft {
   /** The form was filled from a draft when it opened (until discarded). */
   restored: boolean;
+  /** …from a draft typed over an older version of the record, its changes put over the newer one. */
+  merged: boolean;
   /** Forgets the draft and empties the form. */
   discard: () => void;
   /** Forgets the draft (the record was saved, or the person cancelled). */
@@ -63,8 +100,9 @@ export interface FormDraft {
  * forgotten on save, on Cancel, on Discard, on sign-out (tab-storage.ts) and when the tab closes. Picked
  * photos are files, which storage cannot hold: they are chosen again.
  *
- * An existing record's form passes its `version` (`updatedAt`): a draft typed over another version is
- * not restored (it would undo what was changed since) and is forgotten.
+ * An existing record's form passes its `version` (`updatedAt`, the one its edits are made over): a draft
+ * typed over an older version comes back merged, the typed changes over the newer version (restoring it
+ * as typed would undo what was saved since), and `merged` says so.
  */
 export function useFormDraft<V extends object>(
   name: string,
@@ -73,20 +111,24 @@ export function useFormDraft<V extends object>(
 ): FormDraft {
   const key = `${name}:${useCurrentUser().id}`;
   const [restored, setRestored] = useState(false);
+  const [merged, setMerged] = useState(false);
   // Once per key: fill the form from its draft.
   useEffect(() => {
-    const draft = readDraft(key, form.getInitialValues(), version);
+    const draft = restoreDraft(key, form.getInitialValues(), version);
     if (draft) {
-      form.setValues(draft);
+      form.setValues(draft.values);
       setRestored(true);
+      setMerged(draft.merged);
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the form object is stable; only the key matters
   }, [key]);
   // After each change: keep the values, or forget them once the form is back to its start.
   const typed = JSON.stringify(form.getValues());
   useEffect(() => {
-    if (form.isDirty()) saveDraft(key, form.getValues(), version);
-    else clearDraft(key);
+    if (form.isDirty()) {
+      const over = version === undefined ? undefined : { version, base: form.getInitialValues() };
+      saveDraft(key, form.getValues(), over);
+    } else clearDraft(key);
     // Not on a new version alone: saving the record brings one (its answer updates the record shown)
     // while the form, not yet left, still differs from its start, and the draft just forgotten would be
     // kept again, under the saved version.
@@ -97,7 +139,8 @@ export function useFormDraft<V extends object>(
     clearDraft(key);
     form.reset();
     setRestored(false);
+    setMerged(false);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the form object is stable
   }, [key]);
-  return { restored, discard, clear };
+  return { restored, merged, discard, clear };
 }

@@ -25,6 +25,7 @@ const user = {
   isActive: true,
   profilePicture: null,
   createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
 describe('stored session (keys token and user)', () => {

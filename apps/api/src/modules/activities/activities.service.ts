@@ -14,6 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
+import { assertEditedVersion } from '../../lib/edited-version.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { fetchPage, pageOf, searchCountsItself, type Paged } from '../../lib/paging.ts';
 import type { Actor } from '../../plugins/auth.ts';
@@ -149,12 +150,14 @@ export async function updateActivity(
   body: UpdateInput,
 ): Promise<Activity> {
   if (actor.role !== 'TEACHER') throw forbidden(M.editOwn);
+  const { updatedAt: edited, ...changes } = body;
   const orgToday = today(deps);
   checkDate(body.date, orgToday);
   const { activity, removedKeys } = await deps.db.transaction(async (tx) => {
     const current = await repo.findActivity(tx, actor, id, { forUpdate: true });
     if (!current) throw notFound(M.notFound);
     if (current.activity.teacherId !== actor.id) throw forbidden(M.editOwn);
+    assertEditedVersion(current.activity, edited);
 
     let removed: string[] = [];
     if (body.photos !== undefined) {
@@ -176,7 +179,7 @@ export async function updateActivity(
       photos: body.photos,
     });
     if (!updated) throw notFound(M.notFound);
-    await audit(tx, actor, 'update', 'activity', id, body);
+    await audit(tx, actor, 'update', 'activity', id, changes);
     const removedKeys = removed.length > 0 ? await unlinkStoredFiles(tx, removed) : [];
     return { activity: await repo.findActivity(tx, actor, id), removedKeys };
   });

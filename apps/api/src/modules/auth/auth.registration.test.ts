@@ -80,6 +80,7 @@ describe('registration: POST /api/auth/register and /api/auth/verify-otp', () =>
         isActive: true,
         profilePicture: null,
         createdAt: expect.any(String),
+        updatedAt: expect.any(String),
       },
     });
     // The pending data (with its password hash) and the code are gone.

@@ -36,6 +36,7 @@ describe('auth: login, profile and password change', () => {
         isActive: true,
         profilePicture: null,
         createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+        updatedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       });
       const profile = await call('GET', '/api/auth/profile', undefined, bearer(body.access_token));
       expect(profile.statusCode).toBe(200);

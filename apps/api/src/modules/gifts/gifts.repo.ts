@@ -186,8 +186,14 @@ export async function countGifts(db: DbOrTx, actor: Actor, filter: GiftFilter): 
 }
 
 /** One gift if the actor may see it. */
-export async function findGift(db: DbOrTx, actor: Actor, id: string): Promise<GiftWithRefs | undefined> {
-  const [row] = await selectGifts(db).where(and(eq(gifts.id, id), visibleTo(actor)));
+export async function findGift(
+  db: DbOrTx,
+  actor: Actor,
+  id: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<GiftWithRefs | undefined> {
+  const q = selectGifts(db).where(and(eq(gifts.id, id), visibleTo(actor)));
+  const [row] = opts.forUpdate ? await q.for('update', { of: gifts }) : await q;
   return row;
 }
 

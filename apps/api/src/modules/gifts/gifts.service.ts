@@ -15,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { assertEditedVersion } from '../../lib/edited-version.ts';
 import { fetchPage, pageOf, searchCountsItself, type Paged } from '../../lib/paging.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { requireRole } from '../../lib/permissions.ts';
@@ -180,8 +181,9 @@ export async function updateGift(
   requireRole(actor, 'ADMIN');
   try {
     return await deps.db.transaction(async (tx) => {
-      const current = await repo.findGift(tx, actor, id);
+      const current = await repo.findGift(tx, actor, id, { forUpdate: true });
       if (!current) throw notFound(M.notFound);
+      assertEditedVersion(current.gift, body.updatedAt);
       if (body.studentId !== undefined && !(await repo.liveStudent(tx, actor, body.studentId))) {
         throw notFound(M.studentNotFound);
       }

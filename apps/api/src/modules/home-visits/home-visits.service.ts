@@ -19,6 +19,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { assertEditedVersion } from '../../lib/edited-version.ts';
 import { fetchPage, pageOf, searchCountsItself, type Paged } from '../../lib/paging.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { findStoredFiles } from '../files/files.repo.ts';
@@ -292,6 +293,7 @@ export async function updateHomeVisit(
     if (!current) throw notFound(M.notFound);
     if (current.visit.teacherId !== actor.id) throw forbidden(M.editOwn);
     if (current.visit.reviewedAt !== null) throw conflict(M.reviewedLocked);
+    assertEditedVersion(current.visit, body.updatedAt);
 
     let removed: string[] = [];
     if (body.photos !== undefined) {

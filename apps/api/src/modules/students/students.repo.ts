@@ -155,8 +155,13 @@ export async function countStudents(db: DbOrTx, filter: StudentFilter): Promise<
   return row.n;
 }
 
-export async function findStudent(db: DbOrTx, id: string): Promise<StudentWithRefs | undefined> {
-  const [row] = await db
+/** One live student with their teacher; `forUpdate` locks the student row for the transaction. */
+export async function findStudent(
+  db: DbOrTx,
+  id: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<StudentWithRefs | undefined> {
+  const q = db
     .select({
       student: students,
       teacher: { id: teacher.id, firstName: teacher.firstName, lastName: teacher.lastName },
@@ -164,6 +169,7 @@ export async function findStudent(db: DbOrTx, id: string): Promise<StudentWithRe
     .from(students)
     .leftJoin(teacher, and(eq(teacher.id, students.assignedTeacherId), isNull(teacher.deletedAt)))
     .where(and(eq(students.id, id), isNull(students.deletedAt)));
+  const [row] = opts.forUpdate ? await q.for('update', { of: students }) : await q;
   if (!row) return undefined;
   return { student: row.student, teacher: row.teacher?.id ? row.teacher : null, latestVisit: null };
 }

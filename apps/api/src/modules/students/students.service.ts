@@ -13,6 +13,7 @@ import type { createStudentBodySchema, updateStudentBodySchema } from '@csp/cont
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { assertEditedVersion } from '../../lib/edited-version.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { fetchCountedPage, pageOf, searchCountsItself } from '../../lib/paging.ts';
 import { requireRole } from '../../lib/permissions.ts';
@@ -197,13 +198,15 @@ export async function updateStudent(
   body: UpdateInput,
 ): Promise<StudentDetail> {
   const today = todayIn(deps.config.orgTimezone);
+  const edited = body.updatedAt;
   try {
     await deps.db.transaction(async (tx) => {
-      const found = await repo.findStudent(tx, id);
+      const found = await repo.findStudent(tx, id, { forUpdate: true });
       if (!found || (actor.role === 'TEACHER' && found.student.assignedTeacherId !== actor.id)) {
         throw notFound(NOT_FOUND);
       }
       const current = found.student;
+      assertEditedVersion(current, edited);
       const reassigning =
         body.assignedTeacherId !== undefined &&
         (body.assignedTeacherId ?? null) !== current.assignedTeacherId;
@@ -223,7 +226,7 @@ export async function updateStudent(
       }
       if (reassigning && body.assignedTeacherId) await assignTeacher(tx, body.assignedTeacherId);
 
-      const { age: _age, ...fields } = body;
+      const { age: _age, updatedAt: _edited, ...fields } = body;
       await repo.updateStudent(tx, id, {
         ...fields,
         isPregnant,

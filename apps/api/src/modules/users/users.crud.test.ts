@@ -249,6 +249,7 @@ describe('GET /api/users', () => {
           'isActive',
           'profilePicture',
           'createdAt',
+          'updatedAt',
           'assignedStudentsCount',
         ].sort(),
       );

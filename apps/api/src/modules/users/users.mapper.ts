@@ -15,6 +15,7 @@ export type UserRow = Pick<
   | 'isActive'
   | 'profilePictureFileId'
   | 'createdAt'
+  | 'updatedAt'
 >;
 
 /**
@@ -32,5 +33,6 @@ export function toUserDto(row: UserRow, config: Pick<Config, 'jwtSecret' | 'file
     isActive: row.isActive,
     profilePicture: row.profilePictureFileId ? signedFileUrl(config, row.profilePictureFileId) : null,
     createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
   };
 }

@@ -17,6 +17,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { assertEditedVersion } from '../../lib/edited-version.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { fetchCountedPage, pageOf, searchCountsItself } from '../../lib/paging.ts';
@@ -200,6 +201,7 @@ export async function updateUser(
   body: UpdateInput,
 ): Promise<UserDetail> {
   requireRole(actor, 'ADMIN');
+  const { updatedAt: edited, ...changes } = body;
   if (id === actor.id) {
     if (body.isActive === false) throw badRequest(USER_MESSAGES.cannotDeactivateSelf);
     if (body.role !== undefined && body.role !== actor.role) {
@@ -211,6 +213,7 @@ export async function updateUser(
       if (body.role !== undefined || body.isActive === false) await repo.lockAdminRoster(tx);
       const current = await repo.findUserById(tx, id, { forUpdate: true });
       if (!current) throw notFound(USER_MESSAGES.notFound);
+      assertEditedVersion(current, edited);
       const roleChanges = body.role !== undefined && body.role !== current.role;
       if (roleChanges && current.role === 'TEACHER' && (await repo.countAssignedStudents(tx, id)) > 0) {
         throw conflict(USER_MESSAGES.reassignBeforeRoleChange);
@@ -235,7 +238,7 @@ export async function updateUser(
         },
         { bumpTokenVersion: deactivates || roleChanges },
       );
-      await audit(tx, actor, 'update', 'user', id, body);
+      await audit(tx, actor, 'update', 'user', id, changes);
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw duplicateEmail();

@@ -12,6 +12,7 @@ const user = {
   isActive: true,
   profilePicture: null,
   createdAt: '2026-01-05T08:00:00.000Z',
+  updatedAt: '2026-01-05T08:00:00.000Z',
 };
 
 function messages(result: { success: boolean; error?: { issues: { message: string }[] } }) {

@@ -6,6 +6,8 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { BackLink } from '../../../components/BackLink.tsx';
 import { DraftNotice } from '../../../components/DraftNotice.tsx';
+import { EditConflictNotice } from '../../../components/EditConflictNotice.tsx';
+import { useEditedVersion } from '../../../lib/edit-conflicts.ts';
 import { useFormDraft } from '../../../lib/form-drafts.ts';
 import { PageLoader } from '../../../components/PageLoader.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
@@ -24,6 +26,7 @@ import {
 } from '../activity-form.ts';
 import {
   activitiesApi,
+  activityKeys,
   isActivityMissing,
   useActivityQuery,
   useUpdateActivityMutation,
@@ -45,9 +48,22 @@ function EditActivityForm({ activity }: { activity: Activity }) {
     initialValues: editActivityValues(activity),
     validate: (values) => validateEditActivity(values, today),
   });
-  // Restored over the version it was typed over only: over a newer one it would undo those changes.
-  const draft = useFormDraft(`activity-edit:${activity.id}`, form, activity.updatedAt);
   const back = `/activities/${activity.id}`;
+  const saved = () => {
+    draft.clear();
+    toastSuccess(ACTIVITY_MESSAGES.updated);
+    navigate(back);
+  };
+  const edits = useEditedVersion({
+    record: activity,
+    form,
+    valuesOf: editActivityValues,
+    source: { queryKey: activityKeys.detail(activity.id), fetch: () => activitiesApi.get(activity.id) },
+    onSaved: saved,
+    photos: { of: (a) => storedPhotoItems(a.photos), list: photos },
+  });
+  // Restored over the version it was typed over only: over a newer one it would undo those changes.
+  const draft = useFormDraft(`activity-edit:${activity.id}`, form, edits.version);
 
   const submit = async (values: ActivityFormValues) => {
     let entries: string[];
@@ -60,14 +76,16 @@ function EditActivityForm({ activity }: { activity: Activity }) {
     } finally {
       setUploading(false);
     }
-    update.mutate(toUpdateActivityBody(values, entries), {
-      onSuccess: () => {
-        draft.clear();
-        toastSuccess(ACTIVITY_MESSAGES.updated);
-        navigate(back);
+    update.mutate(
+      { ...toUpdateActivityBody(values, entries), updatedAt: edits.version },
+      {
+        onSuccess: saved,
+        onError: async (error) => {
+          if (!(await edits.saveFailed(error)))
+            toastError(activityErrorText(error, ACTIVITY_FAILURES.update));
+        },
       },
-      onError: (error) => toastError(activityErrorText(error, ACTIVITY_FAILURES.update)),
-    });
+    );
   };
 
   return (
@@ -91,6 +109,7 @@ function EditActivityForm({ activity }: { activity: Activity }) {
             />
           }
         />
+        <EditConflictNotice edits={edits} />
         <Group justify="flex-end" gap="sm">
           <Button component={Link} to={back} variant="default" onClick={draft.clear}>
             Cancel

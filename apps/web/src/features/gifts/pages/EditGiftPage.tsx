@@ -4,6 +4,8 @@ import { useForm } from '@mantine/form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { BackLink } from '../../../components/BackLink.tsx';
 import { DraftNotice } from '../../../components/DraftNotice.tsx';
+import { EditConflictNotice } from '../../../components/EditConflictNotice.tsx';
+import { useEditedVersion } from '../../../lib/edit-conflicts.ts';
 import { useFormDraft } from '../../../lib/form-drafts.ts';
 import { LoadFailurePage } from '../../../components/PageStates.tsx';
 import { PageLoader } from '../../../components/PageLoader.tsx';
@@ -13,7 +15,7 @@ import { schemaResolver } from '../../../lib/forms.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { useCurrentUser } from '../../auth/auth-context.ts';
 import { StudentPicker } from '../../students/components/StudentPicker.tsx';
-import { isGiftMissing, useGiftQuery, useUpdateGiftMutation } from '../api/gifts.api.ts';
+import { giftKeys, giftsApi, isGiftMissing, useGiftQuery, useUpdateGiftMutation } from '../api/gifts.api.ts';
 import { AdminsOnly, GiftNotFound } from '../components/GiftBits.tsx';
 import { giftFormValues, toUpdateGiftBody } from '../gift-display.ts';
 
@@ -26,24 +28,36 @@ function EditGiftForm({ gift }: { gift: Gift }) {
     initialValues: giftFormValues(gift),
     validate: schemaResolver(giftFormSchema),
   });
-  // Restored over the version it was typed over only: over a newer one it would undo those changes.
-  const draft = useFormDraft(`gift-edit:${gift.id}`, form, gift.updatedAt);
   const back = `/gifts/${gift.id}`;
+  const saved = () => {
+    draft.clear();
+    toastSuccess(GIFT_MESSAGES.updated);
+    navigate(back);
+  };
+  const edits = useEditedVersion({
+    record: gift,
+    form,
+    valuesOf: giftFormValues,
+    source: { queryKey: giftKeys.detail(gift.id), fetch: () => giftsApi.get(gift.id) },
+    onSaved: saved,
+  });
+  // Restored over the version it was typed over only: over a newer one it would undo those changes.
+  const draft = useFormDraft(`gift-edit:${gift.id}`, form, edits.version);
 
   const submit = (values: GiftFormValues) =>
-    update.mutate(toUpdateGiftBody(values), {
-      onSuccess: () => {
-        draft.clear();
-        toastSuccess(GIFT_MESSAGES.updated);
-        navigate(back);
+    update.mutate(
+      { ...toUpdateGiftBody(values), updatedAt: edits.version },
+      {
+        onSuccess: saved,
+        onError: async (error) => {
+          if (await edits.saveFailed(error)) return;
+          const message = getErrorMessage(error, GIFT_MESSAGES.updateFailed);
+          // The gift ID is taken by another gift: say so at the field too.
+          if (errorStatus(error) === 409) form.setFieldError('giftId', message);
+          toastError(message);
+        },
       },
-      onError: (error) => {
-        const message = getErrorMessage(error, GIFT_MESSAGES.updateFailed);
-        // The gift ID is taken by another gift: say so at the field too.
-        if (errorStatus(error) === 409) form.setFieldError('giftId', message);
-        toastError(message);
-      },
-    });
+    );
 
   const studentProps = form.getInputProps('studentId');
   return (
@@ -95,6 +109,7 @@ function EditGiftForm({ gift }: { gift: Gift }) {
             />
           </Stack>
         </Paper>
+        <EditConflictNotice edits={edits} />
         <Group justify="flex-end" gap="sm">
           <Button component={Link} to={back} variant="default" onClick={draft.clear}>
             Cancel

@@ -6,6 +6,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { BackLink } from '../../../components/BackLink.tsx';
 import { DraftNotice } from '../../../components/DraftNotice.tsx';
+import { EditConflictNotice } from '../../../components/EditConflictNotice.tsx';
+import { useEditedVersion } from '../../../lib/edit-conflicts.ts';
 import { useFormDraft } from '../../../lib/form-drafts.ts';
 import { PageLoader } from '../../../components/PageLoader.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
@@ -17,6 +19,7 @@ import { storedFileItems } from '../../../lib/photo-items.ts';
 import { useCurrentUser } from '../../auth/auth-context.ts';
 import { useOrgToday } from '../../organisation/api/organisation.api.ts';
 import {
+  homeVisitKeys,
   homeVisitsApi,
   isVisitMissing,
   useHomeVisitQuery,
@@ -65,9 +68,22 @@ function EditHomeVisitForm({ visit }: { visit: HomeVisit }) {
     initialValues: editVisitValues(visit),
     validate: schemaResolver(editVisitFormSchema(today)),
   });
-  // Restored over the version it was typed over only: over a newer one it would undo those changes.
-  const draft = useFormDraft(`home-visit-edit:${visit.id}`, form, visit.updatedAt);
   const back = `/home-visits/${visit.id}`;
+  const saved = () => {
+    draft.clear();
+    toastSuccess(HOME_VISIT_MESSAGES.updated);
+    navigate(back);
+  };
+  const edits = useEditedVersion({
+    record: visit,
+    form,
+    valuesOf: editVisitValues,
+    source: { queryKey: homeVisitKeys.detail(visit.id), fetch: () => homeVisitsApi.get(visit.id) },
+    onSaved: saved,
+    photos: { of: (v) => storedFileItems(v.files), list: files },
+  });
+  // Restored over the version it was typed over only: over a newer one it would undo those changes.
+  const draft = useFormDraft(`home-visit-edit:${visit.id}`, form, edits.version);
 
   const failed = (error: unknown) => {
     const status = errorStatus(error);
@@ -91,14 +107,15 @@ function EditHomeVisitForm({ visit }: { visit: HomeVisit }) {
     } finally {
       setUploading(false);
     }
-    update.mutate(toUpdateVisitBody(values, entries, locationOfVisit(visit)), {
-      onSuccess: () => {
-        draft.clear();
-        toastSuccess(HOME_VISIT_MESSAGES.updated);
-        navigate(back);
+    update.mutate(
+      { ...toUpdateVisitBody(values, entries, locationOfVisit(edits.base)), updatedAt: edits.version },
+      {
+        onSuccess: saved,
+        onError: async (error) => {
+          if (!(await edits.saveFailed(error))) failed(error);
+        },
       },
-      onError: failed,
-    });
+    );
   };
 
   return (
@@ -123,6 +140,7 @@ function EditHomeVisitForm({ visit }: { visit: HomeVisit }) {
             />
           }
         />
+        <EditConflictNotice edits={edits} />
         <Group justify="flex-end" gap="sm">
           <Button component={Link} to={back} variant="default" onClick={draft.clear}>
             Cancel

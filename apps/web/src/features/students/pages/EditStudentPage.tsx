@@ -4,6 +4,8 @@ import { IconHeartbeat, IconMapPinCheck } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { BackLink } from '../../../components/BackLink.tsx';
 import { DraftNotice } from '../../../components/DraftNotice.tsx';
+import { EditConflictNotice } from '../../../components/EditConflictNotice.tsx';
+import { useEditedVersion } from '../../../lib/edit-conflicts.ts';
 import { useFormDraft } from '../../../lib/form-drafts.ts';
 import { DateField } from '../../../components/DateField.tsx';
 import { PageLoader } from '../../../components/PageLoader.tsx';
@@ -14,7 +16,13 @@ import { formatDate } from '../../../lib/dates.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
 import { useCurrentUser } from '../../auth/auth-context.ts';
 import { useOrgToday } from '../../organisation/api/organisation.api.ts';
-import { isStudentMissing, useStudentQuery, useUpdateStudentMutation } from '../api/students.api.ts';
+import {
+  isStudentMissing,
+  studentKeys,
+  studentsApi,
+  useStudentQuery,
+  useUpdateStudentMutation,
+} from '../api/students.api.ts';
 import { HomeLocationFields } from '../components/HomeLocationFields.tsx';
 import { Section } from '../components/StudentBits.tsx';
 import {
@@ -46,23 +54,35 @@ function EditStudentForm({ student }: { student: StudentDetail }) {
     initialValues: editValuesOf(student),
     validate: (values) => validateEdit(values, today, isAdmin),
   });
+  const saved = () => {
+    draft.clear();
+    toastSuccess('Student updated successfully!');
+    navigate(`/students/${student.id}`);
+  };
+  const edits = useEditedVersion({
+    record: student,
+    form,
+    valuesOf: editValuesOf,
+    source: { queryKey: studentKeys.detail(student.id), fetch: () => studentsApi.get(student.id) },
+    onSaved: saved,
+  });
   // Restored over the version it was typed over only: over a newer one it would undo those changes.
-  const draft = useFormDraft(`student-edit:${student.id}`, form, student.updatedAt);
+  const draft = useFormDraft(`student-edit:${student.id}`, form, edits.version);
   const values = form.getValues();
   const dateOfBirth = form.getInputProps('dateOfBirth');
   const pregnant = values.category === 'SURVIVAL_PROGRAM' && values.isPregnant;
 
   const submit = (v: EditStudentValues) =>
-    update.mutate(toUpdateBody(v, today, isAdmin), {
-      onSuccess: () => {
-        draft.clear();
-        toastSuccess('Student updated successfully!');
-        navigate(`/students/${student.id}`);
+    update.mutate(
+      { ...toUpdateBody(v, today, isAdmin), updatedAt: edits.version },
+      {
+        onSuccess: saved,
+        onError: async (error) => {
+          if (await edits.saveFailed(error)) return;
+          window.alert(`Failed to update student: ${serverMessage(error) ?? 'Please try again.'}`);
+        },
       },
-      onError: (error) => {
-        window.alert(`Failed to update student: ${serverMessage(error) ?? 'Please try again.'}`);
-      },
-    });
+    );
 
   const categoryProps = form.getInputProps('category');
 
@@ -156,6 +176,7 @@ function EditStudentForm({ student }: { student: StudentDetail }) {
             <MedicalInfoField />
           </Section>
 
+          <EditConflictNotice edits={edits} />
           <Group justify="flex-end" gap="sm">
             <Button component={Link} to={`/students/${student.id}`} variant="default" onClick={draft.clear}>
               Cancel

@@ -2,6 +2,10 @@ import { editUserFormSchema, type UserDetail } from '@csp/contracts';
 import { Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
 import { BackLink } from '../../../components/BackLink.tsx';
+import { DraftNotice } from '../../../components/DraftNotice.tsx';
+import { EditConflictNotice } from '../../../components/EditConflictNotice.tsx';
+import { useEditedVersion } from '../../../lib/edit-conflicts.ts';
+import { useFormDraft } from '../../../lib/form-drafts.ts';
 import { PageLoader } from '../../../components/PageLoader.tsx';
 import { LoadFailurePage, NotFoundPage } from '../../../components/PageStates.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
@@ -9,10 +13,28 @@ import { getErrorMessage } from '../../../lib/api.ts';
 import { schemaResolver } from '../../../lib/forms.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { useAuth, useCurrentUser } from '../../auth/auth-context.ts';
-import { isUserMissing, toUpdateBody, useUpdateUserMutation, useUserQuery } from '../api/users.api.ts';
+import {
+  isUserMissing,
+  toUpdateBody,
+  useUpdateUserMutation,
+  userKeys,
+  usersApi,
+  useUserQuery,
+} from '../api/users.api.ts';
 import { AdminOnly } from '../components/AdminOnly.tsx';
 import { UserFormFields } from '../components/UserFormFields.tsx';
 import { UserFormProvider, useUserForm, type UserFormValues } from '../user-form-context.ts';
+
+/** The edit form's values for a version of the user (the password is not edited here). */
+const editUserValues = (user: UserDetail): UserFormValues => ({
+  firstName: user.firstName,
+  lastName: user.lastName,
+  email: user.email,
+  phone: user.phone ?? '',
+  role: user.role,
+  password: '',
+  isActive: user.isActive,
+});
 
 /** The edit form (spec part 1 §5 "Edit user"): no password here; 'Active User' toggles sign-in. */
 function EditUserForm({ user }: { user: UserDetail }) {
@@ -21,35 +43,43 @@ function EditUserForm({ user }: { user: UserDetail }) {
   const { updateUser } = useAuth();
   const isSelf = me.id === user.id;
   const form = useUserForm({
-    initialValues: {
-      firstName: user.firstName,
-      lastName: user.lastName,
-      email: user.email,
-      phone: user.phone ?? '',
-      role: user.role,
-      password: '',
-      isActive: user.isActive,
-    },
+    initialValues: editUserValues(user),
     validate: schemaResolver(editUserFormSchema),
   });
   const update = useUpdateUserMutation(user.id);
+  const saved = (after: UserDetail) => {
+    draft.clear();
+    if (isSelf) {
+      updateUser({
+        firstName: after.firstName,
+        lastName: after.lastName,
+        email: after.email,
+        phone: after.phone,
+      });
+    }
+    toastSuccess('User updated successfully!');
+    navigate(`/users/${user.id}`);
+  };
+  const edits = useEditedVersion({
+    record: user,
+    form,
+    valuesOf: editUserValues,
+    source: { queryKey: userKeys.detail(user.id), fetch: () => usersApi.get(user.id) },
+    onSaved: saved,
+  });
+  // Restored over the version it was typed over only: over a newer one it would undo those changes.
+  const draft = useFormDraft(`user-edit:${user.id}`, form, edits.version);
 
   const submit = (values: UserFormValues) =>
-    update.mutate(toUpdateBody(values), {
-      onSuccess: (saved) => {
-        if (isSelf) {
-          updateUser({
-            firstName: saved.firstName,
-            lastName: saved.lastName,
-            email: saved.email,
-            phone: saved.phone,
-          });
-        }
-        toastSuccess('User updated successfully!');
-        navigate(`/users/${user.id}`);
+    update.mutate(
+      { ...toUpdateBody(values), updatedAt: edits.version },
+      {
+        onSuccess: saved,
+        onError: async (error) => {
+          if (!(await edits.saveFailed(error))) toastError(getErrorMessage(error, 'Failed to update user'));
+        },
       },
-      onError: (error) => toastError(getErrorMessage(error, 'Failed to update user')),
-    });
+    );
 
   return (
     <Stack gap="lg" maw={720}>
@@ -64,6 +94,7 @@ function EditUserForm({ user }: { user: UserDetail }) {
         <UserFormProvider form={form}>
           <form noValidate onSubmit={form.onSubmit(submit)}>
             <Stack gap="md">
+              <DraftNotice draft={draft} />
               <UserFormFields roleLocked={isSelf} />
               <Checkbox
                 label="Active User"
@@ -73,8 +104,9 @@ function EditUserForm({ user }: { user: UserDetail }) {
                 disabled={isSelf}
                 {...form.getInputProps('isActive', { type: 'checkbox' })}
               />
+              <EditConflictNotice edits={edits} />
               <Group justify="flex-end" gap="sm" mt="xs">
-                <Button component={Link} to={`/users/${user.id}`} variant="default">
+                <Button component={Link} to={`/users/${user.id}`} variant="default" onClick={draft.clear}>
                   Cancel
                 </Button>
                 <Button type="submit" disabled={update.isPending}>

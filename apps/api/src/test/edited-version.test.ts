@@ -1,0 +1,243 @@
+/**
+ * Edits that name the version they were made over (decision 0027): an edit over an older `updatedAt`
+ * answers 409 and changes nothing; without a version the last write wins, as the spec's client expects.
+ * On PostgreSQL the racing edits really run at once.
+ */
+import { addDays, STALE_EDIT_MESSAGE, todayIn } from '@csp/contracts';
+import { rm } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { students } from '../db/schema.ts';
+import { createTestApp, expectError, seedUser, type SeededUser, type TestContext } from './setup.ts';
+
+let t: TestContext;
+let admin: SeededUser;
+let admin2: SeededUser;
+let teacher: SeededUser;
+let otherTeacher: SeededUser;
+let seq = 0;
+const today = todayIn('Asia/Colombo');
+const HOME = { latitude: 9.6615, longitude: 80.0255 };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await seedUser(t.app, { role: 'ADMIN' });
+  admin2 = await seedUser(t.app, { role: 'ADMIN' });
+  teacher = await seedUser(t.app, { role: 'TEACHER' });
+  otherTeacher = await seedUser(t.app, { role: 'TEACHER' });
+});
+afterAll(async () => {
+  await t.close();
+  await rm(t.config.dataDir, { recursive: true, force: true });
+});
+
+const send = (as: SeededUser, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: as.auth, ...(payload ? { payload } : {}) });
+
+async function created(as: SeededUser, url: string, payload: object): Promise<string> {
+  const res = await send(as, 'POST', url, payload);
+  expect(res.statusCode, res.body).toBe(201);
+  return (res.json() as { id: string }).id;
+}
+
+async function seedStudent(teacherId: string) {
+  const [row] = await t.app.db
+    .insert(students)
+    .values({
+      studentId: `EV-${Date.now()}-${++seq}`,
+      firstName: 'Nila',
+      lastName: `Version${seq}`,
+      dateOfBirth: '2022-03-04',
+      category: 'HOME_BASE',
+      assignedTeacherId: teacherId,
+      homeLatitude: HOME.latitude,
+      homeLongitude: HOME.longitude,
+    })
+    .returning();
+  return row;
+}
+
+interface Editable {
+  name: string;
+  /** Makes a new record and answers its URL. */
+  make: () => Promise<string>;
+  /** Who edits it, once from each of two screens (or two people who may). */
+  first: () => SeededUser;
+  second: () => SeededUser;
+  /** Someone who may not edit it: they are answered as before, whatever version they name. */
+  outsider: () => SeededUser;
+  outsiderStatus: number;
+  /** Two edits of one text field, and how the record shows that field. */
+  field: string;
+  edits: [string, string];
+}
+
+const editables: Editable[] = [
+  {
+    name: 'activity',
+    make: async () => {
+      const s = await seedStudent(teacher.id);
+      const id = await created(teacher, '/api/activities', {
+        title: 'Painting',
+        studentId: s.id,
+        date: addDays(today, -1),
+      });
+      return `/api/activities/${id}`;
+    },
+    first: () => teacher,
+    second: () => teacher,
+    outsider: () => otherTeacher,
+    outsiderStatus: 404,
+    field: 'title',
+    edits: ['Painting outside', 'Painting by the well'],
+  },
+  {
+    name: 'home visit',
+    make: async () => {
+      const s = await seedStudent(teacher.id);
+      const id = await created(teacher, '/api/home-visits', {
+        studentId: s.id,
+        date: addDays(today, -1),
+        duration: 45,
+        notes: 'Talked about feeding',
+        photos: [],
+        ...HOME,
+      });
+      return `/api/home-visits/${id}`;
+    },
+    first: () => teacher,
+    second: () => teacher,
+    outsider: () => otherTeacher,
+    outsiderStatus: 404,
+    field: 'notes',
+    edits: ['Talked about sleep', 'Talked about play'],
+  },
+  {
+    name: 'student',
+    make: async () => `/api/students/${(await seedStudent(teacher.id)).id}`,
+    first: () => admin,
+    second: () => teacher,
+    outsider: () => otherTeacher,
+    outsiderStatus: 404,
+    field: 'address',
+    edits: ['12 Temple Road', '14 Temple Road'],
+  },
+  {
+    name: 'gift',
+    make: async () => {
+      const s = await seedStudent(teacher.id);
+      const res = await send(admin, 'POST', '/api/gifts/bulk-assign', {
+        gifts: [
+          {
+            studentId: s.studentId,
+            giftId: `EV-G-${++seq}`,
+            globalSponsorId: 'GS-77',
+            giftSubType: 'School bag',
+            giftDate: today,
+            giftStatus: 'PENDING',
+          },
+        ],
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return `/api/gifts/${(res.json() as { ids: string[] }).ids[0]}`;
+    },
+    first: () => admin,
+    second: () => admin2,
+    outsider: () => teacher,
+    outsiderStatus: 403,
+    field: 'notes',
+    edits: ['Blue bag', 'Red bag'],
+  },
+  {
+    name: 'user',
+    make: async () => `/api/users/${(await seedUser(t.app, { role: 'TEACHER' })).id}`,
+    first: () => admin,
+    second: () => admin2,
+    outsider: () => teacher,
+    outsiderStatus: 403,
+    field: 'firstName',
+    edits: ['Priya', 'Priyanka'],
+  },
+];
+
+async function read(as: SeededUser, url: string) {
+  const res = await send(as, 'GET', url);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as Record<string, unknown> & { updatedAt: string };
+}
+
+describe.each(editables)('editing a $name over the version read', (e) => {
+  it('saves an edit over the current version, and refuses one over an older version with 409, changing nothing', async () => {
+    const url = await e.make();
+    const opened = await read(e.first(), url);
+    // Both screens opened the same version; the first save lands.
+    const saved = await send(e.first(), 'PATCH', url, { [e.field]: e.edits[0], updatedAt: opened.updatedAt });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const after = saved.json() as { updatedAt: string };
+    expect(after[e.field as keyof typeof after]).toBe(e.edits[0]);
+    expect(Date.parse(after.updatedAt)).toBeGreaterThan(Date.parse(opened.updatedAt));
+
+    const stale = await send(e.second(), 'PATCH', url, {
+      [e.field]: e.edits[1],
+      updatedAt: opened.updatedAt,
+    });
+    expectError(stale, 409, STALE_EDIT_MESSAGE);
+    const now = await read(e.first(), url);
+    expect(now[e.field]).toBe(e.edits[0]);
+    expect(now.updatedAt).toBe(after.updatedAt);
+
+    // Over the version it now has, the second edit lands.
+    const again = await send(e.second(), 'PATCH', url, { [e.field]: e.edits[1], updatedAt: now.updatedAt });
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await read(e.first(), url))[e.field]).toBe(e.edits[1]);
+  });
+
+  it('without a version, the last write wins (the spec’s client)', async () => {
+    const url = await e.make();
+    await read(e.first(), url);
+    expect((await send(e.first(), 'PATCH', url, { [e.field]: e.edits[0] })).statusCode).toBe(200);
+    const last = await send(e.second(), 'PATCH', url, { [e.field]: e.edits[1] });
+    expect(last.statusCode, last.body).toBe(200);
+    expect((await read(e.first(), url))[e.field]).toBe(e.edits[1]);
+  });
+
+  it('a version that is not a date and time answers 400 naming the field', async () => {
+    const url = await e.make();
+    for (const updatedAt of [
+      'yesterday',
+      12,
+      null,
+      '2026-13-45T99:00:00Z',
+      'x'.repeat(10_000),
+      '2026-11-28',
+    ]) {
+      const res = await send(e.first(), 'PATCH', url, { [e.field]: e.edits[0], updatedAt });
+      expect(res.statusCode, `${String(updatedAt).slice(0, 20)}: ${res.body}`).toBe(400);
+      expect((res.json() as { message: string }).message).toContain('updatedAt');
+    }
+  });
+
+  it('someone who may not edit it is answered as before, not told whether it changed', async () => {
+    const url = await e.make();
+    const opened = await read(e.first(), url);
+    expect((await send(e.first(), 'PATCH', url, { [e.field]: e.edits[0] })).statusCode).toBe(200);
+    const res = await send(e.outsider(), 'PATCH', url, {
+      [e.field]: e.edits[1],
+      updatedAt: opened.updatedAt,
+    });
+    expect(res.statusCode).toBe(e.outsiderStatus);
+  });
+
+  it('of two edits sent at once over one version, exactly one lands', async () => {
+    const url = await e.make();
+    const opened = await read(e.first(), url);
+    const answers = await Promise.all(
+      [e.first(), e.second()].map((as, i) =>
+        send(as, 'PATCH', url, { [e.field]: e.edits[i], updatedAt: opened.updatedAt }),
+      ),
+    );
+    const codes = answers.map((a) => a.statusCode).sort();
+    expect(codes).toEqual([200, 409]);
+    const winner = answers.findIndex((a) => a.statusCode === 200);
+    expect((await read(e.first(), url))[e.field]).toBe(e.edits[winner]);
+  });
+});

@@ -1,0 +1,183 @@
+import { expect, test, type Page } from '@playwright/test';
+import { daysAgo } from '../support/dates.ts';
+import { auth } from '../support/forms.ts';
+import { signIn, snap } from '../support/helpers.ts';
+import {
+  adminToken,
+  createStudent,
+  createTeacher,
+  createUser,
+  tokenOf,
+  uniqueTag,
+  uniqueWord,
+} from '../support/seed-people.ts';
+
+// An edit names the version of the record it was made over (decision 0027). When someone else saved the
+// record in the meantime, the save is refused rather than undoing their changes, and the form shows
+// their version with the person's own changes on top, to check and save again.
+
+const conflictNotice = (page: Page) => page.getByRole('alert').filter({ hasText: 'Changed by someone else' });
+
+test('a teacher’s edit over an activity changed from their other phone keeps both changes', async ({
+  page,
+  request,
+}) => {
+  const token = await adminToken(request);
+  const tag = uniqueTag();
+  const teacher = await createTeacher(request, token, { firstName: 'Yalini', lastName: uniqueWord() });
+  const student = await createStudent(request, token, {
+    firstName: 'Nila',
+    lastName: `Merge${tag}`,
+    assignedTeacherId: teacher.id,
+  });
+  const teacherAuth = auth(await tokenOf(request, teacher));
+  const created = await request.post('/api/activities', {
+    ...teacherAuth,
+    data: { title: `Clay ${tag}`, studentId: student.id, date: daysAgo(2), duration: 60 },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const title = page.getByLabel('Activity title');
+  const duration = page.getByLabel('Duration (minutes)');
+
+  await signIn(page, teacher);
+  await page.goto(`/activities/${id}/edit`);
+  await expect(title).toHaveValue(`Clay ${tag}`);
+  await title.fill(`Clay pots ${tag}`);
+
+  // Meanwhile, from the teacher's other phone: a longer duration and a description.
+  const elsewhere = await request.patch(`/api/activities/${id}`, {
+    ...teacherAuth,
+    data: { duration: 90, description: `Fired in the oven ${tag}` },
+  });
+  expect(elsewhere.status(), await elsewhere.text()).toBe(200);
+
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(conflictNotice(page)).toBeVisible();
+  await expect(conflictNotice(page)).toContainText(
+    'The form now shows their version with your changes on top.',
+  );
+  await expect(title).toHaveValue(`Clay pots ${tag}`);
+  await expect(duration).toHaveValue('90');
+  await expect(page.getByLabel('Description')).toHaveValue(`Fired in the oven ${tag}`);
+  await expect(page).toHaveURL(new RegExp(`/activities/${id}/edit$`));
+  // Nothing of the refused save was stored.
+  const between = await request.get(`/api/activities/${id}`, teacherAuth);
+  expect(await between.json()).toMatchObject({ title: `Clay ${tag}`, duration: 90 });
+  await snap(page, 'edit-conflict-activity');
+
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Activity updated successfully!')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `Clay pots ${tag}` })).toBeVisible();
+  const stored = await request.get(`/api/activities/${id}`, teacherAuth);
+  expect(await stored.json()).toMatchObject({
+    title: `Clay pots ${tag}`,
+    duration: 90,
+    description: `Fired in the oven ${tag}`,
+  });
+});
+
+test('a save whose answer was lost, pressed again, is found saved rather than refused', async ({
+  page,
+  request,
+}) => {
+  const token = await adminToken(request);
+  const tag = uniqueTag();
+  const teacher = await createTeacher(request, token, { firstName: 'Kumar', lastName: uniqueWord() });
+  const student = await createStudent(request, token, {
+    firstName: 'Arun',
+    lastName: `Lost${tag}`,
+    assignedTeacherId: teacher.id,
+  });
+  const teacherAuth = auth(await tokenOf(request, teacher));
+  const created = await request.post('/api/activities', {
+    ...teacherAuth,
+    data: { title: `Songs ${tag}`, studentId: student.id, date: daysAgo(1), duration: 30 },
+  });
+  const { id } = (await created.json()) as { id: string };
+
+  await signIn(page, teacher);
+  await page.goto(`/activities/${id}/edit`);
+  await page.getByLabel('Activity title').fill(`Songs and rhymes ${tag}`);
+  // The first save reaches the server, but its answer never comes back.
+  let lost = 0;
+  await page.route(`**/api/activities/${id}`, async (route) => {
+    if (route.request().method() !== 'PATCH' || lost > 0) return route.fallback();
+    lost += 1;
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Failed to update activity')).toBeVisible();
+  const landed = await request.get(`/api/activities/${id}`, teacherAuth);
+  expect(await landed.json()).toMatchObject({ title: `Songs and rhymes ${tag}` });
+
+  // Pressed again: the server refuses the old version, the app finds the change already there.
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Activity updated successfully!')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `Songs and rhymes ${tag}` })).toBeVisible();
+  expect(lost).toBe(1);
+});
+
+test('an administrator’s edits of a student and of a user never undo what others saved meanwhile', async ({
+  page,
+  request,
+}) => {
+  const token = await adminToken(request);
+  const tag = uniqueTag();
+  const teacher = await createTeacher(request, token, { firstName: 'Selvi', lastName: uniqueWord() });
+  const student = await createStudent(request, token, {
+    firstName: 'Mathi',
+    lastName: `Both${tag}`,
+    assignedTeacherId: teacher.id,
+  });
+  const admin = await createUser(request, token, {
+    role: 'ADMIN',
+    firstName: 'Usha',
+    lastName: uniqueWord(),
+  });
+
+  await signIn(page, admin);
+  await page.goto(`/students/${student.id}/edit`);
+  await expect(page.getByLabel('Last name')).toHaveValue(`Both${tag}`);
+  await page.getByLabel('Last name').fill(`Both-Changed${tag}`);
+  // The teacher names the home meanwhile.
+  const byTeacher = await request.patch(`/api/students/${student.id}`, {
+    ...auth(await tokenOf(request, teacher)),
+    data: { homeLocationName: `By the school ${tag}` },
+  });
+  expect(byTeacher.status(), await byTeacher.text()).toBe(200);
+  page.on('dialog', (dialog) => {
+    throw new Error(`unexpected alert: ${dialog.message()}`);
+  });
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(conflictNotice(page)).toBeVisible();
+  await expect(page.getByLabel('Home location name')).toHaveValue(`By the school ${tag}`);
+  await expect(page.getByLabel('Last name')).toHaveValue(`Both-Changed${tag}`);
+  await snap(page, 'edit-conflict-student');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Student updated successfully!')).toBeVisible();
+  const savedStudent = await request.get(`/api/students/${student.id}`, auth(token));
+  expect(await savedStudent.json()).toMatchObject({
+    lastName: `Both-Changed${tag}`,
+    homeLocationName: `By the school ${tag}`,
+  });
+
+  // The teacher's account: another administrator gives a phone number while this one renames them.
+  await page.goto(`/users/${teacher.id}/edit`);
+  await expect(page.getByLabel('First name')).toHaveValue('Selvi');
+  await page.getByLabel('First name').fill('Selvamani');
+  const byOtherAdmin = await request.patch(`/api/users/${teacher.id}`, {
+    ...auth(token),
+    data: { phone: '0771234567' },
+  });
+  expect(byOtherAdmin.status(), await byOtherAdmin.text()).toBe(200);
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(conflictNotice(page)).toBeVisible();
+  await expect(page.getByLabel('Phone')).toHaveValue('0771234567');
+  await expect(page.getByLabel('First name')).toHaveValue('Selvamani');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('User updated successfully!')).toBeVisible();
+  const savedUser = await request.get(`/api/users/${teacher.id}`, auth(token));
+  expect(await savedUser.json()).toMatchObject({ firstName: 'Selvamani', phone: '0771234567' });
+});
