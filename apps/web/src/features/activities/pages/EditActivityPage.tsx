@@ -62,7 +62,7 @@ function EditActivityForm({ activity }: { activity: Activity }) {
     onSaved: saved,
     photos: { of: (a) => storedPhotoItems(a.photos), list: photos },
   });
-  // Restored over the version it was typed over only: over a newer one it would undo those changes.
+  // Kept with the version its edits are made over; over a newer one it comes back merged (decision 0025).
   const draft = useFormDraft(`activity-edit:${activity.id}`, form, edits.version);
 
   const submit = async (values: ActivityFormValues) => {

@@ -41,7 +41,7 @@ function EditGiftForm({ gift }: { gift: Gift }) {
     source: { queryKey: giftKeys.detail(gift.id), fetch: () => giftsApi.get(gift.id) },
     onSaved: saved,
   });
-  // Restored over the version it was typed over only: over a newer one it would undo those changes.
+  // Kept with the version its edits are made over; over a newer one it comes back merged (decision 0025).
   const draft = useFormDraft(`gift-edit:${gift.id}`, form, edits.version);
 
   const submit = (values: GiftFormValues) =>

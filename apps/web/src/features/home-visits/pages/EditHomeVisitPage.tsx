@@ -82,7 +82,7 @@ function EditHomeVisitForm({ visit }: { visit: HomeVisit }) {
     onSaved: saved,
     photos: { of: (v) => storedFileItems(v.files), list: files },
   });
-  // Restored over the version it was typed over only: over a newer one it would undo those changes.
+  // Kept with the version its edits are made over; over a newer one it comes back merged (decision 0025).
   const draft = useFormDraft(`home-visit-edit:${visit.id}`, form, edits.version);
 
   const failed = (error: unknown) => {

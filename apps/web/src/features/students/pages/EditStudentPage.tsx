@@ -66,7 +66,7 @@ function EditStudentForm({ student }: { student: StudentDetail }) {
     source: { queryKey: studentKeys.detail(student.id), fetch: () => studentsApi.get(student.id) },
     onSaved: saved,
   });
-  // Restored over the version it was typed over only: over a newer one it would undo those changes.
+  // Kept with the version its edits are made over; over a newer one it comes back merged (decision 0025).
   const draft = useFormDraft(`student-edit:${student.id}`, form, edits.version);
   const values = form.getValues();
   const dateOfBirth = form.getInputProps('dateOfBirth');

@@ -67,7 +67,7 @@ function EditUserForm({ user }: { user: UserDetail }) {
     source: { queryKey: userKeys.detail(user.id), fetch: () => usersApi.get(user.id) },
     onSaved: saved,
   });
-  // Restored over the version it was typed over only: over a newer one it would undo those changes.
+  // Kept with the version its edits are made over; over a newer one it comes back merged (decision 0025).
   const draft = useFormDraft(`user-edit:${user.id}`, form, edits.version);
 
   const submit = (values: UserFormValues) =>
