@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { daysAgo } from '../support/dates.ts';
 import { auth } from '../support/forms.ts';
-import { signIn, snap } from '../support/helpers.ts';
+import { firstAdmin, signIn, snap } from '../support/helpers.ts';
 import {
   adminToken,
   createStudent,
@@ -180,4 +180,64 @@ test('an administrator’s edits of a student and of a user never undo what othe
   await expect(page.getByText('User updated successfully!')).toBeVisible();
   const savedUser = await request.get(`/api/users/${teacher.id}`, auth(token));
   expect(await savedUser.json()).toMatchObject({ firstName: 'Selvamani', phone: '0771234567' });
+});
+
+test('an administrator never approves a visit the teacher changed after it was opened for review', async ({
+  page,
+  request,
+}) => {
+  const token = await adminToken(request);
+  const tag = uniqueTag();
+  const teacher = await createTeacher(request, token, { firstName: 'Malar', lastName: uniqueWord() });
+  const student = await createStudent(request, token, {
+    firstName: 'Kavi',
+    lastName: `Review${tag}`,
+    assignedTeacherId: teacher.id,
+    category: 'HOME_BASE',
+  });
+  const teacherAuth = auth(await tokenOf(request, teacher));
+  // Recorded without a place: it waits for a person's review.
+  const created = await request.post('/api/home-visits', {
+    ...teacherAuth,
+    data: {
+      studentId: student.id,
+      date: daysAgo(1),
+      duration: 40,
+      notes: `Met the mother ${tag}`,
+      photos: [],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+
+  await signIn(page, firstAdmin());
+  await page.goto(`/home-visits/review?search=${encodeURIComponent(student.lastName)}`);
+  const queue = page.getByRole('list', { name: 'Visits to review' });
+  const card = queue.locator(':scope > li');
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText(`Met the mother ${tag}`);
+
+  // The teacher corrects the notes while the administrator reads the old ones.
+  const edit = await request.patch(`/api/home-visits/${id}`, {
+    ...teacherAuth,
+    data: { notes: `Met both parents ${tag}` },
+  });
+  expect(edit.status(), await edit.text()).toBe(200);
+
+  await card.getByRole('button', { name: 'Approve' }).click();
+  const approve = page.getByRole('dialog', { name: 'Approve Home Visit' });
+  await approve.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText('This record was changed by someone else after you opened it.')).toBeVisible();
+  await expect(approve).toHaveCount(0);
+  // The queue shows the visit as it is now, still waiting.
+  await expect(card).toContainText(`Met both parents ${tag}`);
+  const waiting = await request.get(`/api/home-visits/${id}`, auth(token));
+  expect(await waiting.json()).toMatchObject({ status: 'PENDING', reviewedAt: null });
+  await snap(page, 'edit-conflict-review');
+
+  await card.getByRole('button', { name: 'Approve' }).click();
+  await approve.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText('Home visit approved successfully')).toBeVisible();
+  const approved = await request.get(`/api/home-visits/${id}`, auth(token));
+  expect(await approved.json()).toMatchObject({ status: 'APPROVED', notes: `Met both parents ${tag}` });
 });

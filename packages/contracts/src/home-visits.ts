@@ -243,6 +243,11 @@ const reviewNotes = z
   .max(L.reviewNotesMaxLength, { message: M.reviewNotesTooLong })
   .refine((v) => isPlainText(v, true), { message: notAllowedCharacters('Review notes') });
 
+/** The visit's updatedAt as the reviewer saw it: a visit edited since answers 409 (decision 0027). */
+const reviewedVersionField = editedVersionField.describe(
+  'The visit’s updatedAt as the reviewer saw it: the review answers 409 if the teacher changed it since',
+);
+
 // PATCH /api/home-visits/{id}/approve
 export const approveHomeVisitBodySchema = z
   .strictObject({
@@ -250,6 +255,7 @@ export const approveHomeVisitBodySchema = z
       .transform((v) => (v === '' ? null : v))
       .nullable()
       .optional(),
+    updatedAt: reviewedVersionField,
   })
   .nullish()
   .describe('May be left out altogether');
@@ -260,6 +266,7 @@ export const rejectHomeVisitBodySchema = z.strictObject({
     .string({ message: M.rejectReason })
     .pipe(reviewNotes)
     .refine((v) => v.length > 0, { message: M.rejectReason }),
+  updatedAt: reviewedVersionField,
 });
 
 const filterFields = {

@@ -3,7 +3,7 @@
  * answers 409 and changes nothing; without a version the last write wins, as the spec's client expects.
  * On PostgreSQL the racing edits really run at once.
  */
-import { addDays, STALE_EDIT_MESSAGE, todayIn } from '@csp/contracts';
+import { addDays, HOME_VISIT_MESSAGES, STALE_EDIT_MESSAGE, todayIn } from '@csp/contracts';
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { students } from '../db/schema.ts';
@@ -239,5 +239,87 @@ describe.each(editables)('editing a $name over the version read', (e) => {
     expect(codes).toEqual([200, 409]);
     const winner = answers.findIndex((a) => a.statusCode === 200);
     expect((await read(e.first(), url))[e.field]).toBe(e.edits[winner]);
+  });
+});
+
+describe('reviewing a home visit as it was seen', () => {
+  /** A visit recorded without a location: it waits for a person's review. */
+  async function pendingVisit() {
+    const s = await seedStudent(teacher.id);
+    const id = await created(teacher, '/api/home-visits', {
+      studentId: s.id,
+      date: addDays(today, -1),
+      duration: 45,
+      notes: 'Talked about feeding',
+      photos: [],
+    });
+    const url = `/api/home-visits/${id}`;
+    const seen = await read(admin, url);
+    expect(seen.status).toBe('PENDING');
+    return { url, seen };
+  }
+  const review = (decision: 'approve' | 'reject', url: string, body: object) =>
+    send(admin, 'PATCH', `${url}/${decision}`, body);
+
+  it('a visit the teacher changed after the reviewer saw it is not approved or rejected (409), then is once seen again', async () => {
+    const { url, seen } = await pendingVisit();
+    const edit = await send(teacher, 'PATCH', url, {
+      notes: 'Talked about sleep',
+      updatedAt: seen.updatedAt,
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+
+    expectError(await review('approve', url, { updatedAt: seen.updatedAt }), 409, STALE_EDIT_MESSAGE);
+    expectError(
+      await review('reject', url, { reviewNotes: 'Too short', updatedAt: seen.updatedAt }),
+      409,
+      STALE_EDIT_MESSAGE,
+    );
+    const now = await read(admin, url);
+    expect(now).toMatchObject({ status: 'PENDING', notes: 'Talked about sleep', reviewedAt: null });
+
+    const approved = await review('approve', url, { reviewNotes: 'Good', updatedAt: now.updatedAt });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(await read(admin, url)).toMatchObject({ status: 'APPROVED', notes: 'Talked about sleep' });
+  });
+
+  it('without a version the review goes through as the spec’s client sends it; a reviewed visit answers as before', async () => {
+    const { url, seen } = await pendingVisit();
+    expect((await send(teacher, 'PATCH', url, { notes: 'Changed' })).statusCode).toBe(200);
+    expect((await review('reject', url, { reviewNotes: 'Not enough' })).statusCode).toBe(200);
+    // Reviewed already: the version seen does not matter, the answer says it was reviewed.
+    expectError(
+      await review('approve', url, { updatedAt: seen.updatedAt }),
+      409,
+      HOME_VISIT_MESSAGES.alreadyReviewed,
+    );
+  });
+
+  it('a version that is not a date and time answers 400', async () => {
+    const { url } = await pendingVisit();
+    for (const updatedAt of ['soon', 5, '']) {
+      const res = await review('approve', url, { updatedAt });
+      expect(res.statusCode, res.body).toBe(400);
+      expect((res.json() as { message: string }).message).toContain('updatedAt');
+    }
+  });
+
+  it('of an edit and a review sent at once over the version both saw, exactly one lands', async () => {
+    for (let round = 0; round < 5; round++) {
+      const { url, seen } = await pendingVisit();
+      const [edit, approve] = await Promise.all([
+        send(teacher, 'PATCH', url, { notes: `Round ${round}`, updatedAt: seen.updatedAt }),
+        review('approve', url, { updatedAt: seen.updatedAt }),
+      ]);
+      const after = await read(admin, url);
+      if (edit.statusCode === 200) {
+        expectError(approve, 409, STALE_EDIT_MESSAGE);
+        expect(after).toMatchObject({ status: 'PENDING', notes: `Round ${round}` });
+      } else {
+        expectError(edit, 409, HOME_VISIT_MESSAGES.reviewedLocked);
+        expect(approve.statusCode).toBe(200);
+        expect(after).toMatchObject({ status: 'APPROVED', notes: 'Talked about feeding' });
+      }
+    }
   });
 });

@@ -156,6 +156,7 @@ export async function homeVisitsRoutes(app: FastifyInstance) {
       await service.reviewHomeVisit(app, actorOf(request), request.params.id, {
         status: 'APPROVED',
         reviewNotes: request.body?.reviewNotes ?? null,
+        seen: request.body?.updatedAt,
       });
       return { message: HOME_VISIT_MESSAGES.approved };
     },
@@ -177,6 +178,7 @@ export async function homeVisitsRoutes(app: FastifyInstance) {
       await service.reviewHomeVisit(app, actorOf(request), request.params.id, {
         status: 'REJECTED',
         reviewNotes: request.body.reviewNotes,
+        seen: request.body.updatedAt,
       });
       return { message: HOME_VISIT_MESSAGES.rejected };
     },

@@ -351,16 +351,30 @@ export async function deleteHomeVisit(deps: HomeVisitsDeps, actor: Actor, id: st
 
 /**
  * An administrator approves or rejects a pending visit, once: of two decisions at the same moment one
- * lands and the other answers 409. The teacher is told in the same transaction.
+ * lands and the other answers 409. The teacher is told in the same transaction. A review that names the
+ * version seen answers 409 when the teacher edited the visit since (the edit and the review both lock
+ * the row, so one waits for the other).
  */
 export async function reviewHomeVisit(
   deps: HomeVisitsDeps,
   actor: Actor,
   id: string,
-  decision: { status: 'APPROVED' | 'REJECTED'; reviewNotes: string | null },
+  review: {
+    status: 'APPROVED' | 'REJECTED';
+    reviewNotes: string | null;
+    /** The visit's `updatedAt` as the reviewer saw it (decision 0027). */
+    seen?: string;
+  },
 ): Promise<void> {
   if (actor.role !== 'ADMIN') throw forbidden(M.onlyAdminsReview);
+  const { seen, ...decision } = review;
   await deps.db.transaction(async (tx) => {
+    if (seen !== undefined) {
+      // A visit the teacher changed after the reviewer saw it is not reviewed unseen. One already
+      // reviewed is answered below, as without a version.
+      const current = await repo.findHomeVisit(tx, actor, id, { forUpdate: true });
+      if (current?.visit.status === 'PENDING') assertEditedVersion(current.visit, seen);
+    }
     const reviewed = await repo.reviewPendingHomeVisit(tx, id, { ...decision, reviewedById: actor.id });
     if (!reviewed) {
       if (!(await repo.findHomeVisit(tx, actor, id))) throw notFound(M.notFound);

@@ -97,12 +97,21 @@ export const homeVisitsApi = {
     const res = await api.get<HomeVisit[]>('/home-visits/pending/review', { params: { page: 1, limit: 1 } });
     return totalOf(res.headers, res.data.length);
   },
-  approve: (id: string, reviewNotes: string) =>
+  /** `seen`: the visit's updatedAt as the reviewer saw it (a visit changed since answers 409). */
+  approve: (id: string, reviewNotes: string, seen?: string) =>
     api
-      .patch<unknown>(`${path(id)}/approve`, reviewNotes.trim() ? { reviewNotes: reviewNotes.trim() } : {})
+      .patch<unknown>(`${path(id)}/approve`, {
+        ...(reviewNotes.trim() ? { reviewNotes: reviewNotes.trim() } : {}),
+        ...(seen ? { updatedAt: seen } : {}),
+      })
       .then((r) => r.data),
-  reject: (id: string, reviewNotes: string) =>
-    api.patch<unknown>(`${path(id)}/reject`, { reviewNotes: reviewNotes.trim() }).then((r) => r.data),
+  reject: (id: string, reviewNotes: string, seen?: string) =>
+    api
+      .patch<unknown>(`${path(id)}/reject`, {
+        reviewNotes: reviewNotes.trim(),
+        ...(seen ? { updatedAt: seen } : {}),
+      })
+      .then((r) => r.data),
   /** POST /api/file-upload/home-visit: 'file' and 'type', one file per request; the id goes into `photos`. */
   uploadFile: async (file: File): Promise<string> => {
     const form = new FormData();
@@ -250,18 +259,32 @@ export function useDeleteHomeVisitMutation() {
 
 export type ReviewDecision = 'approve' | 'reject';
 
-/** Approve or reject one visit (administrators); the queue, the visit and its student are refetched. */
+/**
+ * Approve or reject one visit (administrators) as it was seen (`seen`: its updatedAt); the queue, the
+ * visit and its student are refetched.
+ */
 export function useReviewHomeVisitMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, decision, notes }: { id: string; decision: ReviewDecision; notes: string }) =>
-      decision === 'approve' ? homeVisitsApi.approve(id, notes) : homeVisitsApi.reject(id, notes),
+    mutationFn: ({
+      id,
+      decision,
+      notes,
+      seen,
+    }: {
+      id: string;
+      decision: ReviewDecision;
+      notes: string;
+      seen?: string;
+    }) =>
+      decision === 'approve' ? homeVisitsApi.approve(id, notes, seen) : homeVisitsApi.reject(id, notes, seen),
     onSuccess: (_data, { id }) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: homeVisitKeys.detail(id) }),
         invalidateAround(queryClient),
       ]),
-    // Already reviewed by someone else (409) or gone (404): the queue is refetched.
+    // Already reviewed by someone else or changed by the teacher since (409), or gone (404): the queue is
+    // refetched.
     onError: (error, { id }) => {
       if (isStale(error) || isVisitMissing(error)) {
         void queryClient.invalidateQueries({ queryKey: homeVisitKeys.detail(id) });

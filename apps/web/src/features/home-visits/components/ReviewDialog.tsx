@@ -50,7 +50,7 @@ function ReviewForm({
     if (problem) return;
     onBusy(true);
     review.mutate(
-      { id: visit.id, decision, notes },
+      { id: visit.id, decision, notes, seen: visit.updatedAt },
       {
         onSuccess: () => {
           toastSuccess(texts.done);
@@ -58,7 +58,8 @@ function ReviewForm({
         },
         onError: (err) => {
           toastError(visitErrorText(err, texts.failed));
-          // Already reviewed by someone else, or gone: the queue is refetched and this dialog is done.
+          // Already reviewed by someone else, changed by the teacher since it was opened, or gone: the queue
+          // is refetched (showing the visit as it is now) and this dialog is done.
           if (errorStatus(err) === 409 || errorStatus(err) === 404) onDone();
         },
         onSettled: () => onBusy(false),
