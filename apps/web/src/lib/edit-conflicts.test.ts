@@ -1,7 +1,7 @@
 import { STALE_EDIT_MESSAGE } from '@csp/contracts';
 import { describe, expect, it } from 'vitest';
 import { httpError } from './api-error.testing.ts';
-import { editsIn, isStaleEdit, mergeEdits, mergePhotos } from './edit-conflicts.ts';
+import { editsIn, isStaleEdit, mergeEdits, mergePhotos, photoEditsIn } from './edit-conflicts.ts';
 import type { PhotoItem } from './photo-items.ts';
 
 const base = { title: 'Painting', date: '2026-11-20', duration: 120 as number | string, notes: '' };
@@ -63,6 +63,33 @@ describe('merging photo lists', () => {
       'picked-1',
       'picked-2',
     ]);
+  });
+
+  it('knows a photo by its file, whatever signed link it came with: one of mine the saved record holds is not added twice', () => {
+    const id = '7d0c1e4e-1f0a-4c55-9a59-2b8e2c1c0a11';
+    const uploaded = picked(3, `/api/files/${id}?expires=100&sig=mine`);
+    const storedNow: PhotoItem = {
+      key: `stored-${id}`,
+      src: `/api/files/${id}?expires=200&sig=theirs`,
+      name: 'Photo 2',
+      entry: `/api/files/${id}?expires=200&sig=theirs`,
+    };
+    const merged = mergePhotos([stored('a')], [stored('a'), uploaded], [stored('a'), storedNow, stored('z')]);
+    expect(merged.map((p) => p.key)).toEqual(['stored-a', `stored-${id}`, 'stored-z']);
+    // Saved with its answer lost: the photo added and the one removed are so in the saved record.
+    expect(photoEditsIn([stored('a'), stored('b')], [stored('a'), uploaded], [stored('a'), storedNow])).toBe(
+      true,
+    );
+    // Not saved: the removed photo is still there, or the added one is not, or one is not even uploaded.
+    expect(
+      photoEditsIn(
+        [stored('a'), stored('b')],
+        [stored('a'), uploaded],
+        [stored('a'), stored('b'), storedNow],
+      ),
+    ).toBe(false);
+    expect(photoEditsIn([stored('a')], [stored('a'), uploaded], [stored('a')])).toBe(false);
+    expect(photoEditsIn([stored('a')], [stored('a'), picked(4)], [stored('a')])).toBe(false);
   });
 
   it('changes nothing when neither side changed the photos', () => {

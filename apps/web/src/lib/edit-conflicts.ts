@@ -1,4 +1,4 @@
-import { STALE_EDIT_MESSAGE } from '@csp/contracts';
+import { fileIdOfEntry, STALE_EDIT_MESSAGE } from '@csp/contracts';
 import type { UseFormReturnType } from '@mantine/form';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -31,27 +31,36 @@ export function editsIn<V extends object>(base: V, mine: V, theirs: V): boolean 
   );
 }
 
+/** The stored file a photo item is (a stored photo, or a picked one already uploaded); else undefined. */
+const fileOf = (item: PhotoItem) => (item.entry ? (fileIdOfEntry(item.entry) ?? item.entry) : undefined);
+
 /**
- * The same merge for a record's photos, by key: the saved record's photos without the ones the person
- * removed, then the ones they added (picked on the device, uploaded or not), in their order.
+ * The same merge for a record's photos: the saved record's photos without the ones the person removed,
+ * then the ones they added (picked on the device, uploaded or not) that the saved record does not hold
+ * already, in their order.
  */
 export function mergePhotos(base: PhotoItem[], mine: PhotoItem[], theirs: PhotoItem[]): PhotoItem[] {
-  const mineKeys = new Set(mine.map((p) => p.key));
-  const baseKeys = new Set(base.map((p) => p.key));
-  const removed = new Set(base.filter((p) => !mineKeys.has(p.key)).map((p) => p.key));
-  const kept = theirs.filter((p) => !removed.has(p.key));
-  const keptKeys = new Set(kept.map((p) => p.key));
-  return [...kept, ...mine.filter((p) => !baseKeys.has(p.key) && !keptKeys.has(p.key))];
+  const mineFiles = new Set(mine.map(fileOf));
+  const baseFiles = new Set(base.map(fileOf));
+  const kept = theirs.filter((p) => !baseFiles.has(fileOf(p)) || mineFiles.has(fileOf(p)));
+  const keptFiles = new Set(kept.map(fileOf));
+  const added = mine.filter((p) => {
+    const file = fileOf(p);
+    return file === undefined || (!baseFiles.has(file) && !keptFiles.has(file));
+  });
+  return [...kept, ...added];
 }
 
 /** Whether the photos the person added and removed are already so in `theirs`. */
-function photoEditsIn(base: PhotoItem[], mine: PhotoItem[], theirs: PhotoItem[]): boolean {
-  const entries = new Set(theirs.map((p) => p.entry));
-  const mineKeys = new Set(mine.map((p) => p.key));
-  const baseKeys = new Set(base.map((p) => p.key));
-  const theirKeys = new Set(theirs.map((p) => p.key));
-  const addedThere = mine.filter((p) => !baseKeys.has(p.key)).every((p) => p.entry && entries.has(p.entry));
-  const removedThere = base.filter((p) => !mineKeys.has(p.key)).every((p) => !theirKeys.has(p.key));
+export function photoEditsIn(base: PhotoItem[], mine: PhotoItem[], theirs: PhotoItem[]): boolean {
+  const theirFiles = new Set(theirs.map(fileOf));
+  const mineFiles = new Set(mine.map(fileOf));
+  const baseFiles = new Set(base.map(fileOf));
+  const addedThere = mine.every((p) => {
+    const file = fileOf(p);
+    return file !== undefined && (baseFiles.has(file) || theirFiles.has(file));
+  });
+  const removedThere = base.every((p) => mineFiles.has(fileOf(p)) || !theirFiles.has(fileOf(p)));
   return addedThere && removedThere;
 }
 
