@@ -241,3 +241,62 @@ test('an administrator never approves a visit the teacher changed after it was o
   const approved = await request.get(`/api/home-visits/${id}`, auth(token));
   expect(await approved.json()).toMatchObject({ status: 'APPROVED', notes: `Met both parents ${tag}` });
 });
+
+test('a teacher never delivers a gift an administrator changed after the teacher opened it', async ({
+  page,
+  request,
+}) => {
+  const token = await adminToken(request);
+  const tag = uniqueTag();
+  const teacher = await createTeacher(request, token, { firstName: 'Nirmala', lastName: uniqueWord() });
+  // The gift is assigned by the student's programme ID.
+  await createStudent(request, token, {
+    firstName: 'Sara',
+    lastName: `Gift${tag}`,
+    assignedTeacherId: teacher.id,
+    studentId: `GV-${tag}`,
+  });
+  const assigned = await request.post('/api/gifts/bulk-assign', {
+    ...auth(token),
+    data: {
+      gifts: [
+        {
+          studentId: `GV-${tag}`,
+          giftId: `GV-G-${tag}`,
+          globalSponsorId: 'GS-1',
+          giftSubType: 'School bag',
+          giftDate: daysAgo(1),
+          giftStatus: 'PENDING',
+        },
+      ],
+    },
+  });
+  expect(assigned.status(), await assigned.text()).toBe(201);
+  const [id] = ((await assigned.json()) as { ids: string[] }).ids;
+
+  await signIn(page, teacher);
+  await page.goto(`/gifts/${id}`);
+  const actions = page.getByRole('region', { name: 'Actions', exact: true });
+  await expect(actions.getByRole('button', { name: 'Confirm Delivery' })).toBeVisible();
+  await expect(page.getByText('School bag', { exact: true }).first()).toBeVisible();
+
+  // The administrator changes the gift while the teacher has it open.
+  const edit = await request.patch(`/api/gifts/${id}`, {
+    ...auth(token),
+    data: { giftSubType: 'School bag and shoes' },
+  });
+  expect(edit.status(), await edit.text()).toBe(200);
+
+  await actions.getByRole('button', { name: 'Confirm Delivery' }).click();
+  await expect(page.getByText('This record was changed by someone else after you opened it.')).toBeVisible();
+  // The page shows the gift as it is now, still open.
+  await expect(page.getByText('School bag and shoes', { exact: true }).first()).toBeVisible();
+  const open = await request.get(`/api/gifts/${id}`, auth(token));
+  expect(await open.json()).toMatchObject({ status: 'PENDING', deliveredAt: null });
+  await snap(page, 'edit-conflict-gift-delivery');
+
+  await actions.getByRole('button', { name: 'Confirm Delivery' }).click();
+  await expect(page.getByText('Gift status updated successfully!')).toBeVisible();
+  const delivered = await request.get(`/api/gifts/${id}`, auth(token));
+  expect(await delivered.json()).toMatchObject({ status: 'DELIVERED', giftSubType: 'School bag and shoes' });
+});

@@ -188,6 +188,14 @@ export const updateGiftBodySchema = z
   .describe('Fields left out stay as they are; empty text clears a field');
 export type UpdateGiftBody = z.input<typeof updateGiftBodySchema>;
 
+// PATCH /api/gifts/{id}/deliver-with-evidence and /cancel: their bodies are a file or nothing, so the
+// version seen (decision 0027) comes in the query.
+export const giftStatusChangeQuerySchema = z.strictObject({
+  updatedAt: editedVersionField.describe(
+    'The gift’s updatedAt as seen: the change answers 409 if the gift was edited since',
+  ),
+});
+
 /** The edit form: a student, and a name or a sub-type. */
 export const giftFormSchema = z
   .object({

@@ -3,10 +3,11 @@
  * answers 409 and changes nothing; without a version the last write wins, as the spec's client expects.
  * On PostgreSQL the racing edits really run at once.
  */
-import { addDays, HOME_VISIT_MESSAGES, STALE_EDIT_MESSAGE, todayIn } from '@csp/contracts';
+import { addDays, GIFT_MESSAGES, HOME_VISIT_MESSAGES, STALE_EDIT_MESSAGE, todayIn } from '@csp/contracts';
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { students } from '../db/schema.ts';
+import { fileUpload, SAMPLE_IMAGES } from './multipart.ts';
 import { createTestApp, expectError, seedUser, type SeededUser, type TestContext } from './setup.ts';
 
 let t: TestContext;
@@ -319,6 +320,73 @@ describe('reviewing a home visit as it was seen', () => {
         expectError(edit, 409, HOME_VISIT_MESSAGES.reviewedLocked);
         expect(approve.statusCode).toBe(200);
         expect(after).toMatchObject({ status: 'APPROVED', notes: 'Talked about feeding' });
+      }
+    }
+  });
+});
+
+describe('delivering or cancelling a gift as it was shown', () => {
+  const gift = editables.find((e) => e.name === 'gift')!;
+  const deliver = (url: string, query = '', photo?: Buffer) => {
+    const target = `${url}/deliver-with-evidence${query}`;
+    if (!photo) return t.app.inject({ method: 'PATCH', url: target, headers: teacher.auth });
+    const body = fileUpload('evidenceImage', 'handover.png', 'image/png', photo);
+    return t.app.inject({
+      method: 'PATCH',
+      url: target,
+      headers: { ...teacher.auth, ...body.headers },
+      payload: body.payload,
+    });
+  };
+  const cancel = (url: string, query = '') =>
+    t.app.inject({ method: 'PATCH', url: `${url}/cancel${query}`, headers: teacher.auth });
+  const seenQuery = (updatedAt: string) => `?updatedAt=${encodeURIComponent(updatedAt)}`;
+
+  it('a gift an administrator edited after the teacher saw it is not delivered or cancelled unseen (409), then is once seen again', async () => {
+    const url = await gift.make();
+    const seen = await read(teacher, url);
+    const edited = await send(admin, 'PATCH', url, { notes: 'Blue bag, not red', updatedAt: seen.updatedAt });
+    expect(edited.statusCode, edited.body).toBe(200);
+
+    expectError(await deliver(url, seenQuery(seen.updatedAt), SAMPLE_IMAGES.png), 409, STALE_EDIT_MESSAGE);
+    expectError(await deliver(url, seenQuery(seen.updatedAt)), 409, STALE_EDIT_MESSAGE);
+    expectError(await cancel(url, seenQuery(seen.updatedAt)), 409, STALE_EDIT_MESSAGE);
+    const now = await read(teacher, url);
+    expect(now).toMatchObject({ status: 'PENDING', evidenceImage: null, notes: 'Blue bag, not red' });
+
+    const delivered = await deliver(url, seenQuery(now.updatedAt), SAMPLE_IMAGES.png);
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    expect(delivered.json()).toMatchObject({ status: 'DELIVERED', evidenceImage: expect.any(String) });
+    // Closed: a version seen before answers as without one.
+    expectError(await cancel(url, seenQuery(now.updatedAt)), 409, GIFT_MESSAGES.notOpen);
+  });
+
+  it('without a version the change goes through as the spec’s client sends it; a bad version answers 400', async () => {
+    const url = await gift.make();
+    expect((await send(admin, 'PATCH', url, { notes: 'Changed' })).statusCode).toBe(200);
+    for (const query of ['?updatedAt=soon', '?updatedAt=', '?other=1']) {
+      expect((await deliver(url, query)).statusCode, query).toBe(400);
+      expect((await cancel(url, query)).statusCode, query).toBe(400);
+    }
+    expect((await cancel(url)).statusCode).toBe(200);
+  });
+
+  it('of an edit and a delivery sent at once over the version both saw, exactly one lands', async () => {
+    for (let round = 0; round < 5; round++) {
+      const url = await gift.make();
+      const seen = await read(teacher, url);
+      const [edit, delivery] = await Promise.all([
+        send(admin, 'PATCH', url, { notes: `Round ${round}`, updatedAt: seen.updatedAt }),
+        deliver(url, seenQuery(seen.updatedAt)),
+      ]);
+      const after = await read(admin, url);
+      if (edit.statusCode === 200) {
+        expectError(delivery, 409, STALE_EDIT_MESSAGE);
+        expect(after).toMatchObject({ status: 'PENDING', notes: `Round ${round}` });
+      } else {
+        expectError(edit, 409, STALE_EDIT_MESSAGE);
+        expect(delivery.statusCode, delivery.body).toBe(200);
+        expect(after).toMatchObject({ status: 'DELIVERED' });
       }
     }
   });

@@ -8,6 +8,7 @@ import {
   GIFT_MESSAGES,
   giftListQuerySchema,
   giftSchema,
+  giftStatusChangeQuerySchema,
   idParamSchema,
   messageSchema,
   updateGiftBodySchema,
@@ -121,16 +122,22 @@ export async function giftsRoutes(app: FastifyInstance) {
         security,
         consumes: ['multipart/form-data'],
         params: idParamSchema,
+        querystring: giftStatusChangeQuerySchema,
         response: { 200: giftSchema, ...errors, 413: errorSchema, 415: errorSchema },
       },
     },
     async (request) =>
-      service.deliverGift(app, actorOf(request), request.params.id, () =>
-        readOptionalUpload(request, {
-          field: GIFT_EVIDENCE_FIELD,
-          maxBytes: GIFT_LIMITS.evidenceMaxBytes,
-          tooLargeMessage: GIFT_MESSAGES.evidenceTooLarge,
-        }),
+      service.deliverGift(
+        app,
+        actorOf(request),
+        request.params.id,
+        () =>
+          readOptionalUpload(request, {
+            field: GIFT_EVIDENCE_FIELD,
+            maxBytes: GIFT_LIMITS.evidenceMaxBytes,
+            tooLargeMessage: GIFT_MESSAGES.evidenceTooLarge,
+          }),
+        request.query.updatedAt,
       ),
   );
 
@@ -142,10 +149,11 @@ export async function giftsRoutes(app: FastifyInstance) {
         summary: 'Cancel an open gift (its teacher or an admin; 409 once delivered or cancelled)',
         security,
         params: idParamSchema,
+        querystring: giftStatusChangeQuerySchema,
         body: z.strictObject({}).nullish().describe('No fields; may be left out'),
         response: { 200: giftSchema, ...errors },
       },
     },
-    async (request) => service.cancelGift(app, actorOf(request), request.params.id),
+    async (request) => service.cancelGift(app, actorOf(request), request.params.id, request.query.updatedAt),
   );
 }

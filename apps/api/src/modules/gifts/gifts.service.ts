@@ -105,6 +105,17 @@ export async function getGift(deps: GiftsDeps, actor: Actor, id: string): Promis
   return found(deps, deps.db, actor, id);
 }
 
+/**
+ * A delivery or cancellation that names the version seen (decision 0027): an open gift edited since (its
+ * student, name or notes changed by an administrator) answers 409, under the row's lock. A closed or
+ * missing gift is answered by the closing itself, as without a version.
+ */
+async function assertOpenGiftUnchanged(tx: DbOrTx, actor: Actor, id: string, seen: string | undefined) {
+  if (seen === undefined) return;
+  const locked = await repo.findGift(tx, actor, id, { forUpdate: true });
+  if (locked && isOpenGift(locked.gift.status)) assertEditedVersion(locked.gift, seen);
+}
+
 /** The 409 or 404 of a closing that changed nothing: the gift is closed already, or not the actor's. */
 async function whyNotClosed(db: DbOrTx, actor: Actor, id: string): Promise<AppError> {
   const current = await repo.findGift(db, actor, id);
@@ -122,12 +133,15 @@ export async function deliverGift(
   actor: Actor,
   id: string,
   receive: () => Promise<IncomingFile | undefined>,
+  seen?: string,
 ): Promise<Gift> {
   const current = await repo.findGift(deps.db, actor, id);
   if (!current) throw notFound(M.notFound);
   if (!isOpenGift(current.gift.status)) throw conflict(M.notOpen);
+  assertEditedVersion(current.gift, seen);
   const incoming = await receive();
   const close = async (tx: DbOrTx, evidenceFileId: string | null) => {
+    await assertOpenGiftUnchanged(tx, actor, id, seen);
     const closed = await repo.closeOpenGift(tx, actor, id, {
       status: 'DELIVERED',
       deliveredAt: new Date(),
@@ -158,8 +172,9 @@ export async function deliverGift(
 }
 
 /** The assigned teacher or an administrator cancels an open gift (409 once delivered or cancelled). */
-export async function cancelGift(deps: GiftsDeps, actor: Actor, id: string): Promise<Gift> {
+export async function cancelGift(deps: GiftsDeps, actor: Actor, id: string, seen?: string): Promise<Gift> {
   return deps.db.transaction(async (tx) => {
+    await assertOpenGiftUnchanged(tx, actor, id, seen);
     const closed = await repo.closeOpenGift(tx, actor, id, {
       status: 'CANCELLED',
       cancelledAt: new Date(),

@@ -65,15 +65,21 @@ export const giftsApi = {
   remove: (id: string) => api.delete<MessageResponse>(path(id)).then((r) => r.data),
   /**
    * PATCH /api/gifts/{id}/deliver-with-evidence: the photo in the multipart field 'evidenceImage', or no
-   * body at all when none was chosen (a photo is optional).
+   * body at all when none was chosen (a photo is optional). `seen`: the gift's updatedAt as shown (a gift
+   * edited since answers 409).
    */
-  deliver: (id: string, evidence: File | null) => {
-    if (!evidence) return api.patch<Gift>(`${path(id)}/deliver-with-evidence`).then((r) => r.data);
+  deliver: (id: string, evidence: File | null, seen?: string) => {
+    const config = seen ? { params: { updatedAt: seen } } : {};
+    if (!evidence)
+      return api.patch<Gift>(`${path(id)}/deliver-with-evidence`, undefined, config).then((r) => r.data);
     const form = new FormData();
     form.append(GIFT_EVIDENCE_FIELD, evidence, evidence.name);
-    return api.patch<Gift>(`${path(id)}/deliver-with-evidence`, form).then((r) => r.data);
+    return api.patch<Gift>(`${path(id)}/deliver-with-evidence`, form, config).then((r) => r.data);
   },
-  cancel: (id: string) => api.patch<Gift>(`${path(id)}/cancel`).then((r) => r.data),
+  cancel: (id: string, seen?: string) =>
+    api
+      .patch<Gift>(`${path(id)}/cancel`, undefined, seen ? { params: { updatedAt: seen } } : {})
+      .then((r) => r.data),
   bulkAssign: (body: BulkAssignGiftsBody) =>
     api.post<BulkAssignResponse>('/gifts/bulk-assign', body).then((r) => r.data),
 };
@@ -137,7 +143,7 @@ function invalidateAround(queryClient: QueryClient) {
   ]);
 }
 
-/** A change refused because the gift changed meanwhile (delivered or cancelled: 409) or went (404). */
+/** A change refused because the gift changed meanwhile (delivered, cancelled or edited: 409) or went (404). */
 function refreshOnConflict(queryClient: QueryClient, id: string, error: unknown) {
   const status = errorStatus(error);
   if (status === 409 || status === 404) {
@@ -169,14 +175,19 @@ export function useDeleteGiftMutation() {
   });
 }
 
-export type GiftStatusChange = { action: 'deliver'; evidence: File | null } | { action: 'cancel' };
+/** `seen`: the gift's updatedAt as shown, so a gift edited since is not delivered or cancelled unseen. */
+export type GiftStatusChange = ({ action: 'deliver'; evidence: File | null } | { action: 'cancel' }) & {
+  seen?: string;
+};
 
-/** Deliver (with an optional evidence photo) or cancel an open gift. */
+/** Deliver (with an optional evidence photo) or cancel an open gift, as it was shown. */
 export function useGiftStatusMutation(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (change: GiftStatusChange) =>
-      change.action === 'deliver' ? giftsApi.deliver(id, change.evidence) : giftsApi.cancel(id),
+      change.action === 'deliver'
+        ? giftsApi.deliver(id, change.evidence, change.seen)
+        : giftsApi.cancel(id, change.seen),
     onSuccess: (gift) => {
       queryClient.setQueryData(giftKeys.detail(id), gift);
       return invalidateAround(queryClient);

@@ -43,11 +43,14 @@ function DeliverOrCancel({ gift }: { gift: Gift }) {
       toastError(problem);
       return;
     }
-    change.mutate({ action: 'deliver', evidence }, { onSuccess: done, onError: failed });
+    change.mutate(
+      { action: 'deliver', evidence, seen: gift.updatedAt },
+      { onSuccess: done, onError: failed },
+    );
   };
   const cancel = () =>
     change.mutate(
-      { action: 'cancel' },
+      { action: 'cancel', seen: gift.updatedAt },
       {
         onSuccess: () => {
           cancelDialog.close();
