@@ -300,3 +300,48 @@ test('a teacher never delivers a gift an administrator changed after the teacher
   const delivered = await request.get(`/api/gifts/${id}`, auth(token));
   expect(await delivered.json()).toMatchObject({ status: 'DELIVERED', giftSubType: 'School bag and shoes' });
 });
+
+test('a delete whose answer was lost, pressed again, leaves the page of the record that is gone', async ({
+  page,
+  request,
+}) => {
+  const token = await adminToken(request);
+  const tag = uniqueTag();
+  const teacher = await createTeacher(request, token, { firstName: 'Revathi', lastName: uniqueWord() });
+  const student = await createStudent(request, token, {
+    firstName: 'Ilan',
+    lastName: `Gone${tag}`,
+    assignedTeacherId: teacher.id,
+  });
+  const teacherAuth = auth(await tokenOf(request, teacher));
+  const created = await request.post('/api/activities', {
+    ...teacherAuth,
+    data: { title: `Puzzles ${tag}`, studentId: student.id, date: daysAgo(1), duration: 30 },
+  });
+  const { id } = (await created.json()) as { id: string };
+
+  await signIn(page, teacher);
+  await page.goto(`/activities/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Puzzles ${tag}` })).toBeVisible();
+  // The delete reaches the server, but its answer never comes back.
+  let lost = 0;
+  await page.route(`**/api/activities/${id}`, async (route) => {
+    if (route.request().method() !== 'DELETE' || lost > 0) return route.fallback();
+    lost += 1;
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  const dialog = page.getByRole('dialog', { name: 'Delete Activity' });
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Failed to delete activity')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/activities/${id}$`));
+  expect((await request.get(`/api/activities/${id}`, teacherAuth)).status()).toBe(404);
+
+  // Pressed again: the activity is gone, and so is its page.
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Activity not found.')).toBeVisible();
+  await expect(page).toHaveURL(/\/activities$/);
+  expect(lost).toBe(1);
+});

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { errorStatus } from '../lib/api.ts';
 import { toastError, toastSuccess } from '../lib/notify.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 
@@ -30,7 +31,8 @@ interface DeleteRecordDialogProps<V> {
 /**
  * The 'Delete' of a record's detail page (activity, measurement, home visit, gift): a red confirm
  * button; on success a toast and the list, replacing the record's page in the history (Back does not
- * return to a page that is gone); on failure the dialog closes and a toast says why.
+ * return to a page that is gone); on failure the dialog closes and a toast says why, and a record found
+ * gone (404) is left for the list too.
  */
 export function DeleteRecordDialog<V>({
   opened,
@@ -54,6 +56,9 @@ export function DeleteRecordDialog<V>({
       onError: (error) => {
         onClose();
         toastError(failure(error));
+        // Gone already (deleted elsewhere, or by this very delete sent before, its answer lost on the way):
+        // the page of a record that is no more is left for the list.
+        if (errorStatus(error) === 404) navigate(listPath, { replace: true });
       },
     });
   return (
