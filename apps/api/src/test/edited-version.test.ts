@@ -57,6 +57,20 @@ async function seedStudent(teacherId: string) {
   return row;
 }
 
+/** A visit of the teacher's to a new student: at the home (approved by the server) or with no place (pending). */
+async function recordVisit(place: { latitude: number; longitude: number } | Record<string, never>) {
+  const s = await seedStudent(teacher.id);
+  const id = await created(teacher, '/api/home-visits', {
+    studentId: s.id,
+    date: addDays(today, -1),
+    duration: 45,
+    notes: 'Talked about feeding',
+    photos: [],
+    ...place,
+  });
+  return `/api/home-visits/${id}`;
+}
+
 interface Editable {
   name: string;
   /** Makes a new record and answers its URL. */
@@ -93,18 +107,7 @@ const editables: Editable[] = [
   },
   {
     name: 'home visit',
-    make: async () => {
-      const s = await seedStudent(teacher.id);
-      const id = await created(teacher, '/api/home-visits', {
-        studentId: s.id,
-        date: addDays(today, -1),
-        duration: 45,
-        notes: 'Talked about feeding',
-        photos: [],
-        ...HOME,
-      });
-      return `/api/home-visits/${id}`;
-    },
+    make: () => recordVisit(HOME),
     first: () => teacher,
     second: () => teacher,
     outsider: () => otherTeacher,
@@ -246,15 +249,7 @@ describe.each(editables)('editing a $name over the version read', (e) => {
 describe('reviewing a home visit as it was seen', () => {
   /** A visit recorded without a location: it waits for a person's review. */
   async function pendingVisit() {
-    const s = await seedStudent(teacher.id);
-    const id = await created(teacher, '/api/home-visits', {
-      studentId: s.id,
-      date: addDays(today, -1),
-      duration: 45,
-      notes: 'Talked about feeding',
-      photos: [],
-    });
-    const url = `/api/home-visits/${id}`;
+    const url = await recordVisit({});
     const seen = await read(admin, url);
     expect(seen.status).toBe('PENDING');
     return { url, seen };

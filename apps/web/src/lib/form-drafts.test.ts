@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearDraft, readDraft, restoreDraft, saveDraft } from './form-drafts.ts';
+import { clearDraft, restoreDraft, saveDraft } from './form-drafts.ts';
 import { memoryStorage } from './storage.testing.ts';
 import { clearTabWork } from './tab-storage.ts';
 
@@ -9,6 +9,10 @@ function withSessionStorage(entries: Record<string, string> = {}) {
   vi.stubGlobal('window', { sessionStorage: storage });
   return items;
 }
+
+/** The restored values alone. */
+const readDraft = <V extends object>(key: string, start: V, version?: string) =>
+  restoreDraft(key, start, version)?.values;
 
 const initial = { studentId: '', height: '' as number | string, notes: '', location: null as object | null };
 

@@ -55,11 +55,6 @@ export function restoreDraft<V extends object>(
   return { values: mergeEdits(typedOver, typed, initial), merged: true };
 }
 
-/** restoreDraft's values alone. */
-export function readDraft<V extends object>(key: string, initial: V, version?: string): V | undefined {
-  return restoreDraft(key, initial, version)?.values;
-}
-
 /**
  * Keeps a form's values under `key`; a record's form gives the version it was typed over and that
  * version's values (`base`).
@@ -110,15 +105,14 @@ export function useFormDraft<V extends object>(
   version?: string,
 ): FormDraft {
   const key = `${name}:${useCurrentUser().id}`;
-  const [restored, setRestored] = useState(false);
-  const [merged, setMerged] = useState(false);
+  // How the form was filled from its draft when it opened (null: it was not, or the draft was discarded).
+  const [restoredAs, setRestoredAs] = useState<{ merged: boolean } | null>(null);
   // Once per key: fill the form from its draft.
   useEffect(() => {
     const draft = restoreDraft(key, form.getInitialValues(), version);
     if (draft) {
       form.setValues(draft.values);
-      setRestored(true);
-      setMerged(draft.merged);
+      setRestoredAs({ merged: draft.merged });
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the form object is stable; only the key matters
   }, [key]);
@@ -138,9 +132,8 @@ export function useFormDraft<V extends object>(
   const discard = useCallback(() => {
     clearDraft(key);
     form.reset();
-    setRestored(false);
-    setMerged(false);
+    setRestoredAs(null);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the form object is stable
   }, [key]);
-  return { restored, merged, discard, clear };
+  return { restored: restoredAs !== null, merged: restoredAs?.merged ?? false, discard, clear };
 }

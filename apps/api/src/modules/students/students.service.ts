@@ -198,7 +198,7 @@ export async function updateStudent(
   body: UpdateInput,
 ): Promise<StudentDetail> {
   const today = todayIn(deps.config.orgTimezone);
-  const edited = body.updatedAt;
+  const { age: _age, updatedAt: edited, ...fields } = body;
   try {
     await deps.db.transaction(async (tx) => {
       const found = await repo.findStudent(tx, id, { forUpdate: true });
@@ -226,7 +226,6 @@ export async function updateStudent(
       }
       if (reassigning && body.assignedTeacherId) await assignTeacher(tx, body.assignedTeacherId);
 
-      const { age: _age, updatedAt: _edited, ...fields } = body;
       await repo.updateStudent(tx, id, {
         ...fields,
         isPregnant,

@@ -68,18 +68,16 @@ export const giftsApi = {
    * body at all when none was chosen (a photo is optional). `seen`: the gift's updatedAt as shown (a gift
    * edited since answers 409).
    */
-  deliver: (id: string, evidence: File | null, seen?: string) => {
-    const config = seen ? { params: { updatedAt: seen } } : {};
+  deliver: (id: string, evidence: File | null, seen: string) => {
+    const config = { params: { updatedAt: seen } };
     if (!evidence)
       return api.patch<Gift>(`${path(id)}/deliver-with-evidence`, undefined, config).then((r) => r.data);
     const form = new FormData();
     form.append(GIFT_EVIDENCE_FIELD, evidence, evidence.name);
     return api.patch<Gift>(`${path(id)}/deliver-with-evidence`, form, config).then((r) => r.data);
   },
-  cancel: (id: string, seen?: string) =>
-    api
-      .patch<Gift>(`${path(id)}/cancel`, undefined, seen ? { params: { updatedAt: seen } } : {})
-      .then((r) => r.data),
+  cancel: (id: string, seen: string) =>
+    api.patch<Gift>(`${path(id)}/cancel`, undefined, { params: { updatedAt: seen } }).then((r) => r.data),
   bulkAssign: (body: BulkAssignGiftsBody) =>
     api.post<BulkAssignResponse>('/gifts/bulk-assign', body).then((r) => r.data),
 };
@@ -177,7 +175,7 @@ export function useDeleteGiftMutation() {
 
 /** `seen`: the gift's updatedAt as shown, so a gift edited since is not delivered or cancelled unseen. */
 export type GiftStatusChange = ({ action: 'deliver'; evidence: File | null } | { action: 'cancel' }) & {
-  seen?: string;
+  seen: string;
 };
 
 /** Deliver (with an optional evidence photo) or cancel an open gift, as it was shown. */

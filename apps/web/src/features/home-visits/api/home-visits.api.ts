@@ -98,19 +98,16 @@ export const homeVisitsApi = {
     return totalOf(res.headers, res.data.length);
   },
   /** `seen`: the visit's updatedAt as the reviewer saw it (a visit changed since answers 409). */
-  approve: (id: string, reviewNotes: string, seen?: string) =>
+  approve: (id: string, reviewNotes: string, seen: string) =>
     api
       .patch<unknown>(`${path(id)}/approve`, {
         ...(reviewNotes.trim() ? { reviewNotes: reviewNotes.trim() } : {}),
-        ...(seen ? { updatedAt: seen } : {}),
+        updatedAt: seen,
       })
       .then((r) => r.data),
-  reject: (id: string, reviewNotes: string, seen?: string) =>
+  reject: (id: string, reviewNotes: string, seen: string) =>
     api
-      .patch<unknown>(`${path(id)}/reject`, {
-        reviewNotes: reviewNotes.trim(),
-        ...(seen ? { updatedAt: seen } : {}),
-      })
+      .patch<unknown>(`${path(id)}/reject`, { reviewNotes: reviewNotes.trim(), updatedAt: seen })
       .then((r) => r.data),
   /** POST /api/file-upload/home-visit: 'file' and 'type', one file per request; the id goes into `photos`. */
   uploadFile: async (file: File): Promise<string> => {
@@ -275,7 +272,7 @@ export function useReviewHomeVisitMutation() {
       id: string;
       decision: ReviewDecision;
       notes: string;
-      seen?: string;
+      seen: string;
     }) =>
       decision === 'approve' ? homeVisitsApi.approve(id, notes, seen) : homeVisitsApi.reject(id, notes, seen),
     onSuccess: (_data, { id }) =>
