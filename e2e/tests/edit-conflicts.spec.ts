@@ -345,3 +345,79 @@ test('a delete whose answer was lost, pressed again, leaves the page of the reco
   await expect(page).toHaveURL(/\/activities$/);
   expect(lost).toBe(1);
 });
+
+test('a Baby Born conversion never writes back a mother’s record changed since it was opened', async ({
+  page,
+  request,
+}) => {
+  const token = await adminToken(request);
+  const tag = uniqueTag();
+  const teacher = await createTeacher(request, token, { firstName: 'Nirmala', lastName: uniqueWord() });
+  const teacherAuth = auth(await tokenOf(request, teacher));
+  const mother = async (lastName: string) => {
+    const res = await request.post('/api/students', {
+      ...auth(token),
+      data: {
+        studentId: `BB-${lastName}`,
+        firstName: 'Kavitha',
+        lastName,
+        category: 'SURVIVAL_PROGRAM',
+        dateOfBirth: daysAgo(0),
+        isPregnant: true,
+        age: 27,
+        pregnancyMonths: 8,
+        parentPhone: '0771112222',
+        assignedTeacherId: teacher.id,
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    return ((await res.json()) as { id: string }).id;
+  };
+  const changed = await mother(`Changed${tag}`);
+  const lostAnswer = await mother(`Lost${tag}`);
+  const birth = (id: string) => request.get(`/api/students/${id}`, auth(token));
+
+  await signIn(page, firstAdmin());
+  await page.goto(`/students/${changed}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Kavitha Changed${tag}` })).toBeVisible();
+  // The teacher corrects the family's phone while the page is open.
+  const byTeacher = await request.patch(`/api/students/${changed}`, {
+    ...teacherAuth,
+    data: { parentPhone: '0779998888' },
+  });
+  expect(byTeacher.status(), await byTeacher.text()).toBe(200);
+  const dialog = page.getByRole('dialog', { name: 'Baby Born' });
+  await page.getByRole('button', { name: 'Baby Born' }).click();
+  await dialog.getByRole('button', { name: 'Confirm Birth' }).click();
+  await expect(
+    page.getByText('This record was changed by someone else after you opened it.', { exact: false }),
+  ).toBeVisible();
+  // Nothing was converted, and the page now shows the teacher's phone.
+  expect(await (await birth(changed)).json()).toMatchObject({ isBabyBorn: false, parentPhone: '0779998888' });
+  await expect(page.getByRole('link', { name: '0779998888' })).toBeVisible();
+  await snap(page, 'baby-born-stale');
+  await page.getByRole('button', { name: 'Baby Born' }).click();
+  await dialog.getByRole('button', { name: 'Confirm Birth' }).click();
+  await expect(page).toHaveURL(new RegExp(`/students/${changed}/edit$`));
+  expect(await (await birth(changed)).json()).toMatchObject({ isBabyBorn: true, parentPhone: '0779998888' });
+
+  // A conversion whose answer never came back, confirmed again, is found recorded rather than refused.
+  await page.goto(`/students/${lostAnswer}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Kavitha Lost${tag}` })).toBeVisible();
+  let lost = 0;
+  await page.route(`**/api/students/${lostAnswer}`, async (route) => {
+    if (route.request().method() !== 'PATCH' || lost > 0) return route.fallback();
+    lost += 1;
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await page.getByRole('button', { name: 'Baby Born' }).click();
+  await dialog.getByRole('button', { name: 'Confirm Birth' }).click();
+  await expect(page.getByText('Failed to convert to baby record. Please try again.')).toBeVisible();
+  expect(await (await birth(lostAnswer)).json()).toMatchObject({ isBabyBorn: true });
+  await page.getByRole('button', { name: 'Baby Born' }).click();
+  await dialog.getByRole('button', { name: 'Confirm Birth' }).click();
+  await expect(page.getByText("Baby's birth recorded. Please enter the baby's name.")).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/students/${lostAnswer}/edit$`));
+  expect(lost).toBe(1);
+});

@@ -312,8 +312,9 @@ describe('sex', () => {
 });
 
 describe('Baby Born', () => {
-  it('sends exactly the conversion of spec part 1 §4', () => {
-    expect(babyBornBody(student(), TODAY)).toEqual({
+  it('sends exactly the conversion of spec part 1 §4, over the version shown', () => {
+    const mother = student();
+    expect(babyBornBody(mother, TODAY)).toEqual({
       firstName: 'Maya',
       lastName: 'Silva',
       parentName: 'Maya Silva',
@@ -330,6 +331,7 @@ describe('Baby Born', () => {
       expectedDueDate: null,
       actualBirthDate: TODAY,
       isBabyBorn: true,
+      updatedAt: mother.updatedAt,
     });
   });
 

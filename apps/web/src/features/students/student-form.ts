@@ -333,6 +333,8 @@ export function babyBornBody(student: StudentDetail, today: string): UpdateStude
     expectedDueDate: null,
     actualBirthDate: today,
     isBabyBorn: true,
+    // The record as shown: a mother's record changed since is not overwritten unseen (decision 0027).
+    updatedAt: student.updatedAt,
   };
 }
 

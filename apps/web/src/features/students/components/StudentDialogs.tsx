@@ -1,13 +1,20 @@
-import type { StudentDetail } from '@csp/contracts';
+import { STALE_EDIT_MESSAGE, type StudentDetail } from '@csp/contracts';
 import { Alert, List, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { errorStatus } from '../../../lib/api.ts';
 import { formatDate } from '../../../lib/dates.ts';
+import { isStaleEdit } from '../../../lib/edit-conflicts.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { useOrgToday } from '../../organisation/api/organisation.api.ts';
-import { useDeleteStudentMutation, useUpdateStudentMutation } from '../api/students.api.ts';
+import {
+  studentKeys,
+  studentsApi,
+  useDeleteStudentMutation,
+  useUpdateStudentMutation,
+} from '../api/students.api.ts';
 import { babyBornBody, babyBornErrorMessage } from '../student-form.ts';
 
 interface DialogProps {
@@ -66,23 +73,47 @@ export function DeleteStudentDialog({ student, opened, onClose }: DialogProps) {
 /**
  * 'Baby Born' (spec part 1 §4): after confirmation the mother's record becomes the baby's, born today;
  * then the edit page opens so the baby's name can be entered.
+ *
+ * The conversion names the version shown (decision 0027). Refused because the record changed since, the
+ * record is read again: already the baby's (this conversion landed and its answer was lost, or someone
+ * else recorded the birth), it goes on as a success; otherwise the page shows the record as it is now,
+ * and the server's message says to look before converting.
  */
 export function BabyBornDialog({ student, opened, onClose }: DialogProps) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const update = useUpdateStudentMutation(student.id);
   const busy = update.isPending;
   const mother = `${student.firstName} ${student.lastName}`;
   /** The baby is born on the organisation's day. */
   const today = useOrgToday();
 
+  const recorded = () => {
+    onClose();
+    toastSuccess("Baby's birth recorded. Please enter the baby's name.");
+    navigate(`/students/${student.id}/edit`);
+  };
+
+  const refusedAsStale = async () => {
+    try {
+      const current = await queryClient.fetchQuery({
+        queryKey: studentKeys.detail(student.id),
+        queryFn: () => studentsApi.get(student.id),
+        staleTime: 0,
+      });
+      if (current.isBabyBorn) return recorded();
+    } catch {
+      // The record could not be read again: the refusal is still the answer.
+    }
+    onClose();
+    toastError(STALE_EDIT_MESSAGE);
+  };
+
   const confirm = () =>
     update.mutate(babyBornBody(student, today), {
-      onSuccess: () => {
-        onClose();
-        toastSuccess("Baby's birth recorded. Please enter the baby's name.");
-        navigate(`/students/${student.id}/edit`);
-      },
+      onSuccess: recorded,
       onError: (error) => {
+        if (isStaleEdit(error)) return void refusedAsStale();
         onClose();
         toastError(babyBornErrorMessage(errorStatus(error)));
       },
