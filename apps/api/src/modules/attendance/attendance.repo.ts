@@ -308,16 +308,20 @@ export async function countsByTeacher(
 }
 
 /** The given teachers' records within the days, oldest first (the report's daily records). */
+/** A record of a teacher's month, with its reviewer (its teacher is the one asked about). */
+export type MonthRecord = Omit<AttendanceWithRefs, 'teacher'>;
+
 export async function recordsOfTeachers(
   db: DbOrTx,
   teacherIds: string[],
   from: string,
   to: string,
-): Promise<AttendanceWithRefs[]> {
+): Promise<MonthRecord[]> {
   if (teacherIds.length === 0) return [];
   // A month of several teachers is a hundred rows or more: joined as the lists join (for a page of ten),
-  // PostgreSQL hashed every user twice to name them (3 of 4 ms at 2,000 teachers). The teachers are
-  // named by their ids, and each record's reviewer is one probe of the users' key (a fenced lateral).
+  // PostgreSQL hashed every user twice to name them (3 of 4 ms at 2,000 teachers). The teachers are the
+  // caller's (it names them), and each record's reviewer is one probe of the users' key (a fenced
+  // lateral).
   const recordReviewer = db
     .select({ firstName: users.firstName, lastName: users.lastName })
     .from(users)
@@ -326,11 +330,10 @@ export async function recordsOfTeachers(
     .as('record_reviewer');
   return db
     .select({
-      ...selection,
+      record: attendance,
       reviewer: { firstName: recordReviewer.firstName, lastName: recordReviewer.lastName },
     })
     .from(attendance)
-    .innerJoin(teacher, and(eq(teacher.id, attendance.teacherId), inArray(teacher.id, teacherIds)))
     .leftJoinLateral(recordReviewer, sql`true`)
     .where(
       and(inArray(attendance.teacherId, teacherIds), gte(attendance.date, from), lte(attendance.date, to)),

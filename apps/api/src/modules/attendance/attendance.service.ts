@@ -485,15 +485,16 @@ export async function monthlyStats(
   };
 }
 
-const byTeacher = <T extends { teacherId: string }>(rows: T[]) => {
+/** Rows grouped by their teacher. */
+function byTeacher<T>(rows: T[], teacherOf: (row: T) => string) {
   const map = new Map<string, T[]>();
   for (const r of rows) {
-    const list = map.get(r.teacherId);
+    const list = map.get(teacherOf(r));
     if (list) list.push(r);
-    else map.set(r.teacherId, [r]);
+    else map.set(teacherOf(r), [r]);
   }
   return map;
-};
+}
 
 /** GET /attendance/admin/teacher-reports: each live teacher's month, by name (admins). */
 export async function teacherReports(
@@ -514,8 +515,8 @@ export async function teacherReports(
     repo.recordsOfTeachers(deps.db, ids, from, to),
     repo.approvedLeaves(deps.db, ids, from, to),
   ]);
-  const recordsOf = byTeacher(records.map((r) => ({ ...r, teacherId: r.record.teacherId })));
-  const leavesOf = byTeacher(leaves);
+  const recordsOf = byTeacher(records, (r) => r.record.teacherId);
+  const leavesOf = byTeacher(leaves, (l) => l.teacherId);
   return {
     ...page,
     items: page.items.map((teacher) => {
@@ -540,7 +541,7 @@ export async function teacherReports(
         averageCheckInTime: f.averageCheckInTime,
         averageCheckOutTime: f.averageCheckOutTime,
         totalHours: f.totalHours,
-        records: own.map(toDto),
+        records: own.map((r) => toDto({ ...r, teacher: ref })),
       };
     }),
   };
