@@ -226,20 +226,27 @@ test('an administrator never approves a visit the teacher changed after it was o
 
   await card.getByRole('button', { name: 'Approve' }).click();
   const approve = page.getByRole('dialog', { name: 'Approve Home Visit' });
+  await approve.getByLabel('Review notes').fill(`Good visit ${tag}`);
   await approve.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByText('This record was changed by someone else after you opened it.')).toBeVisible();
   await expect(approve).toHaveCount(0);
   // The queue shows the visit as it is now, still waiting.
   await expect(card).toContainText(`Met both parents ${tag}`);
   const waiting = await request.get(`/api/home-visits/${id}`, auth(token));
-  expect(await waiting.json()).toMatchObject({ status: 'PENDING', reviewedAt: null });
+  expect(await waiting.json()).toMatchObject({ status: 'PENDING', reviewedAt: null, reviewNotes: null });
   await snap(page, 'edit-conflict-review');
 
+  // Opened again after reading the change, the review has the notes typed before.
   await card.getByRole('button', { name: 'Approve' }).click();
+  await expect(approve.getByLabel('Review notes')).toHaveValue(`Good visit ${tag}`);
   await approve.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByText('Home visit approved successfully')).toBeVisible();
   const approved = await request.get(`/api/home-visits/${id}`, auth(token));
-  expect(await approved.json()).toMatchObject({ status: 'APPROVED', notes: `Met both parents ${tag}` });
+  expect(await approved.json()).toMatchObject({
+    status: 'APPROVED',
+    notes: `Met both parents ${tag}`,
+    reviewNotes: `Good visit ${tag}`,
+  });
 });
 
 test('a teacher never delivers a gift an administrator changed after the teacher opened it', async ({

@@ -3,6 +3,7 @@ import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { errorStatus } from '../../../lib/api.ts';
 import { formatDate } from '../../../lib/dates.ts';
+import { isStaleEdit } from '../../../lib/edit-conflicts.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { useReviewHomeVisitMutation, type ReviewDecision } from '../api/home-visits.api.ts';
 import { personName } from '../home-visit-display.ts';
@@ -30,16 +31,20 @@ const TEXTS = {
 function ReviewForm({
   visit,
   decision,
+  keptNotes,
   onDone,
   onBusy,
 }: {
   visit: HomeVisit;
   decision: ReviewDecision;
-  onDone: () => void;
+  /** Notes typed for this visit in a review refused because the visit had changed. */
+  keptNotes: string;
+  /** Closes the dialog; `notesToKeep` when the notes are to come back for the visit's next review. */
+  onDone: (notesToKeep?: string) => void;
   onBusy: (busy: boolean) => void;
 }) {
   const texts = TEXTS[decision];
-  const [notes, setNotes] = useState('');
+  const [notes, setNotes] = useState(keptNotes);
   const [error, setError] = useState<string | null>(null);
   const review = useReviewHomeVisitMutation();
 
@@ -59,8 +64,10 @@ function ReviewForm({
         onError: (err) => {
           toastError(visitErrorText(err, texts.failed));
           // Already reviewed by someone else, changed by the teacher since it was opened, or gone: the queue
-          // is refetched (showing the visit as it is now) and this dialog is done.
-          if (errorStatus(err) === 409 || errorStatus(err) === 404) onDone();
+          // is refetched (showing the visit as it is now) and this dialog is done. Changed, the visit still
+          // waits: the notes come back when it is opened for review again, after reading the changes.
+          if (isStaleEdit(err)) onDone(notes);
+          else if (errorStatus(err) === 409 || errorStatus(err) === 404) onDone();
         },
         onSettled: () => onBusy(false),
       },
@@ -90,7 +97,7 @@ function ReviewForm({
           data-autofocus
         />
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone} disabled={review.isPending}>
+          <Button variant="default" onClick={() => onDone()} disabled={review.isPending}>
             Cancel
           </Button>
           <Button type="submit" color={texts.color} disabled={review.isPending}>
@@ -118,10 +125,18 @@ export function ReviewDialog({
   onClose: () => void;
 }) {
   const [busy, setBusy] = useState(false);
+  /** A refused review's notes, by visit: kept on this page only, and dropped once used or cancelled. */
+  const [kept, setKept] = useState<Record<string, string>>({});
+  const keep = (visitId: string, notes: string | undefined) =>
+    setKept(({ [visitId]: _dropped, ...others }) => (notes ? { ...others, [visitId]: notes } : others));
   return (
     <Modal
       opened={opened && target !== null}
-      onClose={() => !busy && onClose()}
+      onClose={() => {
+        if (busy) return;
+        if (target) keep(target.visit.id, undefined);
+        onClose();
+      }}
       title={target ? TEXTS[target.decision].title : ''}
       centered
       closeOnClickOutside={!busy}
@@ -134,7 +149,11 @@ export function ReviewDialog({
           key={`${target.visit.id}-${target.decision}`}
           visit={target.visit}
           decision={target.decision}
-          onDone={onClose}
+          keptNotes={kept[target.visit.id] ?? ''}
+          onDone={(notesToKeep) => {
+            keep(target.visit.id, notesToKeep);
+            onClose();
+          }}
           onBusy={setBusy}
         />
       )}
