@@ -428,3 +428,31 @@ test('a Baby Born conversion never writes back a mother’s record changed since
   await expect(page).toHaveURL(new RegExp(`/students/${lostAnswer}/edit$`));
   expect(lost).toBe(1);
 });
+
+test('a teacher’s own profile edit never writes back a phone an administrator changed meanwhile', async ({
+  page,
+  request,
+}) => {
+  const token = await adminToken(request);
+  const teacher = await createTeacher(request, token, { firstName: 'Revathi', lastName: uniqueWord() });
+  await signIn(page, teacher);
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  await expect(page.getByLabel('Last name')).toHaveValue(teacher.lastName);
+  // The office records the teacher's new phone while the form is open.
+  const byAdmin = await request.patch(`/api/users/${teacher.id}`, {
+    ...auth(token),
+    data: { phone: '0775550000' },
+  });
+  expect(byAdmin.status(), await byAdmin.text()).toBe(200);
+  let sent: unknown;
+  page.on('request', (r) => {
+    if (r.method() === 'PATCH' && r.url().endsWith('/api/auth/profile')) sent = r.postDataJSON();
+  });
+  await page.getByLabel('Last name').fill(`${teacher.lastName}-Raj`);
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Profile updated successfully!')).toBeVisible();
+  expect(sent).toEqual({ lastName: `${teacher.lastName}-Raj` });
+  const saved = await request.get(`/api/users/${teacher.id}`, auth(token));
+  expect(await saved.json()).toMatchObject({ lastName: `${teacher.lastName}-Raj`, phone: '0775550000' });
+});

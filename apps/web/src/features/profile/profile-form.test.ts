@@ -29,12 +29,20 @@ describe('profile edit form', () => {
   });
 
   it('sends trimmed names and null for an empty phone', () => {
-    expect(profilePatch({ firstName: ' Ann ', lastName: 'Lee', phone: '  ' })).toEqual({
-      firstName: 'Ann',
-      lastName: 'Lee',
+    const opened = { firstName: 'Ann', lastName: 'Lee', phone: '077 111' };
+    expect(profilePatch({ firstName: ' Anna ', lastName: 'Leeds', phone: '  ' }, opened)).toEqual({
+      firstName: 'Anna',
+      lastName: 'Leeds',
       phone: null,
     });
-    expect(profilePatch({ firstName: 'Ann', lastName: 'Lee', phone: '077 123' }).phone).toBe('077 123');
+    expect(profilePatch({ ...opened, phone: ' 077 123 ' }, opened)).toEqual({ phone: '077 123' });
+  });
+
+  it('sends only the fields changed from the values the form opened with', () => {
+    const opened = { firstName: 'Ann', lastName: 'Lee', phone: '' };
+    expect(profilePatch({ ...opened, lastName: 'Leeds' }, opened)).toEqual({ lastName: 'Leeds' });
+    // Spaces around a value, or a blank phone that was blank, are no change.
+    expect(profilePatch({ firstName: ' Ann ', lastName: 'Lee', phone: '   ' }, opened)).toEqual({});
   });
 });
 

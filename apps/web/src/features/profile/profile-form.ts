@@ -14,10 +14,22 @@ export function profileFormValues(user: Pick<User, 'firstName' | 'lastName' | 'p
   return { firstName: user.firstName, lastName: user.lastName, phone: user.phone ?? '' };
 }
 
-/** What PATCH /auth/profile receives: trimmed names, and null for an empty phone. */
-export function profilePatch(values: ProfileFormValues) {
+/** The values as PATCH /auth/profile takes them: trimmed names, and null for an empty phone. */
+function sent(values: ProfileFormValues) {
   const phone = values.phone.trim();
   return { firstName: values.firstName.trim(), lastName: values.lastName.trim(), phone: phone || null };
+}
+
+/**
+ * What PATCH /auth/profile receives: the fields the person changed from the values the form opened with
+ * (`opened`), so a field an administrator changed meanwhile is never written back with the old value.
+ */
+export function profilePatch(values: ProfileFormValues, opened: ProfileFormValues) {
+  const mine = sent(values);
+  const before = sent(opened);
+  return Object.fromEntries(
+    Object.entries(mine).filter(([field, value]) => value !== before[field as keyof typeof before]),
+  ) as Partial<ReturnType<typeof sent>>;
 }
 
 export const ROLE_LABELS: Record<Role, string> = { ADMIN: 'Administrator', TEACHER: 'Teacher' };

@@ -34,9 +34,10 @@ function useApplyUser() {
 }
 
 export interface ProfileEdit {
-  firstName: string;
-  lastName: string;
-  phone: string | null;
+  /** The fields the person changed (the others are not sent, so nobody else's change is undone). */
+  firstName?: string;
+  lastName?: string;
+  phone?: string | null;
   /** A newly chosen picture, uploaded before the names are saved. */
   picture: File | null;
   /** Called once the picture is stored, so a later retry does not send it again. */
@@ -51,12 +52,12 @@ export interface ProfileEdit {
 export function useSaveProfileMutation(userId: string) {
   const applyUser = useApplyUser();
   return useMutation({
-    mutationFn: async (edit: ProfileEdit) => {
-      if (edit.picture) {
-        applyUser((await profileApi.uploadPicture(userId, edit.picture)).user);
-        edit.onPictureSaved?.();
+    mutationFn: async ({ picture, onPictureSaved, ...changed }: ProfileEdit) => {
+      if (picture) {
+        applyUser((await profileApi.uploadPicture(userId, picture)).user);
+        onPictureSaved?.();
       }
-      return profileApi.update({ firstName: edit.firstName, lastName: edit.lastName, phone: edit.phone });
+      return profileApi.update(changed);
     },
     onSuccess: applyUser,
     meta: { errorMessage: 'Failed to update profile' },

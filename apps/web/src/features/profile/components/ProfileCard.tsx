@@ -118,8 +118,9 @@ function ProfileEditor({ user, onDone }: { user: User; onDone: () => void }) {
   const preview = usePreviewUrl(picture);
   const save = useSaveProfileMutation(user.id);
   const removePicture = useDeletePictureMutation(user.id);
+  const [opened] = useState(() => profileFormValues(user));
   const form = useForm<ProfileFormValues>({
-    initialValues: profileFormValues(user),
+    initialValues: opened,
     validate: schemaResolver(profileFormSchema),
   });
 
@@ -137,7 +138,7 @@ function ProfileEditor({ user, onDone }: { user: User; onDone: () => void }) {
 
   function submit(values: ProfileFormValues) {
     save.mutate(
-      { ...profilePatch(values), picture, onPictureSaved: () => setPicture(null) },
+      { ...profilePatch(values, opened), picture, onPictureSaved: () => setPicture(null) },
       {
         onSuccess: () => {
           toastSuccess('Profile updated successfully!');
