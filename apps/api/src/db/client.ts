@@ -12,6 +12,7 @@ import pg from 'pg';
 import * as schema from './schema.ts';
 import { ADVISORY_LOCKS } from './sql-helpers.ts';
 import { snapshotOf } from './pglite-snapshot.ts';
+import { pipelineQueries } from './pglite-pipeline.ts';
 import { PgliteWorker } from './pglite-worker.ts';
 import { timed } from './timing.ts';
 
@@ -177,6 +178,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     loadDataDir: opts.fromDump,
   });
   await client.waitReady;
+  pipelineQueries(client);
   // Every statement, inside a transaction or not, goes through execProtocolRaw (several calls per
   // statement): their time counts towards the request's database time (Server-Timing). Waiting for the
   // single connection is not counted.

@@ -11,6 +11,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { pipelineQueries } from './pglite-pipeline.ts';
 import { snapshotOf } from './pglite-snapshot.ts';
 import { serializeError, type Answer, type Call, type WorkerOptions } from './pglite-protocol.ts';
 
@@ -19,6 +20,7 @@ if (!port) throw new Error('pglite-thread.ts runs as a worker thread (see pglite
 
 const options = workerData as WorkerOptions;
 const pg = new PGlite({ dataDir: options.dataDir, extensions: { pg_trgm } });
+pipelineQueries(pg);
 
 /**
  * When the call being answered first reached the database: everything before that is waiting (for
