@@ -307,10 +307,10 @@ export async function countsByTeacher(
     .groupBy(attendance.teacherId);
 }
 
-/** The given teachers' records within the days, oldest first (the report's daily records). */
 /** A record of a teacher's month, with its reviewer (its teacher is the one asked about). */
 export type MonthRecord = Omit<AttendanceWithRefs, 'teacher'>;
 
+/** The given teachers' records within the days, oldest first (the report's daily records). */
 export async function recordsOfTeachers(
   db: DbOrTx,
   teacherIds: string[],
