@@ -113,3 +113,18 @@ export async function snap(page: Page, name: string) {
     await page.waitForTimeout(400);
   }
 }
+
+/**
+ * The first `method` request to `url` reaches the server and is carried out, but its answer never comes
+ * back (a phone that lost its connection); later ones go through. Returns how many answers were lost.
+ */
+export async function loseFirstAnswer(page: Page, url: string, method: string): Promise<() => number> {
+  let lost = 0;
+  await page.route(url, async (route) => {
+    if (route.request().method() !== method || lost > 0) return route.fallback();
+    lost += 1;
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  return () => lost;
+}

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { daysAgo } from '../support/dates.ts';
 import { auth } from '../support/forms.ts';
-import { firstAdmin, signIn, snap } from '../support/helpers.ts';
+import { firstAdmin, loseFirstAnswer, signIn, snap } from '../support/helpers.ts';
 import {
   adminToken,
   createStudent,
@@ -100,13 +100,7 @@ test('a save whose answer was lost, pressed again, is found saved rather than re
   await page.goto(`/activities/${id}/edit`);
   await page.getByLabel('Activity title').fill(`Songs and rhymes ${tag}`);
   // The first save reaches the server, but its answer never comes back.
-  let lost = 0;
-  await page.route(`**/api/activities/${id}`, async (route) => {
-    if (route.request().method() !== 'PATCH' || lost > 0) return route.fallback();
-    lost += 1;
-    await route.fetch();
-    await route.abort('connectionreset');
-  });
+  const lost = await loseFirstAnswer(page, `**/api/activities/${id}`, 'PATCH');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Failed to update activity')).toBeVisible();
   const landed = await request.get(`/api/activities/${id}`, teacherAuth);
@@ -116,7 +110,7 @@ test('a save whose answer was lost, pressed again, is found saved rather than re
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Activity updated successfully!')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: `Songs and rhymes ${tag}` })).toBeVisible();
-  expect(lost).toBe(1);
+  expect(lost()).toBe(1);
 });
 
 test('an administrator’s edits of a student and of a user never undo what others saved meanwhile', async ({
@@ -331,13 +325,7 @@ test('a delete whose answer was lost, pressed again, leaves the page of the reco
   await page.goto(`/activities/${id}`);
   await expect(page.getByRole('heading', { level: 1, name: `Puzzles ${tag}` })).toBeVisible();
   // The delete reaches the server, but its answer never comes back.
-  let lost = 0;
-  await page.route(`**/api/activities/${id}`, async (route) => {
-    if (route.request().method() !== 'DELETE' || lost > 0) return route.fallback();
-    lost += 1;
-    await route.fetch();
-    await route.abort('connectionreset');
-  });
+  const lost = await loseFirstAnswer(page, `**/api/activities/${id}`, 'DELETE');
   const dialog = page.getByRole('dialog', { name: 'Delete Activity' });
   await page.getByRole('button', { name: 'Delete' }).click();
   await dialog.getByRole('button', { name: 'Delete' }).click();
@@ -350,7 +338,7 @@ test('a delete whose answer was lost, pressed again, leaves the page of the reco
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Activity not found.')).toBeVisible();
   await expect(page).toHaveURL(/\/activities$/);
-  expect(lost).toBe(1);
+  expect(lost()).toBe(1);
 });
 
 test('a Baby Born conversion never writes back a mother’s record changed since it was opened', async ({
@@ -411,13 +399,7 @@ test('a Baby Born conversion never writes back a mother’s record changed since
   // A conversion whose answer never came back, confirmed again, is found recorded rather than refused.
   await page.goto(`/students/${lostAnswer}`);
   await expect(page.getByRole('heading', { level: 1, name: `Kavitha Lost${tag}` })).toBeVisible();
-  let lost = 0;
-  await page.route(`**/api/students/${lostAnswer}`, async (route) => {
-    if (route.request().method() !== 'PATCH' || lost > 0) return route.fallback();
-    lost += 1;
-    await route.fetch();
-    await route.abort('connectionreset');
-  });
+  const lost = await loseFirstAnswer(page, `**/api/students/${lostAnswer}`, 'PATCH');
   await page.getByRole('button', { name: 'Baby Born' }).click();
   await dialog.getByRole('button', { name: 'Confirm Birth' }).click();
   await expect(page.getByText('Failed to convert to baby record. Please try again.')).toBeVisible();
@@ -426,7 +408,7 @@ test('a Baby Born conversion never writes back a mother’s record changed since
   await dialog.getByRole('button', { name: 'Confirm Birth' }).click();
   await expect(page.getByText("Baby's birth recorded. Please enter the baby's name.")).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/students/${lostAnswer}/edit$`));
-  expect(lost).toBe(1);
+  expect(lost()).toBe(1);
 });
 
 test('a teacher’s own profile edit never writes back a phone an administrator changed meanwhile', async ({

@@ -52,16 +52,6 @@ const HANDLED = new Set(['rowMode', 'parsers', 'paramTypes']);
 const handled = (options: QueryOptions | undefined) =>
   !options || Object.entries(options).every(([name, value]) => value === undefined || HANDLED.has(name));
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
 /** One statement in one call; `outsideTransaction`: written to the file system after, as PGlite does. */
 async function runStatement<T>(
   pg: PGlite,
@@ -73,7 +63,7 @@ async function runStatement<T>(
 ): Promise<Results<T>> {
   return internals._runExclusiveQuery(async () => {
     const values = params.map((v) => pgUtils.prepareValue(v));
-    const message = concat([
+    const message = Buffer.concat([
       serialize.parse({ text: sql, types: options?.paramTypes ?? [] }),
       serialize.bind({ values }),
       serialize.describe({ type: 'P' }),
