@@ -846,7 +846,34 @@ async function prepare(
     ],
   ];
   const finish = async (rows: Row[]) => {
-    const today = todayIn(app.config.orgTimezone);
+    // The API around its statements: each overhead call and the same statements alone (sameStatementsApp),
+    // in alternating rounds of BENCH_REQUESTS / BENCH_ROUNDS requests, so that a drift of the machine
+    // falls on both alike.
+    const same = await sameStatementsApp(
+      database,
+      todayIn(app.config.orgTimezone),
+      sessions.teacher,
+      sessions.admin,
+    );
+    const paired: { label: string; call: Sample[]; alone: Sample[] }[] = [];
+    try {
+      const perRound = Math.max(1, Math.ceil(REQUESTS / ROUNDS));
+      for (const [index, route] of ['/teacher-students', '/admin-students'].entries()) {
+        if (!rows.some((r) => r.index === index)) continue;
+        const [callLabel, url, token] = cases[index];
+        const pair = { label: callLabel, call: [] as Sample[], alone: [] as Sample[] };
+        // Warm-up passes are not counted.
+        await load(base + url, token, perRound);
+        await load(`${same.base}${route}`, token, perRound);
+        for (let round = 0; round < ROUNDS; round++) {
+          pair.call.push(await load(base + url, token, perRound));
+          pair.alone.push(await load(`${same.base}${route}`, token, perRound));
+        }
+        paired.push(pair);
+      }
+    } finally {
+      await same.app.close();
+    }
     await app.close();
     // The API's own overhead: a bare Fastify app (no plugins, no database) loaded the same way.
     const bare = Fastify();
@@ -861,31 +888,31 @@ async function prepare(
     } finally {
       await bare.close();
     }
-    // And the same calls' statements alone (sameStatementsApp), each loaded as its call was.
-    const same = await sameStatementsApp(database, today, sessions.teacher, sessions.admin);
-    const sameRows = new Map<number, ReturnType<typeof summarize>>();
-    try {
-      for (const [index, route] of ['/teacher-students', '/admin-students'].entries()) {
-        if (!rows.some((r) => r.index === index)) continue;
-        await load(`${same.base}${route}`, teacherToken); // warm-up pass is not counted
-        sameRows.set(index, summarize([await load(`${same.base}${route}`, teacherToken)]));
-      }
-    } finally {
-      await same.app.close();
-    }
     console.log(`\n### ${label}: overhead\n`);
-    console.log('| overhead | req/s | % of bare | same statements alone, req/s | % of them | errors |');
-    console.log('|---|---:|---:|---:|---:|---:|');
-    console.log(`| ${BARE_LABEL} | ${bareRow.rps.toFixed(0)} | 100 % | | | ${bareRow.failures} |`);
+    console.log('| overhead | req/s | % of bare | errors |');
+    console.log('|---|---:|---:|---:|');
+    console.log(`| ${BARE_LABEL} | ${bareRow.rps.toFixed(0)} | 100 % | ${bareRow.failures} |`);
     for (const [index] of cases.entries()) {
       if (!isOverheadCase(index)) continue;
       const row = rows.find((r) => r.index === index);
-      const alone = sameRows.get(index);
       console.log(
-        row && alone
-          ? `| ${row.label} | ${row.rps.toFixed(0)} | ${((100 * row.rps) / bareRow.rps).toFixed(1)} % | ${alone.rps.toFixed(0)} | ${((100 * row.rps) / alone.rps).toFixed(1)} % | ${row.failures + alone.failures} |`
-          : `| ${cases[index][0]} | — | (left out by BENCH_ONLY/BENCH_SKIP) | | | |`,
+        row
+          ? `| ${row.label} | ${row.rps.toFixed(0)} | ${((100 * row.rps) / bareRow.rps).toFixed(1)} % | ${row.failures} |`
+          : `| ${cases[index][0]} | — | (left out by BENCH_ONLY/BENCH_SKIP) | |`,
       );
+    }
+    if (paired.length) {
+      console.log(
+        `\n| the API around its statements (${ROUNDS} alternating rounds) | call req/s | its statements alone, req/s | share | errors |`,
+      );
+      console.log('|---|---:|---:|---:|---:|');
+      for (const { label: callLabel, call, alone } of paired) {
+        const c = summarize(call);
+        const a = summarize(alone);
+        console.log(
+          `| ${callLabel} | ${c.rps.toFixed(0)} | ${a.rps.toFixed(0)} | ${((100 * c.rps) / a.rps).toFixed(1)} % | ${c.failures + a.failures} |`,
+        );
+      }
     }
 
     if (EXPLAIN_FILE) {
