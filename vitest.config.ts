@@ -30,8 +30,12 @@ export default defineConfig({
               test: {
                 name: 'api:postgres',
                 include: apiTests,
-                // The embedded database's own thread and backups: nothing of PostgreSQL's in them.
-                exclude: ['apps/api/src/db/pglite-worker.test.ts', 'apps/api/src/db/backups.test.ts'],
+                // The embedded database's own thread, statements and backups: nothing of PostgreSQL's in them.
+                exclude: [
+                  'apps/api/src/db/pglite-worker.test.ts',
+                  'apps/api/src/db/pglite-pipeline.test.ts',
+                  'apps/api/src/db/backups.test.ts',
+                ],
                 env: { TEST_DB: 'postgres' },
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
