@@ -25,6 +25,8 @@
  *                       prints p50/p95 at each scale over all its rounds and the p95 ratio: a drift of
  *                       the machine during the run (another process, autovacuum) falls on both scales
  *                       alike instead of on whichever was measured at the time
+ *   BENCH_ROUNDS        rounds of the comparison above (default 4); also the rounds in which the two
+ *                       student lists and their statements alone alternate (the API's own overhead)
  *   BENCH_DATABASES     which databases to measure: `pglite`, `postgres` or both, comma-separated
  *                       (default: pglite, plus postgres when DATABASE_URL is set)
  *   BENCH_REQUESTS      requests per endpoint (default 300)
