@@ -46,7 +46,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { todayIn } from '@csp/contracts';
 import { sql, type SQL } from 'drizzle-orm';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.ts';
 import { testConfig } from '../apps/api/src/config.ts';
@@ -135,6 +135,8 @@ const EXPLAIN_FILE = process.env.BENCH_EXPLAIN?.trim() || undefined;
 const REQUESTS = Math.max(1, count('BENCH_REQUESTS', 300));
 const CONCURRENCY = Math.max(1, count('BENCH_CONCURRENCY', 8));
 const ROUNDS = Math.max(1, count('BENCH_ROUNDS', 4));
+/** Requests in each round. */
+const PER_ROUND = Math.max(1, Math.ceil(REQUESTS / ROUNDS));
 const DATABASES = (process.env.BENCH_DATABASES || (process.env.DATABASE_URL ? 'pglite,postgres' : 'pglite'))
   .split(',')
   .map((d) => d.trim())
@@ -439,6 +441,13 @@ interface Row {
 
 const BARE_LABEL = 'GET /bare (bare Fastify, no plugins)';
 
+/** Starts `app` on a free local port and answers its origin (`http://127.0.0.1:port`). */
+async function listenLocally(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+}
+
 /** A token's caller and session, as the auth plugin reads them. */
 interface Session {
   sub: string;
@@ -467,12 +476,7 @@ async function sameStatementsApp(database: Database, today: string, teacher: Ses
     void reply.header('x-total-count', String(total));
     return items;
   });
-  await same.listen({ port: 0, host: '127.0.0.1' });
-  const address = same.server.address();
-  return {
-    app: same,
-    base: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
-  };
+  return { app: same, base: await listenLocally(same) };
 }
 
 /** The calls whose statements BENCH_EXPLAIN explains, made once each as the admin. */
@@ -532,9 +536,7 @@ async function prepare(
     );
   }
   const app = await buildApp(testConfig({ logLevel: process.env.BENCH_LOG_LEVEL || 'silent' }), { database });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api`;
+  const base = `${await listenLocally(app)}/api`;
   const adminToken = app.signToken(admin);
   const teacherToken = app.signToken(teacher);
   const sessions = {
@@ -859,17 +861,16 @@ async function prepare(
     );
     const paired: { label: string; call: Sample[]; alone: Sample[] }[] = [];
     try {
-      const perRound = Math.max(1, Math.ceil(REQUESTS / ROUNDS));
-      for (const [index, route] of ['/teacher-students', '/admin-students'].entries()) {
+      for (const [index, route] of SAME_STATEMENT_ROUTES.entries()) {
         if (!rows.some((r) => r.index === index)) continue;
         const [callLabel, url, token] = cases[index];
         const pair = { label: callLabel, call: [] as Sample[], alone: [] as Sample[] };
         // Warm-up passes are not counted.
-        await load(base + url, token, perRound);
-        await load(`${same.base}${route}`, token, perRound);
+        await load(base + url, token, PER_ROUND);
+        await load(`${same.base}${route}`, token, PER_ROUND);
         for (let round = 0; round < ROUNDS; round++) {
-          pair.call.push(await load(base + url, token, perRound));
-          pair.alone.push(await load(`${same.base}${route}`, token, perRound));
+          pair.call.push(await load(base + url, token, PER_ROUND));
+          pair.alone.push(await load(`${same.base}${route}`, token, PER_ROUND));
         }
         paired.push(pair);
       }
@@ -880,9 +881,7 @@ async function prepare(
     // The API's own overhead: a bare Fastify app (no plugins, no database) loaded the same way.
     const bare = Fastify();
     bare.get('/bare', async () => ({ ok: true }));
-    await bare.listen({ port: 0, host: '127.0.0.1' });
-    const bareAddress = bare.server.address();
-    const bareUrl = `http://127.0.0.1:${typeof bareAddress === 'object' && bareAddress ? bareAddress.port : 0}/bare`;
+    const bareUrl = `${await listenLocally(bare)}/bare`;
     let bareRow: ReturnType<typeof summarize>;
     try {
       await load(bareUrl, teacherToken); // warm-up pass is not counted
@@ -960,9 +959,8 @@ async function measureOne({ cases, base }: Prepared): Promise<Row[]> {
  * figures are over all its rounds. Printed as they come, side by side with the p95 ratio.
  */
 async function measureTwo(label: string, scales: Scale[], prepared: Prepared[]): Promise<Row[][]> {
-  const perRound = Math.max(1, Math.ceil(REQUESTS / ROUNDS));
   console.log(
-    `\n${perRound * ROUNDS} requests per endpoint and scale (${ROUNDS} rounds of ${perRound}, the scales in turn), ${CONCURRENCY} concurrent`,
+    `\n${PER_ROUND * ROUNDS} requests per endpoint and scale (${ROUNDS} rounds of ${PER_ROUND}, the scales in turn), ${CONCURRENCY} concurrent`,
   );
   printComparisonHeader(label, scales);
   const rows: Row[][] = prepared.map(() => []);
@@ -971,12 +969,12 @@ async function measureTwo(label: string, scales: Scale[], prepared: Prepared[]):
     const samples: Sample[][] = prepared.map(() => []);
     for (const { cases, base } of prepared) {
       const [, url, token, post] = cases[index];
-      await load(base + url, token, perRound, post);
+      await load(base + url, token, PER_ROUND, post);
     }
     for (let round = 0; round < ROUNDS; round++) {
       for (const [i, { cases, base }] of prepared.entries()) {
         const [, url, token, post] = cases[index];
-        samples[i].push(await load(base + url, token, perRound, post));
+        samples[i].push(await load(base + url, token, PER_ROUND, post));
       }
     }
     for (const [i, { cases }] of prepared.entries()) {
@@ -987,8 +985,12 @@ async function measureTwo(label: string, scales: Scale[], prepared: Prepared[]):
   return rows;
 }
 
-/** The first two cases: the teacher's own students and the admin's first page of students. */
-const isOverheadCase = (index: number) => index < 2;
+/**
+ * The first two cases (the teacher's own students and the admin's first page of students), each with
+ * its route in sameStatementsApp.
+ */
+const SAME_STATEMENT_ROUTES = ['/teacher-students', '/admin-students'] as const;
+const isOverheadCase = (index: number) => index < SAME_STATEMENT_ROUTES.length;
 
 /**
  * Makes each of EXPLAIN_CALLS once as the admin (scripts/lib/explain.ts) and adds to the plans file, for
