@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isUniqueViolation } from '../lib/pg-errors.ts';
 import { openDatabase, type Database } from './client.ts';
 import { PgliteWorker } from './pglite-worker.ts';
-import { dbTiming } from './timing.ts';
+import { dbTiming, newDbTiming } from './timing.ts';
 
 // The proxy of pglite-worker.ts against the same database in this thread: same answers, same errors,
 // same transactions. In memory, except the last test (close() writes to a folder).
@@ -111,7 +111,7 @@ describe('answers', () => {
   });
 
   it("counts the call's time towards the request's database time", async () => {
-    const tally = { ms: 0 };
+    const tally = newDbTiming();
     await dbTiming.run(tally, () => worker.query('select pg_sleep(0.05)'));
     expect(tally.ms).toBeGreaterThanOrEqual(45);
   });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { dbTiming, type DbTiming } from '../db/timing.ts';
+import { dbTiming, newDbTiming, type DbTiming } from '../db/timing.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -18,7 +18,7 @@ const ms = (n: number) => n.toFixed(1);
  */
 export default fp(async function serverTimingPlugin(app: FastifyInstance) {
   app.addHook('onRequest', (request, _reply, done) => {
-    const tally: DbTiming = { ms: 0 };
+    const tally = newDbTiming();
     request.dbTiming = tally;
     request.startedAt = performance.now();
     dbTiming.run(tally, done);
