@@ -3,9 +3,9 @@ import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { descendingKeyset } from '../../db/keyset.ts';
 import { filtersOnly, liveCount } from '../../db/live-counts.ts';
-import { containsLowered, containsPattern } from '../../db/sql-helpers.ts';
+import { arrayParam, containsLowered, containsPattern } from '../../db/sql-helpers.ts';
 import { activities, students, users } from '../../db/schema.ts';
-import { searchCountsItself, type Page } from '../../lib/paging.ts';
+import type { Page } from '../../lib/paging.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { ofLiveStudent, ofStudentInScope, studentInScope } from '../../db/scopes.ts';
 
@@ -51,27 +51,79 @@ function ownedBy(actor: Actor): SQL | undefined {
 
 /**
  * `liveStudent`: how the activity's student is known to be live (counts and the choice of a page's rows join
- * no `students`).
+ * no `students`). `named`: the ids of the children whose names a search matched, where already known
+ * (searchCount).
  */
-function whereOf(actor: Actor, filter: ActivityFilter, liveStudent?: SQL): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [visibleTo(actor, liveStudent)];
-  if (filter.date) conditions.push(eq(activities.date, filter.date));
-  if (filter.teacherId) conditions.push(eq(activities.teacherId, filter.teacherId));
+function whereOf(actor: Actor, filter: ActivityFilter, liveStudent?: SQL, named?: string[]): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [visibleTo(actor, liveStudent), ...otherFilters(filter)];
   if (filter.search) {
     // Every alternative is a condition on activities (the student's name through an array of ids), so
     // the trigram and student indexes can be OR-ed in one bitmap scan.
-    const p = containsPattern(filter.search);
     conditions.push(
       or(
-        ilike(activities.title, p),
-        ilike(activities.description, p),
-        sql`${activities.studentId} = any(array(select ${students.id} from ${students} where ${isNull(
-          students.deletedAt,
-        )} and ${containsLowered(students.searchName, filter.search)}))`,
+        inText(filter.search),
+        sql`${activities.studentId} = any(${named ? arrayParam(named, 'uuid') : sql`array(${studentsNamed(filter.search)})`})`,
       ),
     );
   }
   return and(...conditions);
+}
+
+/** The filters other than the search. */
+const otherFilters = (filter: ActivityFilter): (SQL | undefined)[] => [
+  filter.date ? eq(activities.date, filter.date) : undefined,
+  filter.teacherId ? eq(activities.teacherId, filter.teacherId) : undefined,
+];
+
+/** The search in the activity's own text. */
+const inText = (search: string) => {
+  const p = containsPattern(search);
+  return or(ilike(activities.title, p), ilike(activities.description, p));
+};
+
+/** The ids of the live children whose name contains the search. */
+const studentsNamed = (search: string) =>
+  sql`select ${students.id} from ${students} where ${isNull(students.deletedAt)} and ${containsLowered(
+    students.searchName,
+    search,
+  )}`;
+
+/**
+ * How many children's ids a search sends back into its page's query as a constant (searchCount). Each
+ * costs about 3 µs of planning (1,853 ids: 5 ms, measured at national scale); in return PostgreSQL knows
+ * how many activities they have, and walks the date order when they are many (2 ms for a page of 8 where
+ * sorting their 37,060 activities took 40–50 ms), or sorts them when they are few.
+ */
+const MAX_NAMED = 10_000;
+
+/**
+ * A numbered page of a search: its total, counted apart from the page, and the ids of the children whose
+ * names it matched (undefined past MAX_NAMED). Their activities are counted through the student index
+ * alone (an index-only scan; the children are live by the names' query); those matched by their title or
+ * description whose child is not among them are added. The same total as counting the search's matches
+ * (a union counted in two disjoint parts), in 13 ms at national scale where the matches' count took 36.
+ */
+async function searchCount(
+  db: DbOrTx,
+  actor: Actor,
+  filter: ActivityFilter,
+): Promise<{ total: number; named: string[] | undefined } | undefined> {
+  if (!filter.search) return undefined;
+  const result = (await db.execute(sql`
+    with named as materialized (select array(${studentsNamed(filter.search)}) as students)
+    select
+      (select count(*) from ${activities}
+        where ${and(visibleTo(actor, sql`true`), ...otherFilters(filter))}
+          and ${activities.studentId} = any(named.students))::int
+      + (select count(*) from ${activities}
+        where ${and(visibleTo(actor, ofLiveStudent(activities.studentId)), ...otherFilters(filter))}
+          and ${inText(filter.search)} and not (${activities.studentId} = any(named.students)))::int as total,
+      case when cardinality(named.students) <= ${MAX_NAMED}
+        then array_to_string(named.students, ',') end as students
+    from named`)) as unknown as { rows: { total: number | string; students: string | null }[] };
+  const [row] = result.rows;
+  const named = row.students === null ? undefined : row.students === '' ? [] : row.students.split(',');
+  return { total: Number(row.total), named };
 }
 
 const selection = {
@@ -102,11 +154,12 @@ export async function listActivities(
   filter: ActivityFilter,
   page?: Page,
 ): Promise<(ActivityWithRefs & { cursor: string; total?: number | null })[]> {
-  const order = [
-    // With a search, `date + 0` (the same order) keeps the planner from walking the date index row by
-    // row until a page of matches turns up (slow for a rare word); it finds the matches through the
-    // trigram/student indexes first, then sorts them.
-    desc(filter.search ? sql`${activities.date} + 0` : activities.date),
+  // With a search, `date + 0` (the same order) keeps the planner from walking the date index row by row
+  // until a page of matches turns up (slow for a rare word); it finds the matches through the trigram and
+  // student indexes first, then sorts them. Not when the children's ids are sent as a constant: PostgreSQL
+  // then knows how many activities match, and chooses.
+  const orderBy = (named?: string[]) => [
+    desc(filter.search && !named ? sql`${activities.date} + 0` : activities.date),
     desc(activities.createdAt),
     desc(activities.id),
   ];
@@ -122,30 +175,35 @@ export async function listActivities(
         .$dynamic(),
     )
       .where(whereOf(actor, filter))
-      .orderBy(...order);
+      .orderBy(...orderBy());
   }
+  // A search's numbered page: its total and the names' matches first (searchCount).
+  const counted = page.after ? undefined : await searchCount(db, actor, filter);
+  if (counted && counted.total <= page.offset) return [];
   // The page's activities are chosen from `activities` alone (their student's liveness an anti-join, as
-  // the count does); only they are joined to their student and teacher. A search's numbered page counts
-  // its matches on the way (`total`).
+  // the count does); only they are joined to their student and teacher.
   const chosen = keyset.pageIds(
     db,
     activities,
     activities.id,
-    whereOf(actor, filter, ofLiveStudent(activities.studentId)),
+    whereOf(actor, filter, ofLiveStudent(activities.studentId), counted?.named),
     page,
-    order,
-    searchCountsItself(filter) && !page.after,
+    orderBy(counted?.named),
+    false,
   );
-  return withRefs(
+  const rows = await withRefs(
     db
       .select({ ...selection, cursor: keyset.cursor, total: chosen.total })
       .from(activities)
       .innerJoin(chosen, eq(chosen.id, activities.id))
       .$dynamic(),
   ).orderBy(...keyset.orderBy);
+  return counted ? rows.map((row) => ({ ...row, total: counted.total })) : rows;
 }
 
 export async function countActivities(db: DbOrTx, actor: Actor, filter: ActivityFilter): Promise<number> {
+  const counted = await searchCount(db, actor, filter);
+  if (counted) return counted.total;
   // An administrator's unfiltered list: the kept count (the same rule as visibleTo: live, of a live student).
   if (actor.role === 'ADMIN' && filtersOnly(filter)) return liveCount(db, 'activities');
   const [row] = await db

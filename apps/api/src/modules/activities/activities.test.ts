@@ -448,6 +448,56 @@ describe('reading activities', () => {
     expect(await titles('Readme')).toEqual([]);
   });
 
+  it("counts a search's matches once each, by the child's name or the activity's text, in every scope", async () => {
+    const [t1, t2] = [await seedUser(t.app, { role: 'TEACHER' }), await seedUser(t.app, { role: 'TEACHER' })];
+    const named = await seedStudent(t1.id, { firstName: 'Orla', lastName: 'Brightwaterq' });
+    const other = await seedStudent(t2.id, { firstName: 'Pim', lastName: 'Other' });
+    const gone = await seedStudent(t2.id, { firstName: 'Gus', lastName: 'Brightwaterq' });
+    const byName = [
+      await seedActivity(t1, named.id, { title: 'Singing', date: addDays(today, -1) }),
+      await seedActivity(t1, named.id, { title: 'Brightwaterq day', date: addDays(today, -2) }),
+      await seedActivity(t1, named.id, { title: 'Painting', date: addDays(today, -3) }),
+    ];
+    const byText = await seedActivity(t2, other.id, { title: 'Trip', description: 'To brightwaterq lake' });
+    const deleted = await seedActivity(t1, named.id, { title: 'Deleted one' });
+    expect((await remove(t1, deleted.id)).statusCode).toBe(200);
+    await seedActivity(t2, gone.id, { title: 'Brightwaterq gone' });
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/students/${gone.id}`,
+      headers: admin.auth,
+    });
+    expect(del.statusCode).toBe(200);
+
+    const ids = (res: { json(): unknown }) => (res.json() as { id: string }[]).map((a) => a.id);
+    const expected = [...byName, byText].map((a) => a.id).sort();
+    const unpaged = await list(admin, '?search=brightwaterq');
+    expect(ids(unpaged).sort()).toEqual(expected);
+    const seen: string[] = [];
+    for (const page of [1, 2]) {
+      const res = await list(admin, `?search=brightwaterq&page=${page}&limit=2`);
+      expect(res.headers['x-total-count']).toBe('4');
+      seen.push(...ids(res));
+    }
+    expect(seen.sort()).toEqual(expected);
+    const past = await list(admin, '?search=brightwaterq&page=3&limit=2');
+    expect(past.json()).toEqual([]);
+    expect(past.headers['x-total-count']).toBe('4');
+    const onDay = await list(admin, `?search=brightwaterq&date=${addDays(today, -2)}&page=1`);
+    expect(ids(onDay)).toEqual([byName[1].id]);
+    expect(onDay.headers['x-total-count']).toBe('1');
+    const ofT2 = await list(admin, `?search=brightwaterq&teacherId=${t2.id}&page=1`);
+    expect(ids(ofT2)).toEqual([byText.id]);
+    expect(ofT2.headers['x-total-count']).toBe('1');
+
+    const mine = await list(t1, '?search=brightwaterq&page=1');
+    expect(ids(mine).sort()).toEqual(byName.map((a) => a.id).sort());
+    expect(mine.headers['x-total-count']).toBe('3');
+    const theirs = await list(t2, '?search=brightwaterq&page=1');
+    expect(ids(theirs)).toEqual([byText.id]);
+    expect(theirs.headers['x-total-count']).toBe('1');
+  });
+
   it.each([
     ['?page=0', 'page must be a whole number between 1 and 100000'],
     ['?page=abc', 'page must be a whole number between 1 and 100000'],
