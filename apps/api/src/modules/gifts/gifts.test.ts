@@ -291,6 +291,46 @@ describe('reading gifts', () => {
     expect((await list(admin, '?search=zq-zq&page=1')).json()).toHaveLength(3);
   });
 
+  it("counts a search's matches once each: by the child's name, the teacher's name or the gift's text", async () => {
+    const named = await seedUser(t.app, { role: 'TEACHER', lastName: 'Heronq' });
+    const kid = await seedStudent(teacher.id, { firstName: 'Wren', lastName: 'Kestrelq' });
+    const taught = await seedStudent(named.id, { firstName: 'Ola', lastName: 'Plain' });
+    const plain = await seedStudent(otherTeacher.id, { firstName: 'Ivo', lastName: 'Plain' });
+    const gone = await seedStudent(otherTeacher.id, { firstName: 'Gus', lastName: 'Kestrelq' });
+    const [byName, byBoth, byTeacher, byText] = await assign([
+      row(kid.studentId, { giftDate: '2025-03-01' }),
+      row(kid.studentId, { giftSubType: 'Kestrelq heronq cap', giftDate: '2025-03-02' }),
+      row(taught.studentId, { giftDate: '2025-03-03' }),
+      row(plain.studentId, { giftSubType: 'Boots kestrelq', giftDate: '2025-03-04' }),
+      row(gone.studentId, { giftSubType: 'Kestrelq gone', giftDate: '2025-03-05' }),
+    ]);
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/students/${gone.id}`,
+      headers: admin.auth,
+    });
+    expect(del.statusCode).toBe(200);
+
+    const sorted = (gifts: Gift[]) => gifts.map((g) => g.id).sort();
+    const pages = async (as: SeededUser, search: string, total: string) => {
+      const seen: string[] = [];
+      for (const page of [1, 2, 3]) {
+        const res = await list(as, `?search=${search}&page=${page}&limit=2`);
+        expect(res.headers['x-total-count'], `${search}, page ${page}`).toBe(total);
+        seen.push(...idsOf(res));
+      }
+      return seen.sort();
+    };
+    expect(idsOf(await list(admin, '?search=kestrelq')).sort()).toEqual(sorted([byName, byBoth, byText]));
+    expect(await pages(admin, 'kestrelq', '3')).toEqual(sorted([byName, byBoth, byText]));
+    expect(await pages(admin, 'heronq', '2')).toEqual(sorted([byBoth, byTeacher]));
+    const onDay = await list(admin, '?search=kestrelq&date=2025-03-02&page=1');
+    expect(idsOf(onDay)).toEqual([byBoth.id]);
+    expect(onDay.headers['x-total-count']).toBe('1');
+    expect(await pages(teacher, 'kestrelq', '2')).toEqual(sorted([byName, byBoth]));
+    expect(await pages(otherTeacher, 'kestrelq', '1')).toEqual(sorted([byText]));
+  });
+
   it('refuses bad filters with a 400', async () => {
     for (const q of [
       '?status=LOST',
