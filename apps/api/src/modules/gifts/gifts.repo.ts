@@ -12,8 +12,8 @@ import {
   studentInScope,
   type DateFilter,
 } from '../../db/scopes.ts';
-import { arrayParam, containsLowered, containsPattern } from '../../db/sql-helpers.ts';
-import type { Page } from '../../lib/paging.ts';
+import { containsLowered, containsPattern } from '../../db/sql-helpers.ts';
+import { searchCountsItself, type Page } from '../../lib/paging.ts';
 import type { Actor } from '../../plugins/auth.ts';
 
 export type GiftRow = typeof gifts.$inferSelect;
@@ -63,26 +63,10 @@ function visibleTo(actor: Actor, liveStudent: SQL = isNull(students.deletedAt)):
 
 /**
  * `liveStudent`: how the gift's student is known to be live (counts and the choice of a page's rows join
- * no `students`). `named`: the ids of the children a search's names matched, where already known
- * (searchCount).
+ * no `students`).
  */
-function whereOf(actor: Actor, filter: GiftFilter, liveStudent?: SQL, named?: string[]): SQL | undefined {
-  const c: (SQL | undefined)[] = [visibleTo(actor, liveStudent), ...otherFilters(filter)];
-  if (filter.search) {
-    c.push(
-      or(
-        inText(filter.search),
-        // Ids through arrays, so the student index of the gifts serves them.
-        sql`${gifts.studentId} = any(${named ? arrayParam(named, 'uuid') : sql`array(${studentsNamed(filter.search)})`})`,
-      ),
-    );
-  }
-  return and(...c);
-}
-
-/** The filters other than the search. */
-function otherFilters(filter: GiftFilter): (SQL | undefined)[] {
-  const c: (SQL | undefined)[] = [...dateFilter(gifts.giftDate, filter)];
+function whereOf(actor: Actor, filter: GiftFilter, liveStudent?: SQL): SQL | undefined {
+  const c: (SQL | undefined)[] = [visibleTo(actor, liveStudent), ...dateFilter(gifts.giftDate, filter)];
   if (filter.status) c.push(eq(gifts.status, filter.status));
   if (filter.studentId) c.push(eq(gifts.studentId, filter.studentId));
   if (filter.teacherId) {
@@ -93,57 +77,23 @@ function otherFilters(filter: GiftFilter): (SQL | undefined)[] {
       )})`,
     );
   }
-  return c;
-}
-
-/** The search in the gift's own text: its name, sub-type and gift ID. */
-const inText = (search: string) =>
-  sql`(coalesce(${gifts.name}, '') || ' ' || coalesce(${gifts.giftSubType}, '') || ' ' || coalesce(${gifts.giftId}, '')) ilike ${containsPattern(search)}`;
-
-/** The ids of the live children whose name, or whose teacher's name, contains the search. */
-const studentsNamed = (search: string) =>
-  sql`select ${students.id} from ${students} where ${isNull(students.deletedAt)} and (${containsLowered(
-    students.searchName,
-    search,
-  )} or ${students.assignedTeacherId} = any(array(select ${users.id} from ${users} where ${eq(
-    users.role,
-    'TEACHER',
-  )} and ${containsLowered(users.searchName, search)})))`;
-
-/**
- * How many children's ids a search sends back into its page's query as a constant (searchCount): as for
- * the activities (activities.repo.ts), PostgreSQL then knows how many gifts they have and chooses between
- * walking the date order and sorting the matches.
- */
-const MAX_NAMED = 10_000;
-
-/**
- * A numbered page of a search: its total, counted apart from the page, and the ids of the children its
- * names matched (undefined past MAX_NAMED). Their gifts are counted through the gifts' student index (the
- * children are live by the names' query); the gifts matched by their own text whose child is not among
- * them are added: the search's matches, counted in two disjoint parts.
- */
-async function searchCount(
-  db: DbOrTx,
-  actor: Actor,
-  filter: GiftFilter,
-): Promise<{ total: number; named: string[] | undefined } | undefined> {
-  if (!filter.search) return undefined;
-  const result = (await db.execute(sql`
-    with named as materialized (select array(${studentsNamed(filter.search)}) as students)
-    select
-      (select count(*) from ${gifts}
-        where ${and(visibleTo(actor, sql`true`), ...otherFilters(filter))}
-          and ${gifts.studentId} = any(named.students))::int
-      + (select count(*) from ${gifts}
-        where ${and(visibleTo(actor, ofLiveStudent(gifts.studentId)), ...otherFilters(filter))}
-          and ${inText(filter.search)} and not (${gifts.studentId} = any(named.students)))::int as total,
-      case when cardinality(named.students) <= ${MAX_NAMED}
-        then array_to_string(named.students, ',') end as students
-    from named`)) as unknown as { rows: { total: number | string; students: string | null }[] };
-  const [row] = result.rows;
-  const named = row.students === null ? undefined : row.students === '' ? [] : row.students.split(',');
-  return { total: Number(row.total), named };
+  if (filter.search) {
+    const p = containsPattern(filter.search);
+    c.push(
+      or(
+        sql`(coalesce(${gifts.name}, '') || ' ' || coalesce(${gifts.giftSubType}, '') || ' ' || coalesce(${gifts.giftId}, '')) ilike ${p}`,
+        // Ids through arrays, so the student index of the gifts serves them.
+        sql`${gifts.studentId} = any(array(select ${students.id} from ${students} where ${isNull(
+          students.deletedAt,
+        )} and (${containsLowered(students.searchName, filter.search)}
+          or ${students.assignedTeacherId} = any(array(select ${users.id} from ${users} where ${eq(
+            users.role,
+            'TEACHER',
+          )} and ${containsLowered(users.searchName, filter.search)})))))`,
+      ),
+    );
+  }
+  return and(...c);
 }
 
 /** The list's order, newest gift date first (its live date indexes): its keyset pages. */
@@ -192,44 +142,38 @@ export async function listGifts(
   filter: GiftFilter,
   page?: Page,
 ): Promise<(GiftWithRefs & { cursor: string; total?: number | null })[]> {
-  // With a search, `gift_date + 0` lets the planner find the few matches first, then sort them; not when
-  // the children's ids are sent as a constant (PostgreSQL then knows how many gifts match, and chooses).
-  const orderBy = (named?: string[]) => [
-    desc(filter.search && !named ? sql`${gifts.giftDate} + 0` : gifts.giftDate),
+  const order = [
+    // With a search, `gift_date + 0` lets the planner find the few matches first, then sort them.
+    desc(filter.search ? sql`${gifts.giftDate} + 0` : gifts.giftDate),
     desc(gifts.createdAt),
     desc(gifts.id),
   ];
   if (!page)
     return selectGifts(db)
       .where(whereOf(actor, filter))
-      .orderBy(...orderBy());
-  // A search's numbered page: its total and the names' matches first (searchCount).
-  const counted = page.after ? undefined : await searchCount(db, actor, filter);
-  if (counted && counted.total <= page.offset) return [];
+      .orderBy(...order);
   // The page's gifts are chosen from `gifts` alone (their student's liveness an anti-join, as the count
   // does); only they are joined to their student and the people named.
+  // A search's numbered page counts its matches on the way (`total`).
   const chosen = keyset.pageIds(
     db,
     gifts,
     gifts.id,
-    whereOf(actor, filter, ofLiveStudent(gifts.studentId), counted?.named),
+    whereOf(actor, filter, ofLiveStudent(gifts.studentId)),
     page,
-    orderBy(counted?.named),
-    false,
+    order,
+    searchCountsItself(filter) && !page.after,
   );
-  const rows = await withRefs(
+  return withRefs(
     db
       .select({ ...selection, total: chosen.total })
       .from(gifts)
       .innerJoin(chosen, eq(chosen.id, gifts.id))
       .$dynamic(),
   ).orderBy(...keyset.orderBy);
-  return counted ? rows.map((row) => ({ ...row, total: counted.total })) : rows;
 }
 
 export async function countGifts(db: DbOrTx, actor: Actor, filter: GiftFilter): Promise<number> {
-  const counted = await searchCount(db, actor, filter);
-  if (counted) return counted.total;
   // An administrator's list, unfiltered or by status only: the kept count (live gifts of live students).
   if (actor.role === 'ADMIN' && filtersOnly(filter, ['status'])) {
     return liveCount(db, filter.status ? `gifts:${filter.status}` : 'gifts');
