@@ -498,6 +498,7 @@ const EXPLAIN_CALLS: [string, string][] = [
   ['the leave analytics per teacher', '/leaves/analytics/teachers?page=1&limit=10'],
   ['the leave analytics by year', '/leaves/analytics/yearly'],
   ['a search of the gifts', '/gifts?search=nila1&page=1&limit=12'],
+  ['a search of the activities', '/activities?search=nila1&page=1&limit=8'],
   ["the top bar's search of teachers", `/users?search=teacher1&role=TEACHER&${SEARCH_PAGE}`],
   ["the top bar's search of students", `/students?search=nila1&${SEARCH_PAGE}`],
   ["the audit trail's first page", '/audit?page=1&limit=20'],
@@ -638,6 +639,18 @@ async function prepare(
     // The activity (8 per page) and measurement (12 per page) lists as the web app asks for them.
     ['GET /activities?page=1&limit=8 (teacher)', '/activities?page=1&limit=8', teacherToken],
     ['GET /activities?page=1&limit=8 (admin)', '/activities?page=1&limit=8', adminToken],
+    // The activities searched by a common part of the children's names ("nila1": 1,853 children and their
+    // 37,060 activities at national scale) and by one child's full name.
+    [
+      'GET /activities?search=nila1&page=1&limit=8 (admin)',
+      '/activities?search=nila1&page=1&limit=8',
+      adminToken,
+    ],
+    [
+      'GET /activities?search=<one child>&page=1&limit=8 (admin)',
+      `/activities?search=${ONE_CHILD}&page=1&limit=8`,
+      adminToken,
+    ],
     ['GET /measurements?page=1&limit=12 (teacher)', '/measurements?page=1&limit=12', teacherToken],
     ['GET /measurements?page=1&limit=12 (admin)', '/measurements?page=1&limit=12', adminToken],
     // Home visits: the list (12 per page) as each role's page asks for it, the review queue (10 per
