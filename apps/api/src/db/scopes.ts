@@ -1,6 +1,7 @@
 import { eq, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Actor } from '../plugins/auth.ts';
 import { students } from './schema.ts';
+import { containsLowered } from './sql-helpers.ts';
 
 /**
  * Conditions shared by the repositories of records that belong to a student (activities,
@@ -26,6 +27,16 @@ export const ofLiveStudent = (studentColumn: AnyColumn) =>
 /** `<studentColumn> in (the actor's students)`: a teacher's ≤ 25 students lead the plan. */
 export const ofStudentInScope = (studentColumn: AnyColumn, actor: Actor) =>
   sql`${studentColumn} in (select ${students.id} from ${students} where ${studentInScope(actor)})`;
+
+/**
+ * The ids of the live students whose name contains `search` (their trigram index): the name half of the
+ * searches of records that belong to a student, as a subquery (`= any(array(…))`).
+ */
+export const liveStudentsNamed = (search: string) =>
+  sql`select ${students.id} from ${students} where ${isNull(students.deletedAt)} and ${containsLowered(
+    students.searchName,
+    search,
+  )}`;
 
 export interface DateFilter {
   /** One day, YYYY-MM-DD. */

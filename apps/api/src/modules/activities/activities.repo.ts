@@ -3,11 +3,11 @@ import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { descendingKeyset } from '../../db/keyset.ts';
 import { filtersOnly, liveCount } from '../../db/live-counts.ts';
-import { arrayParam, containsLowered, containsPattern } from '../../db/sql-helpers.ts';
+import { arrayParam, containsPattern, idList } from '../../db/sql-helpers.ts';
 import { activities, students, users } from '../../db/schema.ts';
 import type { Page } from '../../lib/paging.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import { ofLiveStudent, ofStudentInScope, studentInScope } from '../../db/scopes.ts';
+import { liveStudentsNamed, ofLiveStudent, ofStudentInScope, studentInScope } from '../../db/scopes.ts';
 
 export type ActivityRow = typeof activities.$inferSelect;
 export type NewActivityRow = typeof activities.$inferInsert;
@@ -62,7 +62,7 @@ function whereOf(actor: Actor, filter: ActivityFilter, liveStudent?: SQL, named?
     conditions.push(
       or(
         inText(filter.search),
-        sql`${activities.studentId} = any(${named ? arrayParam(named, 'uuid') : sql`array(${studentsNamed(filter.search)})`})`,
+        sql`${activities.studentId} = any(${named ? arrayParam(named, 'uuid') : sql`array(${liveStudentsNamed(filter.search)})`})`,
       ),
     );
   }
@@ -80,13 +80,6 @@ const inText = (search: string) => {
   const p = containsPattern(search);
   return or(ilike(activities.title, p), ilike(activities.description, p));
 };
-
-/** The ids of the live children whose name contains the search. */
-const studentsNamed = (search: string) =>
-  sql`select ${students.id} from ${students} where ${isNull(students.deletedAt)} and ${containsLowered(
-    students.searchName,
-    search,
-  )}`;
 
 /**
  * How many children's ids a search sends back into its page's query as a constant (searchCount). Each
@@ -110,7 +103,7 @@ async function searchCount(
 ): Promise<{ total: number; named: string[] | undefined } | undefined> {
   if (!filter.search) return undefined;
   const result = (await db.execute(sql`
-    with named as materialized (select array(${studentsNamed(filter.search)}) as students)
+    with named as materialized (select array(${liveStudentsNamed(filter.search)}) as students)
     select
       (select count(*) from ${activities}
         where ${and(visibleTo(actor, sql`true`), ...otherFilters(filter))}
@@ -122,8 +115,7 @@ async function searchCount(
         then array_to_string(named.students, ',') end as students
     from named`)) as unknown as { rows: { total: number | string; students: string | null }[] };
   const [row] = result.rows;
-  const named = row.students === null ? undefined : row.students === '' ? [] : row.students.split(',');
-  return { total: Number(row.total), named };
+  return { total: Number(row.total), named: idList(row.students) };
 }
 
 const selection = {

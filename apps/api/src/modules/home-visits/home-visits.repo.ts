@@ -10,10 +10,16 @@ import type { DbOrTx } from '../../db/client.ts';
 import { descendingKeyset } from '../../db/keyset.ts';
 import { filtersOnly, liveCount, liveCountSql } from '../../db/live-counts.ts';
 import { homeVisits, liveCounts, students, users } from '../../db/schema.ts';
-import { arrayParam, containsLowered } from '../../db/sql-helpers.ts';
+import { arrayParam, containsLowered, idList } from '../../db/sql-helpers.ts';
 import { searchCountsItself, type Page } from '../../lib/paging.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import { dateFilter, ofLiveStudent, ofStudentInScope, studentInScope } from '../../db/scopes.ts';
+import {
+  dateFilter,
+  liveStudentsNamed,
+  ofLiveStudent,
+  ofStudentInScope,
+  studentInScope,
+} from '../../db/scopes.ts';
 
 export type HomeVisitRow = typeof homeVisits.$inferSelect;
 export type NewHomeVisitRow = typeof homeVisits.$inferInsert;
@@ -108,20 +114,13 @@ function whereOf(
     // Conditions on home_visits (ids through arrays), so the student and teacher indexes serve them.
     c.push(
       or(
-        sql`${homeVisits.studentId} = any(${named?.students ? arrayParam(named.students, 'uuid') : sql`array(${studentsNamed(filter.search)})`})`,
+        sql`${homeVisits.studentId} = any(${named?.students ? arrayParam(named.students, 'uuid') : sql`array(${liveStudentsNamed(filter.search)})`})`,
         sql`${homeVisits.teacherId} = any(${named?.teachers ? arrayParam(named.teachers, 'uuid') : sql`array(${teachersNamed(filter.search)})`})`,
       ),
     );
   }
   return and(...c);
 }
-
-/** The ids of the live children whose name contains the search: one half of a visit search. */
-const studentsNamed = (search: string) =>
-  sql`select ${students.id} from ${students} where ${isNull(students.deletedAt)} and ${containsLowered(
-    students.searchName,
-    search,
-  )}`;
 
 /** The ids of the teachers whose name contains the search: the other half. */
 const teachersNamed = (search: string) =>
@@ -168,7 +167,7 @@ async function keptSearchCount(
   const statuses = arrayParam(only ? [only] : HOME_VISIT_STATUSES, 'review_status');
   const result = (await db.execute(sql`
     with named as materialized (
-      select array(${studentsNamed(search)}) as students, array(${teachersNamed(search)}) as teachers
+      select array(${liveStudentsNamed(search)}) as students, array(${teachersNamed(search)}) as teachers
     )
     select
       (select coalesce(sum(${liveCounts.n}), 0) from ${liveCounts}
@@ -192,11 +191,10 @@ async function keptSearchCount(
     }[];
   };
   const [row] = result.rows;
-  const ids = (list: string | null) => (list === null ? undefined : list === '' ? [] : list.split(','));
   return {
     total: Number(row.total),
     scope: Number(row.scope),
-    named: { students: ids(row.students), teachers: ids(row.teachers) },
+    named: { students: idList(row.students), teachers: idList(row.teachers) },
   };
 }
 
