@@ -122,7 +122,7 @@ function whereOf(
   return and(...c);
 }
 
-/** The ids of the teachers whose name contains the search: the other half. */
+/** The ids of the teachers whose name contains the search: a visit search's half beside the children's. */
 const teachersNamed = (search: string) =>
   sql`select ${users.id} from ${users} where ${eq(users.role, 'TEACHER')} and ${containsLowered(
     users.searchName,
