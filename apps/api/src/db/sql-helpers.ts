@@ -46,17 +46,17 @@ export const containsLowered = (column: SQL | AnyColumn, text: string): SQL =>
   sql`${column} like lower(${containsPattern(text)})`;
 
 /**
- * `values` as one array parameter of the given element type (`$1::uuid[]`), for `= any(…)`: one
- * parameter however many values, which PostgreSQL plans for its actual values. Each element is quoted as
- * an array literal's element.
- */
-/**
  * The ids a statement answered as `array_to_string(ids, ',')`: undefined for null (a statement answers
  * null when there were too many to send back), none for ''.
  */
 export const idList = (text: string | null): string[] | undefined =>
   text === null ? undefined : text === '' ? [] : text.split(',');
 
+/**
+ * `values` as one array parameter of the given element type (`$1::uuid[]`), for `= any(…)`: one
+ * parameter however many values, which PostgreSQL plans for its actual values. Each element is quoted as
+ * an array literal's element.
+ */
 export const arrayParam = (
   values: readonly (string | number)[],
   type: 'uuid' | 'int' | 'text' | 'review_status',
