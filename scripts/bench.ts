@@ -55,7 +55,7 @@ import { hashPassword } from '../apps/api/src/lib/passwords.ts';
 import { findSessionActor } from '../apps/api/src/modules/auth/auth.repo.ts';
 import { runGrowthJob } from '../apps/api/src/modules/measurements/growth.jobs.ts';
 import { countStudents, listStudents } from '../apps/api/src/modules/students/students.repo.ts';
-import { openExplainer } from './lib/explain.ts';
+import { openExplainer, shortened } from './lib/explain.ts';
 
 const count = (name: string, fallback: number) => {
   const raw = process.env[name];
@@ -1039,11 +1039,11 @@ async function explainCalls(
           '',
           '```sql',
           query,
-          ...params.map((p, n) => `-- $${n + 1} = ${JSON.stringify(p)}`),
+          ...params.map((p, n) => `-- $${n + 1} = ${shortened(JSON.stringify(p))}`),
           '```',
           '',
           '```text',
-          ...plan,
+          ...plan.map((line) => shortened(line)),
           '```',
           '',
         );

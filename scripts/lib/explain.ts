@@ -69,3 +69,16 @@ export async function openExplainer(databaseUrl: string) {
     },
   };
 }
+
+/** How much of a parameter or plan line the plans file keeps (the longest sort keys are 1,800). */
+export const SHOWN_CHARACTERS = 2_000;
+
+/**
+ * A parameter or plan line cut to `max` characters, saying how much was left out: a search's array of
+ * 1,853 children's ids (in its parameter, and again in the plan's index condition) is 75,000
+ * characters that nobody reads, in a file meant for review.
+ */
+export function shortened(text: string, max: number = SHOWN_CHARACTERS): string {
+  if (text.length <= max) return text;
+  return `${text.slice(0, max)}… (${(text.length - max).toLocaleString('en-GB')} more characters)`;
+}
