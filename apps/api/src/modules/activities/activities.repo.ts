@@ -2,8 +2,8 @@ import { aliasedTable, and, count, desc, eq, ilike, isNull, ne, or, sql, type SQ
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { descendingKeyset } from '../../db/keyset.ts';
-import { filtersOnly, liveCount } from '../../db/live-counts.ts';
-import { arrayParam, containsPattern, idList } from '../../db/sql-helpers.ts';
+import { filtersOnly, liveCount, liveCountSql } from '../../db/live-counts.ts';
+import { containsPattern } from '../../db/sql-helpers.ts';
 import { activities, students, users } from '../../db/schema.ts';
 import type { Page } from '../../lib/paging.ts';
 import type { Actor } from '../../plugins/auth.ts';
@@ -51,10 +51,10 @@ function ownedBy(actor: Actor): SQL | undefined {
 
 /**
  * `liveStudent`: how the activity's student is known to be live (counts and the choice of a page's rows join
- * no `students`). `named`: the ids of the children whose names a search matched, where already known
- * (searchCount).
+ * no `students`). `byName`: how an activity's child is tested against the children the search names, where
+ * a statement of its own names them (searchPageIds); by default an array of their ids.
  */
-function whereOf(actor: Actor, filter: ActivityFilter, liveStudent?: SQL, named?: string[]): SQL | undefined {
+function whereOf(actor: Actor, filter: ActivityFilter, liveStudent?: SQL, byName?: SQL): SQL | undefined {
   const conditions: (SQL | undefined)[] = [visibleTo(actor, liveStudent), ...otherFilters(filter)];
   if (filter.search) {
     // Every alternative is a condition on activities (the student's name through an array of ids), so
@@ -62,7 +62,7 @@ function whereOf(actor: Actor, filter: ActivityFilter, liveStudent?: SQL, named?
     conditions.push(
       or(
         inText(filter.search),
-        sql`${activities.studentId} = any(${named ? arrayParam(named, 'uuid') : sql`array(${liveStudentsNamed(filter.search)})`})`,
+        byName ?? sql`${activities.studentId} = any(array(${liveStudentsNamed(filter.search)}))`,
       ),
     );
   }
@@ -81,41 +81,91 @@ const inText = (search: string) => {
   return or(ilike(activities.title, p), ilike(activities.description, p));
 };
 
-/**
- * How many children's ids a search sends back into its page's query as a constant (searchCount). Each
- * costs about 3 µs of planning (1,853 ids: 5 ms, measured at national scale); in return PostgreSQL knows
- * how many activities they have, and walks the date order when they are many (2 ms for a page of 8 where
- * sorting their 37,060 activities took 40–50 ms), or sorts them when they are few.
- */
-const MAX_NAMED = 10_000;
+/** `named (students)`: the ids of the live children whose names the search contains, as one array. */
+const namedCte = (search: string) =>
+  sql`named as materialized (select array(${liveStudentsNamed(search)}) as students)`;
 
 /**
- * A numbered page of a search: its total, counted apart from the page, and the ids of the children whose
- * names it matched (undefined past MAX_NAMED). Their activities are counted through the student index
- * alone (an index-only scan; the children are live by the names' query); those matched by their title or
- * description whose child is not among them are added. The same total as counting the search's matches
- * (a union counted in two disjoint parts), in 13 ms at national scale where the matches' count took 36.
+ * A search's total, over `named`: the named children's activities counted through the student index alone
+ * (an index-only scan; the children are live by the names' query), and those matched by their title or
+ * description whose child is not among them. Each match counts once (a union counted in two disjoint
+ * parts), without reading the matches themselves.
  */
-async function searchCount(
-  db: DbOrTx,
-  actor: Actor,
-  filter: ActivityFilter,
-): Promise<{ total: number; named: string[] | undefined } | undefined> {
+const searchTotal = (actor: Actor, filter: ActivityFilter, search: string) => sql`(
+    (select count(*) from ${activities}
+      where ${and(visibleTo(actor, sql`true`), ...otherFilters(filter))}
+        and ${activities.studentId} = any(named.students))::int
+    + (select count(*) from ${activities}
+      where ${and(visibleTo(actor, ofLiveStudent(activities.studentId)), ...otherFilters(filter))}
+        and ${inText(search)} and not (${activities.studentId} = any(named.students)))::int)`;
+
+/** A search's total on its own: a page past the last one, which has no row to carry it. */
+async function searchCount(db: DbOrTx, actor: Actor, filter: ActivityFilter): Promise<number | undefined> {
   if (!filter.search) return undefined;
   const result = (await db.execute(sql`
-    with named as materialized (select array(${liveStudentsNamed(filter.search)}) as students)
-    select
-      (select count(*) from ${activities}
-        where ${and(visibleTo(actor, sql`true`), ...otherFilters(filter))}
-          and ${activities.studentId} = any(named.students))::int
-      + (select count(*) from ${activities}
-        where ${and(visibleTo(actor, ofLiveStudent(activities.studentId)), ...otherFilters(filter))}
-          and ${inText(filter.search)} and not (${activities.studentId} = any(named.students)))::int as total,
-      case when cardinality(named.students) <= ${MAX_NAMED}
-        then array_to_string(named.students, ',') end as students
-    from named`)) as unknown as { rows: { total: number | string; students: string | null }[] };
-  const [row] = result.rows;
-  return { total: Number(row.total), named: idList(row.students) };
+    with ${namedCte(filter.search)}
+    select ${searchTotal(actor, filter, filter.search)} as total from named`)) as unknown as {
+    rows: { total: number | string }[];
+  };
+  return Number(result.rows[0].total);
+}
+
+/**
+ * A search's numbered page, `chosen (id, total)`, in one statement: the children the search names are
+ * found once (`named`), the matches counted (searchTotal), and the page chosen in one of two ways, by
+ * how dense the matches are:
+ *
+ * - Many (a common part of a name: "nila1" names 1,853 children, whose 37,060 activities are one in 27):
+ *   the date index is walked, newest first, each activity's child looked up in a hash of the named ones,
+ *   until the page is full (621 rows read for a page of 8 at national scale). Reading every match to
+ *   sort them would read 37,060.
+ * - Few (a child's full name, a rare word): the matches are found through the student and trigram indexes
+ *   and sorted (`date + 0` keeps the planner from walking the date index row by row, which for a rare
+ *   word reads most of it).
+ *
+ * The walk is taken when the page's end, spread over the matches' share of every live activity, falls
+ * within the matches: (offset + limit) × live activities ≤ matches², the live activities a kept count. Only
+ * for an administrator's search without another filter: a teacher's activities, a day's or one teacher's
+ * are few, and are sorted. The other way is left out of the plan's work by a one-time filter: it reads
+ * nothing. A rule in SQL rather than the planner's choice, which cannot see how many children a search
+ * names before it runs.
+ */
+function searchPageIds(actor: Actor, filter: ActivityFilter, search: string, page: Page): SQL {
+  const liveStudent = ofLiveStudent(activities.studentId);
+  const branch = (
+    byName: SQL,
+    date: SQL,
+    gate: SQL,
+  ) => sql`(select ${activities.id}, ${activities.date}, ${activities.createdAt}
+      from ${activities}
+      where ${whereOf(actor, filter, liveStudent, byName)} and ${gate}
+      order by ${date} desc, ${activities.createdAt} desc, ${activities.id} desc
+      limit ${page.limit} offset ${page.offset})`;
+  const sorted = (gate: SQL) =>
+    branch(
+      sql`${activities.studentId} = any((select students from named)::uuid[])`,
+      sql`${activities.date} + 0`,
+      gate,
+    );
+  const walkable = actor.role === 'ADMIN' && filtersOnly(filter, ['search']);
+  const pages = walkable
+    ? sql`${branch(
+        sql`${activities.studentId} in (select unnest(students) from named)`,
+        sql`${activities.date}`,
+        sql`(select walk from dense)`,
+      )} union all ${sorted(sql`not (select walk from dense)`)}`
+    : sorted(sql`true`);
+  return sql`(
+    with ${namedCte(search)},
+      total as materialized (select ${searchTotal(actor, filter, search)} as n from named)
+      ${
+        walkable
+          ? sql`, dense as materialized (select total.n::bigint * total.n
+              >= ${page.offset + page.limit}::bigint * ${liveCountSql('activities')} as walk from total)`
+          : sql``
+      }
+    select p.id, (select n from total) as total from (${pages}) p
+  ) chosen`;
 }
 
 const selection = {
@@ -148,10 +198,9 @@ export async function listActivities(
 ): Promise<(ActivityWithRefs & { cursor: string; total?: number | null })[]> {
   // With a search, `date + 0` (the same order) keeps the planner from walking the date index row by row
   // until a page of matches turns up (slow for a rare word); it finds the matches through the trigram and
-  // student indexes first, then sorts them. Not when the children's ids are sent as a constant: PostgreSQL
-  // then knows how many activities match, and chooses.
-  const orderBy = (named?: string[]) => [
-    desc(filter.search && !named ? sql`${activities.date} + 0` : activities.date),
+  // student indexes first, then sorts them. A numbered page of a search chooses for itself (searchPageIds).
+  const orderBy = [
+    desc(filter.search ? sql`${activities.date} + 0` : activities.date),
     desc(activities.createdAt),
     desc(activities.id),
   ];
@@ -167,35 +216,41 @@ export async function listActivities(
         .$dynamic(),
     )
       .where(whereOf(actor, filter))
-      .orderBy(...orderBy());
+      .orderBy(...orderBy);
   }
-  // A search's numbered page: its total and the names' matches first (searchCount).
-  const counted = page.after ? undefined : await searchCount(db, actor, filter);
-  if (counted && counted.total <= page.offset) return [];
+  if (filter.search && !page.after) {
+    // A search's numbered page and its total, in one statement.
+    return withRefs(
+      db
+        .select({ ...selection, cursor: keyset.cursor, total: sql<number>`chosen.total` })
+        .from(activities)
+        .innerJoin(searchPageIds(actor, filter, filter.search, page), sql`chosen.id = ${activities.id}`)
+        .$dynamic(),
+    ).orderBy(...keyset.orderBy);
+  }
   // The page's activities are chosen from `activities` alone (their student's liveness an anti-join, as
   // the count does); only they are joined to their student and teacher.
   const chosen = keyset.pageIds(
     db,
     activities,
     activities.id,
-    whereOf(actor, filter, ofLiveStudent(activities.studentId), counted?.named),
+    whereOf(actor, filter, ofLiveStudent(activities.studentId)),
     page,
-    orderBy(counted?.named),
+    orderBy,
     false,
   );
-  const rows = await withRefs(
+  return withRefs(
     db
       .select({ ...selection, cursor: keyset.cursor, total: chosen.total })
       .from(activities)
       .innerJoin(chosen, eq(chosen.id, activities.id))
       .$dynamic(),
   ).orderBy(...keyset.orderBy);
-  return counted ? rows.map((row) => ({ ...row, total: counted.total })) : rows;
 }
 
 export async function countActivities(db: DbOrTx, actor: Actor, filter: ActivityFilter): Promise<number> {
   const counted = await searchCount(db, actor, filter);
-  if (counted) return counted.total;
+  if (counted !== undefined) return counted;
   // An administrator's unfiltered list: the kept count (the same rule as visibleTo: live, of a live student).
   if (actor.role === 'ADMIN' && filtersOnly(filter)) return liveCount(db, 'activities');
   const [row] = await db

@@ -498,6 +498,46 @@ describe('reading activities', () => {
     expect(theirs.headers['x-total-count']).toBe('1');
   });
 
+  it("pages a search's many matches in the list's order, whether the page walks the dates or sorts the matches", async () => {
+    // A search's numbered page walks the date index when its matches are dense enough for its page, and
+    // sorts them otherwise (searchPageIds: (offset + limit) × live activities ≤ matches²). 30 matches, 3 a
+    // page: the first pages walk and the later ones sort, as long as the file's other tests leave between
+    // 31 and 300 live activities (checked first, so that both ways are taken).
+    const child = await seedStudent(teacher.id, { firstName: 'Quillon', lastName: 'Marsh' });
+    const other = await seedStudent(teacher.id, { firstName: 'Pim', lastName: 'Sands' });
+    for (let i = 0; i < 30; i++) {
+      const mine = i % 5 !== 0;
+      await seedActivity(teacher, mine ? child.id : other.id, {
+        // Pairs on one day: the order within a day is the time of recording.
+        date: addDays(today, -Math.floor(i / 2)),
+        title: mine ? `Visit ${i}` : `Story ${i}`,
+        description: mine ? 'Reading' : 'About quillon the fox',
+      });
+    }
+    const live = Number((await list(admin, '?page=1&limit=1')).headers['x-total-count']);
+    expect(30 * 30 >= 3 * live && 30 * 30 < 30 * live, `live activities: ${live}`).toBe(true);
+
+    const ids = (res: { json(): unknown }) => (res.json() as { id: string }[]).map((a) => a.id);
+    const all = await list(admin, '?search=quillon');
+    expect(ids(all)).toHaveLength(30);
+    const paged: string[] = [];
+    for (let page = 1; page <= 10; page++) {
+      const res = await list(admin, `?search=quillon&page=${page}&limit=3`);
+      expect(res.headers['x-total-count']).toBe('30');
+      paged.push(...ids(res));
+    }
+    expect(paged).toEqual(ids(all));
+    const past = await list(admin, '?search=quillon&page=11&limit=3');
+    expect(past.json()).toEqual([]);
+    expect(past.headers['x-total-count']).toBe('30');
+    // The teacher's own search sorts; the same pages.
+    const theirs: string[] = [];
+    for (let page = 1; page <= 3; page++) {
+      theirs.push(...ids(await list(teacher, `?search=quillon&page=${page}&limit=10`)));
+    }
+    expect(theirs).toEqual(ids(all));
+  });
+
   it.each([
     ['?page=0', 'page must be a whole number between 1 and 100000'],
     ['?page=abc', 'page must be a whole number between 1 and 100000'],
