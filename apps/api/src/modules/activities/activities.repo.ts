@@ -52,7 +52,7 @@ function ownedBy(actor: Actor): SQL | undefined {
 /**
  * `liveStudent`: how the activity's student is known to be live (counts and the choice of a page's rows join
  * no `students`). `byName`: how an activity's child is tested against the children the search names, where
- * a statement of its own names them (searchPageIds); by default an array of their ids.
+ * a statement of its own names them (keyset.searchPageIds); by default an array of their ids.
  */
 function whereOf(actor: Actor, filter: ActivityFilter, liveStudent?: SQL, byName?: SQL): SQL | undefined {
   const conditions: (SQL | undefined)[] = [visibleTo(actor, liveStudent), ...otherFilters(filter)];
@@ -85,6 +85,9 @@ const inText = (search: string) => {
 const namedCte = (search: string) =>
   sql`named as materialized (select array(${liveStudentsNamed(search)}) as students)`;
 
+/** The activity's child among those `named`: through the student index (a bitmap, a count). */
+const ofNamedChild = sql`${activities.studentId} = any((select students from named)::uuid[])`;
+
 /**
  * A search's total, over `named`: the named children's activities counted through the student index alone
  * (an index-only scan; the children are live by the names' query), and those matched by their title or
@@ -94,78 +97,20 @@ const namedCte = (search: string) =>
 const searchTotal = (actor: Actor, filter: ActivityFilter, search: string) => sql`(
     (select count(*) from ${activities}
       where ${and(visibleTo(actor, sql`true`), ...otherFilters(filter))}
-        and ${activities.studentId} = any(named.students))::int
+        and ${ofNamedChild})::int
     + (select count(*) from ${activities}
       where ${and(visibleTo(actor, ofLiveStudent(activities.studentId)), ...otherFilters(filter))}
-        and ${inText(search)} and not (${activities.studentId} = any(named.students)))::int)`;
+        and ${inText(search)} and not ${ofNamedChild})::int)`;
 
 /** A search's total on its own: a page past the last one, which has no row to carry it. */
 async function searchCount(db: DbOrTx, actor: Actor, filter: ActivityFilter): Promise<number | undefined> {
   if (!filter.search) return undefined;
   const result = (await db.execute(sql`
     with ${namedCte(filter.search)}
-    select ${searchTotal(actor, filter, filter.search)} as total from named`)) as unknown as {
+    select ${searchTotal(actor, filter, filter.search)} as total`)) as unknown as {
     rows: { total: number | string }[];
   };
   return Number(result.rows[0].total);
-}
-
-/**
- * A search's numbered page, `chosen (id, total)`, in one statement: the children the search names are
- * found once (`named`), the matches counted (searchTotal), and the page chosen in one of two ways, by
- * how dense the matches are:
- *
- * - Many (a common part of a name: "nila1" names 1,853 children, whose 37,060 activities are one in 27):
- *   the date index is walked, newest first, each activity's child looked up in a hash of the named ones,
- *   until the page is full (621 rows read for a page of 8 at national scale). Reading every match to
- *   sort them would read 37,060.
- * - Few (a child's full name, a rare word): the matches are found through the student and trigram indexes
- *   and sorted (`date + 0` keeps the planner from walking the date index row by row, which for a rare
- *   word reads most of it).
- *
- * The walk is taken when the page's end, spread over the matches' share of every live activity, falls
- * within the matches: (offset + limit) × live activities ≤ matches², the live activities a kept count. Only
- * for an administrator's search without another filter: a teacher's activities, a day's or one teacher's
- * are few, and are sorted. The other way is left out of the plan's work by a one-time filter: it reads
- * nothing. A rule in SQL rather than the planner's choice, which cannot see how many children a search
- * names before it runs.
- */
-function searchPageIds(actor: Actor, filter: ActivityFilter, search: string, page: Page): SQL {
-  const liveStudent = ofLiveStudent(activities.studentId);
-  const branch = (
-    byName: SQL,
-    date: SQL,
-    gate: SQL,
-  ) => sql`(select ${activities.id}, ${activities.date}, ${activities.createdAt}
-      from ${activities}
-      where ${whereOf(actor, filter, liveStudent, byName)} and ${gate}
-      order by ${date} desc, ${activities.createdAt} desc, ${activities.id} desc
-      limit ${page.limit} offset ${page.offset})`;
-  const sorted = (gate: SQL) =>
-    branch(
-      sql`${activities.studentId} = any((select students from named)::uuid[])`,
-      sql`${activities.date} + 0`,
-      gate,
-    );
-  const walkable = actor.role === 'ADMIN' && filtersOnly(filter, ['search']);
-  const pages = walkable
-    ? sql`${branch(
-        sql`${activities.studentId} in (select unnest(students) from named)`,
-        sql`${activities.date}`,
-        sql`(select walk from dense)`,
-      )} union all ${sorted(sql`not (select walk from dense)`)}`
-    : sorted(sql`true`);
-  return sql`(
-    with ${namedCte(search)},
-      total as materialized (select ${searchTotal(actor, filter, search)} as n from named)
-      ${
-        walkable
-          ? sql`, dense as materialized (select total.n::bigint * total.n
-              >= ${page.offset + page.limit}::bigint * ${liveCountSql('activities')} as walk from total)`
-          : sql``
-      }
-    select p.id, (select n from total) as total from (${pages}) p
-  ) chosen`;
 }
 
 const selection = {
@@ -198,7 +143,7 @@ export async function listActivities(
 ): Promise<(ActivityWithRefs & { cursor: string; total?: number | null })[]> {
   // With a search, `date + 0` (the same order) keeps the planner from walking the date index row by row
   // until a page of matches turns up (slow for a rare word); it finds the matches through the trigram and
-  // student indexes first, then sorts them. A numbered page of a search chooses for itself (searchPageIds).
+  // student indexes first, then sorts them. A search's numbered page chooses (keyset.searchPageIds).
   const orderBy = [
     desc(filter.search ? sql`${activities.date} + 0` : activities.date),
     desc(activities.createdAt),
@@ -224,7 +169,29 @@ export async function listActivities(
       db
         .select({ ...selection, cursor: keyset.cursor, total: sql<number>`chosen.total` })
         .from(activities)
-        .innerJoin(searchPageIds(actor, filter, filter.search, page), sql`chosen.id = ${activities.id}`)
+        .innerJoin(
+          keyset.searchPageIds({
+            table: activities,
+            id: activities.id,
+            ctes: namedCte(filter.search),
+            total: searchTotal(actor, filter, filter.search),
+            where: (walk) =>
+              whereOf(
+                actor,
+                filter,
+                ofLiveStudent(activities.studentId),
+                walk ? sql`${activities.studentId} in (select unnest(students) from named)` : ofNamedChild,
+              ),
+            // Walked: an administrator's search without another filter (a teacher's activities, a day's
+            // or one teacher's are few, and are sorted).
+            walked:
+              actor.role === 'ADMIN' && filtersOnly(filter, ['search'])
+                ? liveCountSql('activities')
+                : undefined,
+            page,
+          }),
+          sql`chosen.id = ${activities.id}`,
+        )
         .$dynamic(),
     ).orderBy(...keyset.orderBy);
   }
