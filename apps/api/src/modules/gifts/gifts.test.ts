@@ -331,6 +331,36 @@ describe('reading gifts', () => {
     expect(await pages(otherTeacher, 'kestrelq', '1')).toEqual(sorted([byText]));
   });
 
+  it("pages a search's many matches, by the child's name, the teacher's or the gift's text, in the list's order", async () => {
+    const named = await seedUser(t.app, { role: 'TEACHER', firstName: 'Ulla', lastName: 'Brackenq' });
+    const taught = await seedStudent(named.id, { firstName: 'Ema', lastName: 'Stone' });
+    const kid = await seedStudent(teacher.id, { firstName: 'Brackenq', lastName: 'Vale' });
+    const plain = await seedStudent(otherTeacher.id, { firstName: 'Ivo', lastName: 'Moss' });
+    await assign(
+      Array.from({ length: 30 }, (_, i) => {
+        // By the child's name, the teacher's name or the gift's text; pairs on one day.
+        const who = [kid, taught, plain][i % 3];
+        const day = String(1 + Math.floor(i / 2)).padStart(2, '0');
+        return row(who.studentId, {
+          giftSubType: who === plain ? `Coat brackenq ${i}` : `Coat ${i}`,
+          giftDate: `2024-05-${day}`,
+        });
+      }),
+    );
+    const all = idsOf(await list(admin, '?search=brackenq'));
+    expect(all).toHaveLength(30);
+    const paged: string[] = [];
+    for (let page = 1; page <= 10; page++) {
+      const res = await list(admin, `?search=brackenq&page=${page}&limit=3`);
+      expect(res.headers['x-total-count']).toBe('30');
+      paged.push(...idsOf(res));
+    }
+    expect(paged).toEqual(all);
+    const past = await list(admin, '?search=brackenq&page=11&limit=3');
+    expect(past.json()).toEqual([]);
+    expect(past.headers['x-total-count']).toBe('30');
+  });
+
   it('refuses bad filters with a 400', async () => {
     for (const q of [
       '?status=LOST',
