@@ -35,7 +35,8 @@
  *   BENCH_SKIP          leave out the endpoints whose label contains this text (`a|b`: either)
  *   BENCH_KEEP_DATABASE `1`: keep the PostgreSQL database (its name is printed), e.g. to EXPLAIN queries
  *   BENCH_EXPLAIN       a markdown file (PostgreSQL only): after the load, the SQL each of a few admin calls
- *                       issues, with `EXPLAIN (ANALYZE, BUFFERS)` of each SELECT
+ *                       issues, with `EXPLAIN (ANALYZE, BUFFERS)` of each SELECT (a parameter or plan line
+ *                       longer than 2,000 characters cut, saying how much)
  *   BENCH_WEB_DIST      a built web app (default apps/web/dist when it holds index.html): its first-load
  *                       sizes are printed (scripts/web-size.ts)
  */
