@@ -265,17 +265,10 @@ test('signing in opens the dashboard, with its welcome toast, without the other 
   expect(styles).toHaveLength(1);
 });
 
-/**
- * Signs in at the given width: the welcome toast shows below the top bar (looked at in a screenshot), and
- * the bar's `control` takes a click while it shows (Playwright refuses a click another element would take).
- */
-async function toastBelowTopBar(
-  page: Page,
-  width: number,
-  name: string,
-  control: { role: 'button' | 'link'; name: string },
-) {
-  await page.setViewportSize({ width, height: 800 });
+test('on a phone a toast stands below the top bar, whose menu button stays usable while it shows', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
   await signIn(page, firstAdmin());
   const toast = page.getByRole('alert').filter({ hasText: 'Welcome back!' });
   await expect(toast).toBeVisible();
@@ -283,20 +276,8 @@ async function toastBelowTopBar(
   const box = await toast.boundingBox();
   expect(header && box && box.y >= header.y + header.height).toBe(true);
   mkdirSync(screenshotDir, { recursive: true });
-  await page.screenshot({ path: path.join(screenshotDir, `toast-below-top-bar-${name}.png`) });
-  await page.getByRole(control.role, { name: control.name, exact: true }).click({ timeout: 2_000 });
-}
-
-test('on a phone a toast stands below the top bar, whose menu button stays usable while it shows', async ({
-  page,
-}) => {
-  await toastBelowTopBar(page, 360, 'phone', { role: 'button', name: 'Open navigation' });
+  await page.screenshot({ path: path.join(screenshotDir, 'toast-below-top-bar-phone.png') });
+  // The click lands on the button itself (Playwright refuses a click another element would take).
+  await page.getByRole('button', { name: 'Open navigation', exact: true }).click({ timeout: 2_000 });
   await expect(page.getByRole('button', { name: 'Close navigation' })).toBeVisible();
-});
-
-test('on a desktop a toast stands below the top bar, whose bell stays usable while it shows', async ({
-  page,
-}) => {
-  await toastBelowTopBar(page, 1280, 'desktop', { role: 'link', name: 'Notifications' });
-  await expect(page).toHaveURL(/\/notifications$/);
 });

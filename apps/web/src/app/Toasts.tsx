@@ -1,14 +1,18 @@
 import './mantine-styles-shell.ts';
+import { useMantineTheme } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import { SHELL_HEADER_HEIGHT } from './shell-geometry.ts';
 
 /**
- * Just below the top bar, so that for their 6 s the toasts never cover its menu button, search, bell or
- * account menu (on a phone a toast is the screen's whole width). Mantine gives this style to the
- * container of every position, and the app shows its toasts only at the top right: `bottom: auto` keeps
- * the empty bottom containers from stretching from this top to their bottom over the page, taking its
- * clicks. Inline, not a CSS module: the toasts come with the first signed-in page, whose styles are kept
- * to what it needs (vite.config.ts, 'shell-styles').
+ * On phones (below the sm breakpoint, where the menu button shows) a toast is the screen's whole width,
+ * so at the top it would cover the whole top bar, menu button included, for its 6 s: there it stands
+ * just below the bar. From sm up it stays in the corner, over the bar's bell and account menu only,
+ * clear of the page's own buttons at the top right. Mantine gives this style to the container of every
+ * position, and the app shows its toasts only at the top right: `bottom: auto` keeps the empty bottom
+ * containers from stretching from this top to their bottom over the page, taking its clicks. Inline,
+ * not a CSS module: the toasts come with the first signed-in page, whose styles are kept to what it
+ * needs (vite.config.ts, 'shell-styles').
  */
 const belowTheTopBar = {
   root: { top: `calc(${SHELL_HEADER_HEIGHT}px + var(--mantine-spacing-xs))`, bottom: 'auto' },
@@ -16,7 +20,17 @@ const belowTheTopBar = {
 
 /** The toasts (top right, 6 s, at most 5), loaded with the first one (see providers.tsx). */
 export function Toasts() {
+  const theme = useMantineTheme();
+  const wide = useMediaQuery(`(min-width: ${theme.breakpoints.sm})`, true, {
+    getInitialValueInEffect: false,
+  });
   return (
-    <Notifications position="top-right" autoClose={6000} limit={5} zIndex={1000} styles={belowTheTopBar} />
+    <Notifications
+      position="top-right"
+      autoClose={6000}
+      limit={5}
+      zIndex={1000}
+      styles={wide ? undefined : belowTheTopBar}
+    />
   );
 }
