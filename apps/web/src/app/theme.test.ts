@@ -46,4 +46,13 @@ describe('theme colours reach WCAG AA (4.5:1) for text', () => {
     expect(vars['--mantine-color-anchor']).toBe(readableShades(DEFAULT_THEME.colors.teal).strong);
     expect(contrastRatio(vars['--mantine-color-error'], WHITE)).toBeGreaterThanOrEqual(MIN_CONTRAST);
   });
+
+  it("gives a toast's message under a title the readable dimmed grey, not Mantine's gray.6", () => {
+    const styles = theme.components?.Notification?.styles as (
+      t: typeof theme,
+      props: { title?: string },
+    ) => { description?: { color?: string } };
+    expect(styles(theme, { title: 'Failed to restore activity' }).description?.color).toBe(DIMMED);
+    expect(styles(theme, {}).description).toBeUndefined();
+  });
 });
