@@ -74,9 +74,9 @@ export async function openExplainer(databaseUrl: string) {
 export const SHOWN_CHARACTERS = 2_000;
 
 /**
- * A parameter or plan line cut to `max` characters, saying how much was left out: a search's array of
- * 1,853 children's ids (in its parameter, and again in the plan's index condition) is 75,000
- * characters that nobody reads, in a file meant for review.
+ * A parameter or plan line cut to `max` characters, saying how much was left out: an array of ids sent
+ * as a constant (the activities' search once sent 1,853, in its parameter and again in the plan's index
+ * condition: 75,000 characters each) is text nobody reads, in a file meant for review.
  */
 export function shortened(text: string, max: number = SHOWN_CHARACTERS): string {
   if (text.length <= max) return text;
