@@ -5,8 +5,8 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 /**
  * The API test files share their worker's modules (no isolation): each file builds its own app and
  * database (test/setup.ts), none mocks a module, and the one that fakes the clock (attendance) restores
- * it after each test, so only the import of the app's modules is shared. Importing them again for every file took 115 of the 562 s the step took on two cores;
- * without it the step took 365 s.
+ * it after each test, so only the import of the app's modules is shared. Importing them again for every
+ * file took 115 of the 562 s the step took on two cores; without it the step took 365 s.
  */
 const apiIsolation = false;
 

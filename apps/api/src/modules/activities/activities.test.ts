@@ -92,6 +92,9 @@ async function seedActivity(as: SeededUser, studentId: string, over: Record<stri
   return res.json();
 }
 
+/** The ids of a list's answer, in its order. */
+const ids = (res: { json(): unknown }) => (res.json() as { id: string }[]).map((a) => a.id);
+
 const rowOf = async (id: string) => {
   const [row] = await t.app.db.select().from(activities).where(eq(activities.id, id));
   return row;
@@ -469,7 +472,6 @@ describe('reading activities', () => {
     });
     expect(del.statusCode).toBe(200);
 
-    const ids = (res: { json(): unknown }) => (res.json() as { id: string }[]).map((a) => a.id);
     const expected = [...byName, byText].map((a) => a.id).sort();
     const unpaged = await list(admin, '?search=brightwaterq');
     expect(ids(unpaged).sort()).toEqual(expected);
@@ -500,7 +502,7 @@ describe('reading activities', () => {
 
   it("pages a search's many matches in the list's order, whether the page walks the dates or sorts the matches", async () => {
     // A search's numbered page walks the date index when its matches are dense enough for its page, and
-    // sorts them otherwise (searchPageIds: (offset + limit) × live activities ≤ matches²). 30 matches, 3 a
+    // sorts them otherwise (keyset.searchPageIds: (offset + limit) × live activities ≤ matches²). 30 matches, 3 a
     // page: the first pages walk and the later ones sort, as long as the file's other tests leave between
     // 31 and 300 live activities (checked first, so that both ways are taken).
     const child = await seedStudent(teacher.id, { firstName: 'Quillon', lastName: 'Marsh' });
@@ -517,7 +519,6 @@ describe('reading activities', () => {
     const live = Number((await list(admin, '?page=1&limit=1')).headers['x-total-count']);
     expect(30 * 30 >= 3 * live && 30 * 30 < 30 * live, `live activities: ${live}`).toBe(true);
 
-    const ids = (res: { json(): unknown }) => (res.json() as { id: string }[]).map((a) => a.id);
     const all = await list(admin, '?search=quillon');
     expect(ids(all)).toHaveLength(30);
     const paged: string[] = [];
