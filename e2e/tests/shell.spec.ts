@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoA11yViolations } from '../support/a11y.ts';
 import { firstAdmin, newTeacher, screenshotDir, signIn, snap } from '../support/helpers.ts';
+import { adminToken, createTeacher, uniqueWord } from '../support/seed-people.ts';
 
 const ADMIN_ENTRIES = [
   'Dashboard',
@@ -280,4 +281,66 @@ test('on a phone a toast stands below the top bar, whose menu button stays usabl
   // The click lands on the button itself (Playwright refuses a click another element would take).
   await page.getByRole('button', { name: 'Open navigation', exact: true }).click({ timeout: 2_000 });
   await expect(page.getByRole('button', { name: 'Close navigation' })).toBeVisible();
+});
+
+/**
+ * Where the element `over` selects and the toast saying `toastText` overlap, the middle of the overlap
+ * belongs to `over` (it would take a tap there). Fails when they do not overlap: that would prove nothing.
+ */
+async function expectOverTheToast(page: Page, over: string, toastText: string) {
+  const found = await page.evaluate(
+    ([overSelector, text]) => {
+      const toast = [...document.querySelectorAll('[role="alert"]')].find((el) =>
+        el.textContent?.includes(text),
+      );
+      const top = document.querySelector(overSelector);
+      if (!toast || !top) return { overlap: false, onTop: false };
+      const a = toast.getBoundingClientRect();
+      const b = top.getBoundingClientRect();
+      const left = Math.max(a.left, b.left);
+      const right = Math.min(a.right, b.right);
+      const upper = Math.max(a.top, b.top);
+      const lower = Math.min(a.bottom, b.bottom);
+      if (left >= right || upper >= lower) return { overlap: false, onTop: false };
+      const hit = document.elementFromPoint((left + right) / 2, (upper + lower) / 2);
+      return { overlap: true, onTop: !!hit && top.contains(hit) };
+    },
+    [over, toastText] as const,
+  );
+  expect(found).toEqual({ overlap: true, onTop: true });
+}
+
+test('on a phone the account menu and the search’s results open over a toast, and take the taps', async ({
+  page,
+  request,
+}) => {
+  const teacher = await createTeacher(request, await adminToken(request), {
+    firstName: 'Toast',
+    lastName: uniqueWord(),
+  });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signIn(page, firstAdmin());
+  const toast = page.getByRole('alert').filter({ hasText: 'Welcome back!' });
+  await expect(toast).toBeVisible();
+
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  await expectOverTheToast(page, '[role="menu"]', 'Welcome back!');
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: path.join(screenshotDir, 'menu-over-toast-phone.png') });
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+
+  // Pointing at a toast holds it (Mantine restarts its 6 s when the pointer leaves), and the search is
+  // opened and typed into from the keyboard: the toast is still there when the results come, whatever
+  // the machine's speed.
+  await toast.hover();
+  await page.getByRole('button', { name: 'Open search' }).press('Enter');
+  await page.getByRole('combobox', { name: 'Search' }).fill(teacher.lastName);
+  const result = page.getByRole('option', { name: new RegExp(`Toast ${teacher.lastName}`) });
+  await expect(result).toBeVisible();
+  await expectOverTheToast(page, '[role="listbox"]', 'Welcome back!');
+  await page.screenshot({ path: path.join(screenshotDir, 'search-over-toast-phone.png') });
+  await result.click({ timeout: 2_000 });
+  await expect(page).toHaveURL(new RegExp(`/users/${teacher.id}$`));
 });

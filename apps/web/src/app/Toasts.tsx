@@ -18,6 +18,13 @@ const belowTheTopBar = {
   root: { top: `calc(${SHELL_HEADER_HEIGHT}px + var(--mantine-spacing-xs))`, bottom: 'auto' },
 };
 
+/**
+ * A toast stands over the page, the top bar and a dialog (Mantine's modal level, 200), under the menus,
+ * pickers and the search's results a person opens (the popover level, 300, and up): on a phone a toast
+ * below the bar would otherwise hide, and take the taps of, the results or the account menu opened there.
+ */
+const TOAST_Z_INDEX = 250;
+
 /** The toasts (top right, 6 s, at most 5), loaded with the first one (see providers.tsx). */
 export function Toasts() {
   const theme = useMantineTheme();
@@ -29,7 +36,7 @@ export function Toasts() {
       position="top-right"
       autoClose={6000}
       limit={5}
-      zIndex={1000}
+      zIndex={TOAST_Z_INDEX}
       styles={wide ? undefined : belowTheTopBar}
     />
   );
