@@ -20,9 +20,19 @@ test('an administrator finds a teacher and a student from the top bar', async ({
   await signIn(page, firstAdmin());
   await expect(searchBox(page)).toHaveAttribute('placeholder', 'Search teachers and students...');
 
-  // Part of the teacher's unique last name: one Teacher result, opening /users/{id}.
+  // Part of the teacher's unique last name: one Teacher result, opening /users/{id}. The searches wait
+  // until 'Searching...' has been seen: on a busy machine it could come and go between two looks.
+  let answer = () => {};
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  const searches = /\/api\/(users|students)\?.*search=/;
+  await page.route(searches, async (route) => {
+    await held;
+    await route.continue();
+  });
   await searchBox(page).fill(teacher.lastName.slice(0, -1).toLowerCase());
   await expect(page.getByText('Searching...')).toBeVisible();
+  answer();
+  await page.unroute(searches);
   const teacherOption = page.getByRole('option', { name: new RegExp(`Ruwan ${teacher.lastName}`) });
   await expect(teacherOption).toContainText('Teacher');
   await expect(page.getByRole('option')).toHaveCount(1);
