@@ -17,22 +17,14 @@ async function settle(page: Page) {
     .poll(
       () =>
         page.evaluate(() => {
-          // Typed here: this project's e2e code is compiled without the DOM types.
-          type Anim = {
-            playState: string;
-            timeline: unknown;
-            effect: { getTiming(): { iterations?: number } } | null;
-          };
-          const doc = (globalThis as unknown as { document: { getAnimations(): Anim[]; timeline: unknown } })
-            .document;
           // A scroll-driven animation (the wide tables' fading edge) follows scrolling, not time: it
           // never ends and needs no wait.
-          return doc
+          return document
             .getAnimations()
             .every(
               (a) =>
                 a.playState !== 'running' ||
-                a.timeline !== doc.timeline ||
+                a.timeline !== document.timeline ||
                 a.effect?.getTiming().iterations === Infinity,
             );
         }),
@@ -58,10 +50,7 @@ const failingOf = (results: AxeResults) =>
 
 async function runAxe(page: Page): Promise<AxeResults> {
   if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(axe.source);
-  return page.evaluate(
-    (options) => (globalThis as unknown as { axe: typeof axe }).axe.run(options),
-    AXE_OPTIONS,
-  );
+  return page.evaluate((options) => (window as unknown as { axe: typeof axe }).axe.run(options), AXE_OPTIONS);
 }
 
 /**

@@ -32,12 +32,6 @@ export async function pickStudent(page: Page, name: string) {
 /** The image has been loaded and decoded (its signed link works). */
 export async function expectImageLoaded(img: Locator) {
   await expect
-    .poll(() =>
-      img.evaluate((el) => {
-        // Typed here: this project's e2e code is compiled without the DOM types.
-        const image = el as unknown as { complete: boolean; naturalWidth: number };
-        return image.complete && image.naturalWidth > 0;
-      }),
-    )
+    .poll(() => img.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
     .toBe(true);
 }

@@ -140,10 +140,7 @@ const farFrom = (office: Office) => ({
   longitude: Number(office.longitude.toFixed(6)),
 });
 
-const backgroundOf = (el: unknown) =>
-  (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string } }).getComputedStyle(
-    el,
-  ).backgroundColor;
+const backgroundOf = (el: Element) => getComputedStyle(el).backgroundColor;
 
 /** Screenshots at 1280 and 360 px (support/forms.ts snapTop) without toasts, once lists have loaded. */
 async function shot(page: Page, name: string) {

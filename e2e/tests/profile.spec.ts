@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
+import { expectImageLoaded } from '../support/forms.ts';
 import { firstAdmin, newTeacher, signIn, snap } from '../support/helpers.ts';
 
 /** A real PNG (solid colour, `size`×`size`), built here so the server's magic-byte check sees a PNG. */
@@ -48,16 +49,10 @@ const detail = (page: Page, label: string) =>
     .locator('dd');
 const userMenu = (page: Page) => page.getByRole('button', { name: 'User menu' });
 
-async function expectImageLoaded(img: ReturnType<Page['locator']>) {
+/** The picture comes from the files API and has loaded. */
+async function expectPictureLoaded(img: Locator) {
   await expect(img).toHaveAttribute('src', /\/api\/files\//);
-  await expect
-    .poll(() =>
-      img.evaluate((el) => {
-        const image = el as unknown as { complete: boolean; naturalWidth: number };
-        return image.complete ? image.naturalWidth : 0;
-      }),
-    )
-    .toBeGreaterThan(0);
+  await expectImageLoaded(img);
 }
 
 test('a teacher edits the profile, sets and removes a picture, and changes the password', async ({
@@ -127,8 +122,8 @@ test('a teacher edits the profile, sets and removes a picture, and changes the p
   await expect(page.getByTestId('profile-avatar').locator('img')).toHaveAttribute('src', /^blob:/);
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(toast(page, 'Profile updated successfully!')).toBeVisible();
-  await expectImageLoaded(page.getByTestId('profile-avatar').locator('img'));
-  await expectImageLoaded(userMenu(page).locator('img'));
+  await expectPictureLoaded(page.getByTestId('profile-avatar').locator('img'));
+  await expectPictureLoaded(userMenu(page).locator('img'));
   await snap(page, 'profile-picture');
 
   // Remove it again: initials come back.
