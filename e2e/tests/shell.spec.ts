@@ -266,12 +266,16 @@ test('signing in opens the dashboard, with its welcome toast, without the other 
   expect(styles).toHaveLength(1);
 });
 
+/** The toast that greets a person who has just signed in. */
+const WELCOME = 'Welcome back!';
+const welcomeToast = (page: Page) => page.getByRole('alert').filter({ hasText: WELCOME });
+
 test('on a phone a toast stands below the top bar, whose menu button stays usable while it shows', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await signIn(page, firstAdmin());
-  const toast = page.getByRole('alert').filter({ hasText: 'Welcome back!' });
+  const toast = welcomeToast(page);
   await expect(toast).toBeVisible();
   const header = await page.getByRole('banner').boundingBox();
   const box = await toast.boundingBox();
@@ -320,12 +324,12 @@ test('on a phone the account menu and the search’s results open over a toast, 
   });
   await page.setViewportSize({ width: 360, height: 740 });
   await signIn(page, firstAdmin());
-  const toast = page.getByRole('alert').filter({ hasText: 'Welcome back!' });
+  const toast = welcomeToast(page);
   await expect(toast).toBeVisible();
 
   await page.getByRole('button', { name: 'User menu' }).click();
   await expect(page.getByRole('menu')).toBeVisible();
-  await expectOverTheToast(page, '[role="menu"]', 'Welcome back!');
+  await expectOverTheToast(page, '[role="menu"]', WELCOME);
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotDir, 'menu-over-toast-phone.png') });
   await page.keyboard.press('Escape');
@@ -339,7 +343,7 @@ test('on a phone the account menu and the search’s results open over a toast, 
   await page.getByRole('combobox', { name: 'Search' }).fill(teacher.lastName);
   const result = page.getByRole('option', { name: new RegExp(`Toast ${teacher.lastName}`) });
   await expect(result).toBeVisible();
-  await expectOverTheToast(page, '[role="listbox"]', 'Welcome back!');
+  await expectOverTheToast(page, '[role="listbox"]', WELCOME);
   await page.screenshot({ path: path.join(screenshotDir, 'search-over-toast-phone.png') });
   await result.click({ timeout: 2_000 });
   await expect(page).toHaveURL(new RegExp(`/users/${teacher.id}$`));

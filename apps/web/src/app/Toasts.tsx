@@ -1,6 +1,5 @@
 import './mantine-styles-shell.ts';
-import { useMantineTheme } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useMatches } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { SHELL_HEADER_HEIGHT } from './shell-geometry.ts';
 
@@ -27,10 +26,7 @@ const TOAST_Z_INDEX = 250;
 
 /** The toasts (top right, 6 s, at most 5), loaded with the first one (see providers.tsx). */
 export function Toasts() {
-  const theme = useMantineTheme();
-  const wide = useMediaQuery(`(min-width: ${theme.breakpoints.sm})`, true, {
-    getInitialValueInEffect: false,
-  });
+  const wide = useMatches({ base: false, sm: true }, { getInitialValueInEffect: false });
   return (
     <Notifications
       position="top-right"

@@ -1,6 +1,5 @@
 import { GIFT_LIMITS, GIFT_MESSAGES, isCompleteBulkRow } from '@csp/contracts';
-import { Alert, Button, Group, Stack, Text, useMantineTheme } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Alert, Button, Group, Stack, Text, useMatches } from '@mantine/core';
 import { IconAlertCircle, IconPlus } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -31,10 +30,7 @@ const TITLE = 'Bulk Gift Assignment';
 
 function BulkAssignForm() {
   const navigate = useNavigate();
-  const theme = useMantineTheme();
-  const wide = useMediaQuery(`(min-width: ${theme.breakpoints.xl})`, true, {
-    getInitialValueInEffect: false,
-  });
+  const wide = useMatches({ base: false, xl: true }, { getInitialValueInEffect: false });
   const today = useOrgToday();
   const assign = useBulkAssignGiftsMutation();
   const [rows, setRows] = useState<BulkRowValues[]>(() => [newBulkRow()]);

@@ -1,5 +1,4 @@
-import { ActionIcon, Box, CloseButton, Group, TextInput, useMantineTheme } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { ActionIcon, Box, CloseButton, Group, TextInput, useMatches } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { lazyControl } from '../../../components/LazyPart.tsx';
@@ -60,10 +59,7 @@ function LazySearchBox({ autoFocus = false, onDone, action }: LazySearchBoxProps
  * full-width search over the top bar.
  */
 export function TopBarSearch() {
-  const theme = useMantineTheme();
-  const wide = useMediaQuery(`(min-width: ${theme.breakpoints.sm})`, true, {
-    getInitialValueInEffect: false,
-  });
+  const wide = useMatches({ base: false, sm: true }, { getInitialValueInEffect: false });
   const [open, setOpen] = useState(false);
   const openButton = useRef<HTMLButtonElement>(null);
 
