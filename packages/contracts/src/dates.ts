@@ -72,22 +72,6 @@ export const MONTH_NAMES = [
   'December',
 ] as const;
 
-/** Minutes after midnight of an instant, in the given IANA time zone (average check-in times). */
-export function minutesOfDayIn(timeZone: string, instant: Date): number {
-  const f = formatter(
-    `time|${timeZone}`,
-    () =>
-      new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
-  );
-  // "08:30": the plain text is read (half the cost of formatToParts, which the attendance report calls
-  // for every record it lists); the parts only if that text is ever written otherwise.
-  const hhmm = /^(\d{2}):(\d{2})$/.exec(f.format(instant));
-  if (hhmm) return Number(hhmm[1]) * 60 + Number(hhmm[2]);
-  const parts = f.formatToParts(instant);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return get('hour') * 60 + get('minute');
-}
-
 /** Minutes after midnight as HH:MM (24-hour). */
 export function clockTime(minutes: number): string {
   const m = Math.round(minutes);

@@ -10,7 +10,6 @@ import {
   distanceMeters,
   isCoarseFix,
   locationText,
-  minutesOfDayIn,
   monthBounds,
   percentage,
   todayIn,
@@ -419,7 +418,7 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 
 interface TeacherMonth {
   teacher: repo.TeacherRow;
-  records: { date: string; status: AttendanceStatus; checkIn?: Date; checkOut?: Date | null }[];
+  records: repo.MonthRecord[];
   leaves: { startDate: string; endDate: string }[];
 }
 
@@ -431,16 +430,16 @@ function figuresOf(deps: AttendanceDeps, m: TeacherMonth, from: string, to: stri
     workDays: deps.config.workDays,
     firstDay: todayIn(tz, m.teacher.createdAt),
     leaveDays: leaveDaysOf(m.leaves, from, to),
-    recordStatus: new Map(m.records.map((r) => [r.date, r.status])),
+    recordStatus: new Map(m.records.map(({ record: r }) => [r.date, r.status])),
   });
   let minutes = 0;
   const ins: number[] = [];
   const outs: number[] = [];
-  for (const r of m.records) {
-    if (r.checkIn) ins.push(minutesOfDayIn(tz, r.checkIn));
-    if (r.checkIn && r.checkOut) {
+  for (const { record: r, clock } of m.records) {
+    ins.push(clock.checkIn);
+    if (r.checkOut && clock.checkOut !== null) {
       minutes += (r.checkOut.getTime() - r.checkIn.getTime()) / 60_000;
-      outs.push(minutesOfDayIn(tz, r.checkOut));
+      outs.push(clock.checkOut);
     }
   }
   const mean = (xs: number[]) => (xs.length ? clockTime(xs.reduce((a, b) => a + b, 0) / xs.length) : null);
@@ -465,10 +464,10 @@ export async function monthlyStats(
   const { year, month, from, to } = monthOf(deps, query);
   const teacher = await liveTeacher(deps.db, teacherId);
   const [records, leaves] = await Promise.all([
-    repo.recordsOfTeachers(deps.db, [teacherId], from, to),
+    repo.recordsOfTeachers(deps.db, [teacherId], from, to, deps.config.orgTimezone),
     repo.approvedLeaves(deps.db, [teacherId], from, to),
   ]);
-  const f = figuresOf(deps, { teacher, records: records.map((r) => r.record), leaves }, from, to);
+  const f = figuresOf(deps, { teacher, records, leaves }, from, to);
   return {
     teacherId,
     year,
@@ -512,7 +511,7 @@ export async function teacherReports(
   );
   const ids = page.items.map((t) => t.id);
   const [records, leaves] = await Promise.all([
-    repo.recordsOfTeachers(deps.db, ids, from, to),
+    repo.recordsOfTeachers(deps.db, ids, from, to, deps.config.orgTimezone),
     repo.approvedLeaves(deps.db, ids, from, to),
   ]);
   const recordsOf = byTeacher(records, (r) => r.record.teacherId);
@@ -521,12 +520,7 @@ export async function teacherReports(
     ...page,
     items: page.items.map((teacher) => {
       const own = recordsOf.get(teacher.id) ?? [];
-      const f = figuresOf(
-        deps,
-        { teacher, records: own.map((r) => r.record), leaves: leavesOf.get(teacher.id) ?? [] },
-        from,
-        to,
-      );
+      const f = figuresOf(deps, { teacher, records: own, leaves: leavesOf.get(teacher.id) ?? [] }, from, to);
       const { createdAt: _c, ...ref } = teacher;
       return {
         teacher: ref,

@@ -13,7 +13,8 @@ import {
   type TeacherReport,
 } from '@csp/contracts';
 import { parse } from 'csv-parse/sync';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { attendance, leaves, notifications, users } from '../../db/schema.ts';
 import {
@@ -24,6 +25,8 @@ import {
   type SeededUser,
   type TestContext,
 } from '../../test/setup.ts';
+import { arrayParam } from '../../db/sql-helpers.ts';
+import { minutesOfDayIn } from './attendance.repo.ts';
 
 let t: TestContext;
 let admin: SeededUser;
@@ -480,6 +483,58 @@ describe('review', () => {
     expect(rows.every((r) => r.status === 'PENDING')).toBe(true);
     expect(rows[0].date <= rows[1].date).toBe(true);
     expect(Number(res.headers['x-total-count'])).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('times of day on the organisation’s clock', () => {
+  it('are the minutes of the zone’s wall clock, as Intl reads them, in zones with daylight saving, half and three-quarter hours', async () => {
+    const zones = [
+      'Asia/Colombo',
+      'Europe/London',
+      'America/New_York',
+      'Asia/Kathmandu',
+      'Australia/Lord_Howe',
+    ];
+    const intlMinutes = (zone: string, instant: Date) => {
+      const parts = new Intl.DateTimeFormat('en-GB', {
+        timeZone: zone,
+        hour: 'numeric',
+        minute: 'numeric',
+        hourCycle: 'h23',
+      }).formatToParts(instant);
+      const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+      return part('hour') * 60 + part('minute');
+    };
+    const minutesInSql = async (zone: string, instants: Date[]) => {
+      const { rows } = (await t.app.db.execute(sql`
+        select ${minutesOfDayIn(sql`i`, zone)} as minutes
+        from unnest(${arrayParam(
+          instants.map((d) => d.toISOString()),
+          'text',
+        )}::timestamptz[]) with ordinality as u(i, n)
+        order by n`)) as unknown as { rows: { minutes: number }[] };
+      return rows.map((r) => r.minutes);
+    };
+    // An instant on each side of a change of the clocks, and a seconds' part that must be dropped.
+    const edges = [
+      new Date('2025-03-30T00:59:59Z'), // London, the last second before summer time
+      new Date('2025-03-30T01:00:00Z'), // London, 02:00 summer time
+      new Date('2025-11-02T05:59:00Z'), // New York, 01:59 summer time
+      new Date('2025-11-02T06:00:00Z'), // New York, 01:00 winter time
+      new Date('2025-04-05T14:59:00Z'), // Lord Howe, 01:59 summer time (half an hour on)
+      new Date('2025-04-05T15:00:00Z'), // Lord Howe, 01:30 standard time
+    ];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...zones),
+        fc.array(fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2040, 0, 1) }), { minLength: 1 }),
+        async (zone, times) => {
+          const instants = [...edges, ...times.map((ms) => new Date(ms))];
+          expect(await minutesInSql(zone, instants)).toEqual(instants.map((d) => intlMinutes(zone, d)));
+        },
+      ),
+      { numRuns: 30 },
+    );
   });
 });
 
