@@ -491,6 +491,7 @@ const EXPLAIN_CALLS: [string, string][] = [
   ['the measurement status page', '/measurements/status/all?page=1&limit=10'],
   ['the measurement status counters', '/measurements/status/summary'],
   ["the admin's dashboard stats", '/dashboard/stats'],
+  ['the attendance teacher report', '/attendance/admin/teacher-reports?page=1&limit=5'],
   ['the attendance teacher-reports summary', '/attendance/admin/teacher-reports/summary'],
   ['the attendance dashboard', '/attendance/admin/dashboard'],
   ['the attendance review list', '/attendance/admin/all?status=PENDING&page=1&limit=10'],
