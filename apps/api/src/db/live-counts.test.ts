@@ -30,14 +30,17 @@ async function kept(): Promise<Record<string, number>> {
       from attendance_month_counts c, lateral (values ('APPROVED', c.approved), ('PENDING', c.pending),
         ('REJECTED', c.rejected), ('isodow1', c.isodow_1), ('isodow2', c.isodow_2), ('isodow3', c.isodow_3),
         ('isodow4', c.isodow_4), ('isodow5', c.isodow_5), ('isodow6', c.isodow_6), ('isodow7', c.isodow_7)
-      ) x(k, v) where x.v <> 0`,
+      ) x(k, v) where x.v <> 0
+      union all
+      select 'student_activities:' || student_id, activities from student_counts where activities <> 0`,
   );
   return Object.fromEntries(r.map((x) => [x.name, Number(x.n)]));
 }
 
 /**
  * The same figures counted the slow way: live records of live students (attendance and leave
- * applications: of live teachers),
+ * applications: of live teachers), each student's live activities whatever the student's state
+ * (migration 0030),
  * per kind and status, visits beyond or within the location-warning distance, live students per
  * last-measured day (migration 0016), each teacher's attendance records (whatever the teacher's
  * state) per month, status and weekday (migration 0018), and the children at risk per set of
@@ -76,6 +79,7 @@ async function exact(): Promise<Record<string, number>> {
         from students s where s.deleted_at is null
       union all select 'attendance_month:' || to_char(a.date, 'YYYY-MM') || ':' || a.teacher_id || ':' || k
         from attendance a, unnest(array[a.status::text, 'isodow' || extract(isodow from a.date)]) k
+      union all select 'student_activities:' || r.student_id from activities r where r.deleted_at is null
     ) x group by name`);
   return Object.fromEntries(r.map((x) => [x.name, Number(x.n)]));
 }
@@ -148,6 +152,15 @@ describe('live_counts: kept by triggers, always equal to counting', () => {
     expect((await kept()).activities).toBe(2);
     await t.app.db.execute(sql`update activities set deleted_at = null where student_id = ${a}`);
     expect((await kept()).activities).toBe(4);
+    // An activity moved to another child moves the children's own counts (migration 0030), and back.
+    const [moved] = await rows<{ id: string }>(
+      sql`select id from activities where student_id = ${a} limit 1`,
+    );
+    await t.app.db.execute(sql`update activities set student_id = ${c} where id = ${moved.id}`);
+    expect(await kept()).toEqual(await exact());
+    expect(await kept()).toMatchObject({ [`student_activities:${a}`]: 1, [`student_activities:${c}`]: 2 });
+    await t.app.db.execute(sql`update activities set student_id = ${a} where id = ${moved.id}`);
+    expect(await kept()).toMatchObject({ [`student_activities:${a}`]: 2, [`student_activities:${c}`]: 1 });
     // A student soft deleted takes its records from every count; restored, gives them back.
     await t.app.db.execute(sql`update students set deleted_at = now() where id = ${a}`);
     expect(await kept()).toEqual(await exact());
@@ -161,7 +174,9 @@ describe('live_counts: kept by triggers, always equal to counting', () => {
     await t.app.db.execute(sql`update measurements set deleted_at = now() where student_id = ${b}`);
     await t.app.db.execute(sql`delete from measurements where student_id = ${b}`);
     await t.app.db.execute(sql`delete from home_visits where student_id = ${c}`);
+    await t.app.db.execute(sql`delete from activities where student_id = ${c}`);
     expect(await kept()).toEqual(await exact());
+    expect((await kept())[`student_activities:${c}`]).toBeUndefined();
     await t.app.db.execute(sql`update students set deleted_at = now() where id = ${b}`);
     await t.app.db.execute(sql`delete from students where id = ${b}`);
     expect(await kept()).toEqual(await exact());
@@ -513,6 +528,28 @@ describe('live_counts: kept by triggers, always equal to counting', () => {
                 values ('Race', current_date, ${kid}, ${teacher.id})`);
                 await tx.execute(sql`insert into gifts (student_id) values (${kid})`);
               }),
+        ),
+      );
+      expect(await kept()).toEqual(await exact());
+    },
+  );
+
+  it.runIf(onPostgres)(
+    'keeps each child’s activities exact when writers change two children’s in opposite orders',
+    async () => {
+      const [x, y] = [await newStudent(), await newStudent()];
+      const record = (tx: Pick<typeof t.app.db, 'execute'>, kid: string) =>
+        tx.execute(sql`insert into activities (title, date, student_id, teacher_id)
+          values ('Race', current_date, ${kid}, ${teacher.id})`);
+      await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          t.app.db.transaction(async (tx) => {
+            const [first, second] = i % 2 ? [x, y] : [y, x];
+            await record(tx, first);
+            await tx.execute(sql`update activities set deleted_at = now() where id = (
+              select id from activities where student_id = ${second} and deleted_at is null order by id limit 1)`);
+            await record(tx, second);
+          }),
         ),
       );
       expect(await kept()).toEqual(await exact());

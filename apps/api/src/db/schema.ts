@@ -747,6 +747,20 @@ export const liveCounts = pgTable(
 );
 
 /**
+ * Each student's live activities (not deleted), whatever the student's own state, for the total of an
+ * administrator's activity search by a child's name: the named children's kept counts summed, one probe
+ * each, instead of every one of their activities counted (37,060 for "nila1" at national scale). Kept
+ * exact by triggers on `activities` (migration 0030, docs/decisions/0013), in the same transaction as each
+ * change; never written by the app. A student without a row has none.
+ */
+export const studentCounts = pgTable('student_counts', {
+  studentId: uuid('student_id')
+    .primaryKey()
+    .references(() => students.id, { onDelete: 'cascade' }),
+  activities: integer('activities').notNull().default(0),
+});
+
+/**
  * Each teacher's attendance records per month (`month`: its first day), per status and per ISO weekday
  * (`isodow_1` Monday … `isodow_7` Sunday), for the attendance report's tiles over every teacher
  * (docs/decisions/0013, "attendance by month"). Kept exact by triggers on `attendance` (migration 0018),

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { descendingKeyset } from '../../db/keyset.ts';
 import { filtersOnly, liveCount, liveCountSql } from '../../db/live-counts.ts';
 import { containsPattern } from '../../db/sql-helpers.ts';
-import { activities, students, users } from '../../db/schema.ts';
+import { activities, studentCounts, students, users } from '../../db/schema.ts';
 import type { Page } from '../../lib/paging.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { liveStudentsNamed, ofLiveStudent, ofStudentInScope, studentInScope } from '../../db/scopes.ts';
@@ -88,16 +88,26 @@ const namedCte = (search: string) =>
 /** The activity's child among those `named`: through the student index (a bitmap, a count). */
 const ofNamedChild = sql`${activities.studentId} = any((select students from named)::uuid[])`;
 
+/** An administrator's search filtered by nothing else: its total sums kept counts, and its page may walk. */
+const searchOnly = (actor: Actor, filter: ActivityFilter) =>
+  actor.role === 'ADMIN' && filtersOnly(filter, ['search']);
+
 /**
- * A search's total, over `named`: the named children's activities counted through the student index alone
- * (an index-only scan; the children are live by the names' query), and those matched by their title or
- * description whose child is not among them. Each match counts once (a union counted in two disjoint
- * parts), without reading the matches themselves.
+ * A search's total, over `named`: the named children's activities (the children are live by the names'
+ * query), and those matched by their title or description whose child is not among them. Each match counts
+ * once (a union counted in two disjoint parts), without reading the matches themselves. The named
+ * children's activities are their kept counts summed (`student_counts`, one probe a child) for a search
+ * filtered by nothing else; otherwise counted through the student index alone (an index-only scan).
  */
 const searchTotal = (actor: Actor, filter: ActivityFilter, search: string) => sql`(
-    (select count(*) from ${activities}
-      where ${and(visibleTo(actor, sql`true`), ...otherFilters(filter))}
-        and ${ofNamedChild})::int
+    ${
+      searchOnly(actor, filter)
+        ? sql`(select coalesce(sum(${studentCounts.activities}), 0) from ${studentCounts}
+            where ${studentCounts.studentId} = any((select students from named)::uuid[]))::int`
+        : sql`(select count(*) from ${activities}
+            where ${and(visibleTo(actor, sql`true`), ...otherFilters(filter))}
+              and ${ofNamedChild})::int`
+    }
     + (select count(*) from ${activities}
       where ${and(visibleTo(actor, ofLiveStudent(activities.studentId)), ...otherFilters(filter))}
         and ${inText(search)} and not ${ofNamedChild})::int)`;
@@ -184,10 +194,7 @@ export async function listActivities(
               ),
             // Walked: an administrator's search without another filter (a teacher's activities, a day's
             // or one teacher's are few, and are sorted).
-            walked:
-              actor.role === 'ADMIN' && filtersOnly(filter, ['search'])
-                ? liveCountSql('activities')
-                : undefined,
+            walked: searchOnly(actor, filter) ? liveCountSql('activities') : undefined,
             page,
           }),
           sql`chosen.id = ${activities.id}`,
