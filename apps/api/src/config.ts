@@ -188,6 +188,21 @@ export function parseTileUrl(value: string | undefined): string | undefined {
   return v;
 }
 
+/**
+ * ORG_TIMEZONE: an IANA time zone (Asia/Colombo, Europe/London), as Intl and PostgreSQL both read it. A
+ * wrong one stops the server at start, rather than failing every request that needs the organisation's
+ * day or clock.
+ */
+export function parseTimeZone(value: string | undefined): string {
+  const v = value?.trim() || 'Asia/Colombo';
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: v });
+  } catch {
+    throw new Error(`ORG_TIMEZONE must be an IANA time zone such as Asia/Colombo, got "${v}"`);
+  }
+  return v;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   checkMailSetting(env);
   const dataDir = path.resolve(env.DATA_DIR || './data');
@@ -203,7 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Child Support Programme <no-reply@localhost>',
     orgCode: env.ORG_CODE || 'ORG',
-    orgTimezone: env.ORG_TIMEZONE || 'Asia/Colombo',
+    orgTimezone: parseTimeZone(env.ORG_TIMEZONE),
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
     geocoderUrl: env.GEOCODER_URL || undefined,
     geocoderTimeoutMs: int(env.GEOCODER_TIMEOUT_MS, 3000, 'GEOCODER_TIMEOUT_MS'),

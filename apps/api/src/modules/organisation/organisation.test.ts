@@ -1,7 +1,7 @@
 import { organisationSchema, todayIn } from '@csp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, seedUser, type TestContext } from '../../test/setup.ts';
-import { parseTileUrl } from '../../config.ts';
+import { parseTileUrl, parseTimeZone } from '../../config.ts';
 import { organisationInfo } from './organisation.service.ts';
 
 describe('GET /api/organisation', () => {
@@ -75,6 +75,16 @@ describe('GET /api/organisation', () => {
     );
     expect(() => parseTileUrl('javascript:alert(1)//{z}{x}{y}')).toThrow(/MAP_TILE_URL/);
     expect(() => parseTileUrl('https://tile.example.org/tiles.png')).toThrow(/MAP_TILE_URL/);
+  });
+
+  it('refuses an ORG_TIMEZONE that is not an IANA time zone', () => {
+    expect(parseTimeZone(undefined)).toBe('Asia/Colombo');
+    expect(parseTimeZone(' Europe/London ')).toBe('Europe/London');
+    for (const wrong of ['Asia/Colmbo', 'UTC+5:30', 'Sri Lanka']) {
+      expect(() => parseTimeZone(wrong)).toThrow(
+        `ORG_TIMEZONE must be an IANA time zone such as Asia/Colombo, got "${wrong}"`,
+      );
+    }
   });
 
   it('is listed in the OpenAPI document', async () => {
