@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
 import { expectImageLoaded } from '../support/forms.ts';
-import { firstAdmin, newTeacher, signIn, snap } from '../support/helpers.ts';
+import { closeWelcomeToast, firstAdmin, newTeacher, signIn, snap } from '../support/helpers.ts';
 
 /** A real PNG (solid colour, `size`×`size`), built here so the server's magic-byte check sees a PNG. */
 function pngBuffer(size = 24, rgb: [number, number, number] = [13, 148, 136]): Buffer {
@@ -62,6 +62,7 @@ test('a teacher edits the profile, sets and removes a picture, and changes the p
   test.setTimeout(180_000); // a long journey on a machine that other runs may share
   const teacher = await newTeacher(request, 'Prof');
   await signIn(page, teacher);
+  await closeWelcomeToast(page);
   await userMenu(page).click();
   await page.getByRole('menuitem', { name: 'Your profile' }).click();
   await expect(page).toHaveURL(/\/profile$/);

@@ -2,7 +2,15 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoA11yViolations } from '../support/a11y.ts';
-import { firstAdmin, newTeacher, screenshotDir, signIn, snap } from '../support/helpers.ts';
+import {
+  firstAdmin,
+  newTeacher,
+  screenshotDir,
+  signIn,
+  snap,
+  WELCOME,
+  welcomeToast,
+} from '../support/helpers.ts';
 import { adminToken, createTeacher, uniqueWord } from '../support/seed-people.ts';
 
 const ADMIN_ENTRIES = [
@@ -265,10 +273,6 @@ test('signing in opens the dashboard, with its welcome toast, without the other 
   await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
   expect(styles).toHaveLength(1);
 });
-
-/** The toast that greets a person who has just signed in. */
-const WELCOME = 'Welcome back!';
-const welcomeToast = (page: Page) => page.getByRole('alert').filter({ hasText: WELCOME });
 
 test('on a phone a toast stands below the top bar, whose menu button stays usable while it shows', async ({
   page,

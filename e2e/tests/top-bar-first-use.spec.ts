@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { firstAdmin, signIn, snap } from '../support/helpers.ts';
+import { closeWelcomeToast, firstAdmin, signIn, snap } from '../support/helpers.ts';
 import { adminToken, createTeacher, uniqueWord } from '../support/seed-people.ts';
 
 /**
@@ -45,6 +45,7 @@ test('the search and the user menu download on first use; text typed meanwhile i
   const menuRequests = countRequests(page, MENU_CHUNK);
   await signIn(page, firstAdmin());
   await expect(page.getByRole('heading', { level: 1, name: /^Welcome back/ })).toBeVisible();
+  await closeWelcomeToast(page);
   // The first page asked for neither.
   expect(searchRequests.count).toBe(0);
   expect(menuRequests.count).toBe(0);
@@ -97,6 +98,7 @@ test('when their code cannot be downloaded, the stand-ins keep working and the n
   });
   await signIn(page, firstAdmin());
   await expect(page.getByRole('heading', { level: 1, name: /^Welcome back/ })).toBeVisible();
+  await closeWelcomeToast(page);
   // No answer for either chunk (a connection that is down, not a release): no reload, however long
   // since the last one, so nothing typed is lost.
   await page.evaluate(() => Object.assign(globalThis, { beforeFailure: true }));
