@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
+  closeWelcomeToast,
   firstAdmin,
   newTeacher,
   readCode,
@@ -189,6 +190,7 @@ test.describe('sign in and sign out', () => {
 
     // The first administrator was notified and sees it in the inbox.
     await signIn(page, firstAdmin());
+    await closeWelcomeToast(page);
     await expect(page.getByTestId('notifications-unread-badge')).toBeVisible();
     await page.getByRole('link', { name: 'Notifications' }).click();
     await expect(page).toHaveURL(/\/notifications$/);

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import path from 'node:path';
 import { daysAgo, shownDate } from '../support/dates.ts';
 import { auth, expectImageLoaded, pickStudent, snapTop, typeDate } from '../support/forms.ts';
-import { firstAdmin, screenshotDir, signIn } from '../support/helpers.ts';
+import { closeWelcomeToast, firstAdmin, screenshotDir, signIn } from '../support/helpers.ts';
 import { pngFile } from '../support/images.ts';
 import {
   adminToken,
@@ -245,6 +245,7 @@ test('an admin bulk-assigns three gifts; the teacher hears of them and delivers 
   const teacherContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const mine = await teacherContext.newPage();
   await signIn(mine, teacher);
+  await closeWelcomeToast(mine);
   await expect(mine.getByTestId('notifications-unread-badge')).not.toHaveText('');
   await mine.getByRole('link', { name: 'Notifications' }).click();
   await expect(mine).toHaveURL(/\/notifications$/);

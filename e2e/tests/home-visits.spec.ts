@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { daysAgo, shownDate } from '../support/dates.ts';
 import { auth, expectImageLoaded, snapTop, typeDate } from '../support/forms.ts';
-import { firstAdmin, signIn } from '../support/helpers.ts';
+import { closeWelcomeToast, firstAdmin, signIn } from '../support/helpers.ts';
 import { pngFile } from '../support/images.ts';
 import {
   adminToken,
@@ -645,6 +645,7 @@ test('an admin changes the distance threshold, rejects one visit and approves an
   const teacherContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const mine = await teacherContext.newPage();
   await signIn(mine, teacher);
+  await closeWelcomeToast(mine);
   await expect(mine.getByTestId('notifications-unread-badge')).not.toHaveText('');
   await mine.getByRole('link', { name: 'Notifications' }).click();
   await expect(mine).toHaveURL(/\/notifications$/);

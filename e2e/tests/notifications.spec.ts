@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signIn, snap, uniqueEmail, type Account } from '../support/helpers.ts';
+import { closeWelcomeToast, signIn, snap, type Account, uniqueEmail } from '../support/helpers.ts';
 import { adminToken, createStudent, createUser } from '../support/seed-people.ts';
 
 const COUNT = 12;
@@ -65,6 +65,7 @@ test('a teacher reads, filters, pages, bulk-deletes and marks all notifications 
   test.setTimeout(180_000); // a long journey on a machine that other runs may share
   const teacher = await teacherWithNotifications(request);
   await signIn(page, teacher);
+  await closeWelcomeToast(page);
 
   // The bell counts the unread notifications and opens the inbox.
   const bellBadge = page.getByTestId('notifications-unread-badge');
