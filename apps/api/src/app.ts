@@ -27,6 +27,7 @@ import { deletedRecordsRoutes } from './modules/deleted-records/deleted-records.
 import { homeVisitsRoutes, homeVisitUploadRoutes } from './modules/home-visits/home-visits.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import securityPlugin from './plugins/security.ts';
+import compressionPlugin from './plugins/compression.ts';
 import etagPlugin from './plugins/etag.ts';
 import idempotencyPlugin from './plugins/idempotency.ts';
 import serverTimingPlugin from './plugins/server-timing.ts';
@@ -139,6 +140,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     async (api) => {
       await api.register(etagPlugin);
       await api.register(idempotencyPlugin);
+      await api.register(compressionPlugin);
       await api.register(healthRoutes);
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(usersRoutes, { prefix: '/users' });

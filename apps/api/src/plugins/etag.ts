@@ -2,15 +2,16 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-/** The entity tag of an answer's bytes: a strong tag (the same JSON, byte for byte, the same tag). */
-const tagOf = (payload: string | Buffer) => `"${createHash('sha1').update(payload).digest('base64url')}"`;
+/** The opaque part of an answer's tag: the same JSON, byte for byte, the same tag. */
+const opaqueTagOf = (payload: string | Buffer) =>
+  `"${createHash('sha1').update(payload).digest('base64url')}"`;
 
 /** Whether If-None-Match names the tag: a list of tags, weak or strong (weak comparison), or `*`. */
-function matches(ifNoneMatch: string, etag: string): boolean {
+function matches(ifNoneMatch: string, opaqueTag: string): boolean {
   return ifNoneMatch
     .split(',')
     .map((t) => t.trim().replace(/^W\//, ''))
-    .some((t) => t === etag || t === '*');
+    .some((t) => t === opaqueTag || t === '*');
 }
 
 /**
@@ -24,10 +25,12 @@ export default fp(async function etagPlugin(app: FastifyInstance) {
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.method !== 'GET' || reply.statusCode !== 200) return payload;
     if (!(typeof payload === 'string' || Buffer.isBuffer(payload))) return payload;
-    const etag = tagOf(payload);
-    reply.header('etag', etag);
+    const tag = opaqueTagOf(payload);
+    // Weak: the bytes sent may be this JSON compressed (app.ts), and a strong tag would then have to
+    // differ by encoding.
+    reply.header('etag', `W/${tag}`);
     const ifNoneMatch = request.headers['if-none-match'];
-    if (ifNoneMatch && matches(ifNoneMatch, etag)) {
+    if (ifNoneMatch && matches(ifNoneMatch, tag)) {
       reply.code(304);
       return '';
     }
