@@ -2,8 +2,8 @@
  * `DATABASE_URL=postgres://…/bench_… npm run profile -- '/students' …`: each API call made many times in
  * process (`app.inject`, PROFILE_CONCURRENCY in flight, default 8; PROFILE_REQUESTS, default 2000, after
  * 200 warm-up requests) as the database's first administrator, or its first teacher with
- * `PROFILE_AS=teacher`, under V8's CPU profiler: prints the rate, the Server-Timing of one answer, and
- * where the Node thread's time went (self time by package or app folder, then the busiest functions).
+ * `PROFILE_AS=teacher` (with `Accept-Encoding: $PROFILE_ACCEPT_ENCODING` when set), under V8's CPU
+ * profiler: prints the rate, the Server-Timing of one answer, and where the Node thread's time went (self time by package or app folder, then the busiest functions).
  * `PROFILE_OUT=file.cpuprofile` also writes the profile (Chromium's DevTools open it). For a database
  * the bench kept (`BENCH_KEEP_DATABASE=1`), to see what a call spends besides its SQL.
  */
@@ -78,7 +78,12 @@ try {
   )) as unknown as { rows: { id: string; tokenVersion: number }[] };
   const user = result.rows[0];
   if (!user) throw new Error(`the database has no ${role.toLowerCase()}`);
-  const headers = { authorization: `Bearer ${app.signToken(user)}` };
+  const headers = {
+    authorization: `Bearer ${app.signToken(user)}`,
+    ...(process.env.PROFILE_ACCEPT_ENCODING
+      ? { 'accept-encoding': process.env.PROFILE_ACCEPT_ENCODING }
+      : {}),
+  };
   session.connect();
   await session.post('Profiler.enable');
   for (const call of calls) {
@@ -99,7 +104,9 @@ try {
     const ms = performance.now() - started;
     const { profile } = await session.post('Profiler.stop');
     console.log(
-      `\n## GET /api${call} as ${role.toLowerCase()}: ${first.statusCode}, ${first.body.length} bytes\n`,
+      `\n## GET /api${call} as ${role.toLowerCase()}: ${first.statusCode}, ${first.rawPayload.length} bytes${
+        first.headers['content-encoding'] ? ` (${String(first.headers['content-encoding'])})` : ''
+      }\n`,
     );
     console.log(`Server-Timing of the first answer: ${String(first.headers['server-timing'])}`);
     console.log(
