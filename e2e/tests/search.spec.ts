@@ -32,10 +32,12 @@ test('an administrator finds a teacher and a student from the top bar', async ({
   await searchBox(page).fill(teacher.lastName.slice(0, -1).toLowerCase());
   await expect(page.getByText('Searching...')).toBeVisible();
   answer();
-  await page.unroute(searches);
   const teacherOption = page.getByRole('option', { name: new RegExp(`Ruwan ${teacher.lastName}`) });
   await expect(teacherOption).toContainText('Teacher');
   await expect(page.getByRole('option')).toHaveCount(1);
+  // Only now, with both held searches answered: unrouting while a handler still waits lets Playwright
+  // continue its request first, and the handler's own continue then fails ("Route is already handled").
+  await page.unroute(searches);
   await page.screenshot({ path: path.join(screenshotDir, 'search-admin-desktop.png') });
   await expectNoA11yViolations(page, 'search results open');
   await teacherOption.click();
