@@ -3,7 +3,8 @@
  * process (`app.inject`, PROFILE_CONCURRENCY in flight, default 8; PROFILE_REQUESTS, default 2000, after
  * 200 warm-up requests) as the database's first administrator, or its first teacher with
  * `PROFILE_AS=teacher` (with `Accept-Encoding: $PROFILE_ACCEPT_ENCODING` when set), under V8's CPU
- * profiler: prints the rate, the Server-Timing of one answer, and where the Node thread's time went (self time by package or app folder, then the busiest functions).
+ * profiler: prints the rate, the Server-Timing of one answer, and where the Node thread's time went
+ * (self time by package or app folder, then the busiest functions).
  * `PROFILE_OUT=file.cpuprofile` also writes the profile (Chromium's DevTools open it). For a database
  * the bench kept (`BENCH_KEEP_DATABASE=1`), to see what a call spends besides its SQL.
  */

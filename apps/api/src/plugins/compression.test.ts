@@ -82,7 +82,7 @@ describe('compressed answers', () => {
     expectError(small, 400);
     expect(small.headers['content-encoding']).toBeUndefined();
 
-    const one = await get(`${LIST.split('?')[0]}?page=1&limit=1`, { 'accept-encoding': 'br' });
+    const one = await get('/api/students?page=1&limit=1', { 'accept-encoding': 'br' });
     expect(one.statusCode).toBe(200);
     expect(one.rawPayload.length).toBeLessThan(COMPRESSION_THRESHOLD_BYTES);
     expect(one.headers['content-encoding']).toBeUndefined();
@@ -139,8 +139,6 @@ describe('compressed answers', () => {
       headers: { ...admin.auth, 'content-type': 'application/json', 'content-encoding': 'gzip' },
       payload: zlib.gzipSync(JSON.stringify({ firstName: 'Nila' })),
     });
-    expect(res.statusCode).toBeGreaterThanOrEqual(400);
-    expect(res.statusCode).toBeLessThan(500);
-    expectError(res, res.statusCode);
+    expectError(res, 400, 'The request body is not valid JSON');
   });
 });
