@@ -434,8 +434,7 @@ export async function dayCountTallies(
     : sql`0`;
   const result = (await db.execute(sql`
     with t as materialized (
-      select ${users.id} as id, (${users.createdAt} at time zone ${rule.timeZone})::date as first_day
-      from ${users} where ${teacherWhere(filter)}
+      select ${users.id} as id, ${users.createdAt} as created_at from ${users} where ${teacherWhere(filter)}
     ),
     -- The period's days up to today, and whether each is a working day. A series of integers, whose
     -- length the planner knows (a series of dates it takes for 1,000 rows, and sizes every hash table
@@ -452,8 +451,15 @@ export async function dayCountTallies(
       where ${leaves.status} = 'APPROVED' and ${leaves.startDate} <= ${to} and ${leaves.endDate} >= ${from}
         ${narrowed ? sql`and ${leaves.teacherId} in (select id from t)` : sql``}
     ),
-    -- The teachers whose first day falls within the period (few; read once, not once a day).
-    newcomers as materialized (select id, first_day from t where first_day > ${from}::date),
+    -- The teachers whose first day falls within the period (few; read once, not once a day). Only they
+    -- have their first day worked out on the organisation's clock: the instant the period's first day
+    -- began there (a clock change moves it by hours, never a day) leaves out every other teacher first.
+    newcomers as materialized (
+      select id, first_day from (
+        select id, (created_at at time zone ${rule.timeZone})::date as first_day from t
+        where created_at > ${from}::timestamp at time zone ${rule.timeZone}
+      ) joined where first_day > ${from}::date
+    ),
     -- The days whose record the kept counts hold but the rule leaves out: a leave day or a day after
     -- today (from every figure), a day before the teacher's first day (from the worked days only).
     k as (
@@ -487,8 +493,8 @@ export async function dayCountTallies(
     -- Leave days that would otherwise be absent ones.
     lc as (
       select ld.teacher_id, count(*) as n
-      from leave_days ld join d on d.day = ld.day join t on t.id = ld.teacher_id
-      where d.work and ld.day >= t.first_day
+      from leave_days ld join d on d.day = ld.day
+      where d.work and not exists (select from newcomers n where n.id = ld.teacher_id and ld.day < n.first_day)
       group by ld.teacher_id
     )
     select "approvedDays", "pendingDays", "rejectedDays", "absentDays", count(*)::int as teachers from (
@@ -498,13 +504,14 @@ export async function dayCountTallies(
       (${kept(c.rejected)} - coalesce(xc.rejected, 0))::int as "rejectedDays",
       -- The working days of the period up to today from the teacher's first day: counted once for every
       -- teacher who was there when the period began.
-      ((case when t.first_day <= ${from}::date then (select count(*) from d where d.work)
-          else (select count(*) from d where d.work and d.day >= t.first_day) end)
+      ((case when n.id is null then (select count(*) from d where d.work)
+          else (select count(*) from d where d.work and d.day >= n.first_day) end)
         - coalesce(lc.n, 0) - (${keptWorked} - coalesce(xc.worked, 0)))::int as "absentDays"
     from t
     left join ${c} on ${c.month} = ${from}::date and ${c.teacherId} = t.id
     left join xc on xc.teacher_id = t.id
     left join lc on lc.teacher_id = t.id
+    left join newcomers n on n.id = t.id
     ) counts group by 1, 2, 3, 4`)) as unknown as { rows: TeacherDayCountTally[] };
   return result.rows;
 }

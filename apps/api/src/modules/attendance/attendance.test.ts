@@ -762,11 +762,19 @@ describe('the month: one rule for the calendar, the monthly stats and the report
     for (let i = 0; i < 5; i++) {
       const who = await freshTeacher('Tilecheck', `T${i}`);
       crew.push(who);
-      // Joined: long ago, in March 2025, and days ago (Colombo time, late in the evening).
-      const joined = i === 0 ? '2024-06-01' : i === 1 ? '2025-03-11' : addDays(today, -3 * i);
+      // Joined: long ago, in March 2025 (late in the evening, and half an hour into a Friday: the
+      // day before in UTC), and days ago (Colombo time, late in the evening).
+      const [joined, time] =
+        i === 0
+          ? ['2024-06-01', '23:30']
+          : i === 1
+            ? ['2025-03-11', '23:30']
+            : i === 2
+              ? ['2025-03-07', '00:30']
+              : [addDays(today, -3 * i), '23:30'];
       await t.app.db
         .update(users)
-        .set({ createdAt: at(joined, '23:30') })
+        .set({ createdAt: at(joined, time) })
         .where(eq(users.id, who.id));
       for (const [k, base] of [
         [0, '2025-03-01'],
