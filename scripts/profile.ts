@@ -3,8 +3,8 @@
  * process (`app.inject`, PROFILE_CONCURRENCY in flight, default 8; PROFILE_REQUESTS, default 2000, after
  * 200 warm-up requests) as the database's first administrator, or its first teacher with
  * `PROFILE_AS=teacher` (with `Accept-Encoding: $PROFILE_ACCEPT_ENCODING` when set), under V8's CPU
- * profiler: prints the rate, the Server-Timing of one answer, and where the Node thread's time went
- * (self time by package or app folder, then the busiest functions).
+ * profiler: prints the rate, the Server-Timing of one answer, the process's CPU time a request, and where
+ * the Node thread's time went (self time by package or app folder, then the busiest functions).
  * `PROFILE_OUT=file.cpuprofile` also writes the profile (Chromium's DevTools open it). For a database
  * the bench kept (`BENCH_KEEP_DATABASE=1`), to see what a call spends besides its SQL.
  */
@@ -93,6 +93,7 @@ try {
     for (let i = 0; i < 200; i++) await one();
     await session.post('Profiler.start');
     let sent = 0;
+    const cpuBefore = process.cpuUsage();
     const started = performance.now();
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
@@ -103,6 +104,7 @@ try {
       }),
     );
     const ms = performance.now() - started;
+    const cpu = process.cpuUsage(cpuBefore);
     const { profile } = await session.post('Profiler.stop');
     console.log(
       `\n## GET /api${call} as ${role.toLowerCase()}: ${first.statusCode}, ${first.rawPayload.length} bytes${
@@ -111,7 +113,13 @@ try {
     );
     console.log(`Server-Timing of the first answer: ${String(first.headers['server-timing'])}`);
     console.log(
-      `${requests} requests, ${concurrency} in flight: ${((1000 * requests) / ms).toFixed(0)} a second, ${(ms / requests).toFixed(2)} ms each\n`,
+      `${requests} requests, ${concurrency} in flight: ${((1000 * requests) / ms).toFixed(0)} a second, ${(ms / requests).toFixed(2)} ms each`,
+    );
+    // The process's own CPU time, user and kernel (writing to PostgreSQL's socket is kernel time), to
+    // set beside the samples' shares below: the rate also depends on PostgreSQL's share of the cores.
+    const perRequest = (micros: number) => (micros / 1000 / requests).toFixed(2);
+    console.log(
+      `Node's CPU a request: ${perRequest(cpu.user + cpu.system)} ms (user ${perRequest(cpu.user)}, system ${perRequest(cpu.system)}; the profiler's own sampling included)\n`,
     );
     summarize(profile);
     if (process.env.PROFILE_OUT) await writeFile(process.env.PROFILE_OUT, JSON.stringify(profile));
