@@ -758,20 +758,19 @@ describe('the month: one rule for the calendar, the monthly stats and the report
         ? { year: thisMonth.year + 1, month: 1 }
         : { year: thisMonth.year, month: thisMonth.month + 1 };
     const statuses = ['APPROVED', 'PENDING', 'REJECTED'] as const;
+    /** The first three teachers' joining day and time, on the organisation's clock. */
+    const EARLY_JOINS: (readonly [string, string])[] = [
+      ['2024-06-01', '23:30'],
+      ['2025-03-11', '23:30'],
+      ['2025-03-07', '00:30'],
+    ];
     const crew: SeededUser[] = [];
     for (let i = 0; i < 5; i++) {
       const who = await freshTeacher('Tilecheck', `T${i}`);
       crew.push(who);
       // Joined: long ago, in March 2025 (late in the evening, and half an hour into a Friday: the
       // day before in UTC), and days ago (Colombo time, late in the evening).
-      const [joined, time] =
-        i === 0
-          ? ['2024-06-01', '23:30']
-          : i === 1
-            ? ['2025-03-11', '23:30']
-            : i === 2
-              ? ['2025-03-07', '00:30']
-              : [addDays(today, -3 * i), '23:30'];
+      const [joined, time] = EARLY_JOINS[i] ?? [addDays(today, -3 * i), '23:30'];
       await t.app.db
         .update(users)
         .set({ createdAt: at(joined, time) })
