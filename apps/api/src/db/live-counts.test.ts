@@ -32,7 +32,12 @@ async function kept(): Promise<Record<string, number>> {
         ('isodow4', c.isodow_4), ('isodow5', c.isodow_5), ('isodow6', c.isodow_6), ('isodow7', c.isodow_7)
       ) x(k, v) where x.v <> 0
       union all
-      select 'student_activities:' || student_id, activities from student_counts where activities <> 0`,
+      select 'student_activities:' || student_id, activities from student_counts where activities <> 0
+      union all
+      select 'student_gifts:' || student_id, gifts from student_counts where gifts <> 0
+      union all
+      select 'student_row:' || student_id || ':' || search_name || ':' || coalesce(assigned_teacher_id::text, '-')
+        || ':' || live::text, 1 from student_counts`,
   );
   return Object.fromEntries(r.map((x) => [x.name, Number(x.n)]));
 }
@@ -80,6 +85,9 @@ async function exact(): Promise<Record<string, number>> {
       union all select 'attendance_month:' || to_char(a.date, 'YYYY-MM') || ':' || a.teacher_id || ':' || k
         from attendance a, unnest(array[a.status::text, 'isodow' || extract(isodow from a.date)]) k
       union all select 'student_activities:' || r.student_id from activities r where r.deleted_at is null
+      union all select 'student_gifts:' || r.student_id from gifts r where r.deleted_at is null
+      union all select 'student_row:' || s.id || ':' || s.search_name || ':'
+          || coalesce(s.assigned_teacher_id::text, '-') || ':' || (s.deleted_at is null)::text from students s
     ) x group by name`);
   return Object.fromEntries(r.map((x) => [x.name, Number(x.n)]));
 }
@@ -217,8 +225,13 @@ describe('live_counts: kept by triggers, always equal to counting', () => {
     expect(await kept()).toEqual(await exact());
     await t.app.db.execute(sql`update users set deleted_at = null where id = ${x.id}`);
     expect(await kept()).toEqual(await exact());
-    // Removed outright, live (their records cascade) and after a soft delete.
+    // Removed outright, live (their records cascade) and after a soft delete. Their children are left
+    // without a teacher (the foreign key): the children's kept rows follow.
+    const kid = await newStudent();
+    await t.app.db.execute(sql`update students set assigned_teacher_id = ${x.id} where id = ${kid}`);
+    expect(Object.keys(await kept())).toContain(`student_row:${kid}:kid${n} counted:${x.id}:true`);
     await t.app.db.execute(sql`delete from users where id = ${x.id}`);
+    expect(Object.keys(await kept())).toContain(`student_row:${kid}:kid${n} counted:-:true`);
     expect(await kept()).toEqual(await exact());
     await t.app.db.execute(sql`update users set deleted_at = now() where id = ${y.id}`);
     await t.app.db.execute(sql`delete from users where id = ${y.id}`);
@@ -308,6 +321,17 @@ describe('live_counts: kept by triggers, always equal to counting', () => {
         ([i]) => sql`insert into activities (title, date, student_id, teacher_id)
         values ('More', current_date, ${pool[i]}, ${teacher.id})`,
       ),
+      pick.map((i) => sql`insert into gifts (student_id, status) values (${pool[i]}, 'PENDING')`),
+      // A child renamed, or given to another teacher or to none: their kept search row follows.
+      fc
+        .tuple(pick, fc.constantFrom('Ada', 'Bo', 'Cy'))
+        .map(([i, name]) => sql`update students set first_name = ${name} where id = ${pool[i]}`),
+      fc
+        .tuple(pick, fc.option(pickTeacher, { nil: undefined }))
+        .map(
+          ([i, k]) =>
+            sql`update students set assigned_teacher_id = ${k === undefined ? null : crew[k]} where id = ${pool[i]}`,
+        ),
       // Measurements on other days, and a date changed: the students' last-measured days move.
       fc.tuple(pick, fc.nat(90)).map(
         ([i, d]) => sql`insert into measurements (student_id, date, height, weight)
@@ -520,8 +544,10 @@ describe('live_counts: kept by triggers, always equal to counting', () => {
       await Promise.all(
         Array.from({ length: connectionsAtOnce }, (_, i) =>
           i % 5 === 0
-            ? t.app.db.execute(
-                sql`update students set deleted_at = case when deleted_at is null then now() end where id = ${kid}`,
+            ? // Deleted or restored, renamed and given to another teacher or to none (its kept search row).
+              t.app.db.execute(
+                sql`update students set deleted_at = case when deleted_at is null then now() end,
+                  first_name = ${`Race${i}`}, assigned_teacher_id = ${i % 2 ? null : teacher.id} where id = ${kid}`,
               )
             : t.app.db.transaction(async (tx) => {
                 await tx.execute(sql`insert into activities (title, date, student_id, teacher_id)
@@ -535,12 +561,14 @@ describe('live_counts: kept by triggers, always equal to counting', () => {
   );
 
   it.runIf(onPostgres)(
-    'keeps each child’s activities exact when writers change two children’s in opposite orders',
+    'keeps each child’s activities and gifts exact when writers change two children’s in opposite orders',
     async () => {
       const [x, y] = [await newStudent(), await newStudent()];
-      const record = (tx: Pick<typeof t.app.db, 'execute'>, kid: string) =>
-        tx.execute(sql`insert into activities (title, date, student_id, teacher_id)
+      const record = async (tx: Pick<typeof t.app.db, 'execute'>, kid: string) => {
+        await tx.execute(sql`insert into activities (title, date, student_id, teacher_id)
           values ('Race', current_date, ${kid}, ${teacher.id})`);
+        await tx.execute(sql`insert into gifts (student_id) values (${kid})`);
+      };
       await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
           t.app.db.transaction(async (tx) => {
@@ -548,6 +576,8 @@ describe('live_counts: kept by triggers, always equal to counting', () => {
             await record(tx, first);
             await tx.execute(sql`update activities set deleted_at = now() where id = (
               select id from activities where student_id = ${second} and deleted_at is null order by id limit 1)`);
+            await tx.execute(sql`update gifts set deleted_at = now() where id = (
+              select id from gifts where student_id = ${second} and deleted_at is null order by id limit 1)`);
             await record(tx, second);
           }),
         ),

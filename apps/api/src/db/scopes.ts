@@ -1,6 +1,6 @@
 import { eq, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Actor } from '../plugins/auth.ts';
-import { students } from './schema.ts';
+import { studentCounts, students, users } from './schema.ts';
 import { containsLowered } from './sql-helpers.ts';
 
 /**
@@ -29,14 +29,38 @@ export const ofStudentInScope = (studentColumn: AnyColumn, actor: Actor) =>
   sql`${studentColumn} in (select ${students.id} from ${students} where ${studentInScope(actor)})`;
 
 /**
- * The ids of the live students whose name contains `search` (their trigram index): the name half of the
- * searches of records that belong to a student, as a subquery (`= any(array(…))`).
+ * The live students whose name contains `search` (with `byTeacher`, also those assigned to a teacher whose
+ * name does), by their kept rows (`student_counts`: its trigram index and narrow rows).
  */
-export const liveStudentsNamed = (search: string) =>
-  sql`select ${students.id} from ${students} where ${isNull(students.deletedAt)} and ${containsLowered(
-    students.searchName,
-    search,
-  )}`;
+const named = (search: string, byTeacher: boolean) =>
+  sql`${studentCounts.live} and (${containsLowered(studentCounts.searchName, search)}${
+    byTeacher ? sql` or ${studentCounts.assignedTeacherId} = any(array(${teachersNamed(search)}))` : sql``
+  })`;
+
+/**
+ * The ids of the live students `search` names (`named` above): the name half of the searches of records
+ * that belong to a student, as a subquery (`= any(array(…))`).
+ */
+export const liveStudentsNamed = (search: string, byTeacher = false) =>
+  sql`select ${studentCounts.studentId} from ${studentCounts} where ${named(search, byTeacher)}`;
+
+/**
+ * `named (students, activities, gifts)`, a statement's CTE: the live students `search` names, as one
+ * array of ids, and their kept activities and gifts summed, in one pass over their kept rows.
+ */
+export const namedCte = (search: string, byTeacher = false) => sql`named as materialized (
+    select coalesce(array_agg(${studentCounts.studentId}), '{}') as students,
+      coalesce(sum(${studentCounts.activities}), 0)::int as activities,
+      coalesce(sum(${studentCounts.gifts}), 0)::int as gifts
+    from ${studentCounts} where ${named(search, byTeacher)})`;
+
+/** The ids of the teachers whose name contains `search`. */
+export const teachersNamed = (search: string) =>
+  sql`select ${users.id} from ${users} where ${eq(users.role, 'TEACHER')} and ${containsLowered(users.searchName, search)}`;
+
+/** The record's student is among those `named` (a statement with `namedCte`). */
+export const ofNamedStudent = (studentColumn: AnyColumn) =>
+  sql`${studentColumn} = any((select students from named)::uuid[])`;
 
 export interface DateFilter {
   /** One day, YYYY-MM-DD. */

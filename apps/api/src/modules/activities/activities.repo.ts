@@ -4,10 +4,17 @@ import type { DbOrTx } from '../../db/client.ts';
 import { descendingKeyset } from '../../db/keyset.ts';
 import { filtersOnly, liveCount, liveCountSql } from '../../db/live-counts.ts';
 import { containsPattern } from '../../db/sql-helpers.ts';
-import { activities, studentCounts, students, users } from '../../db/schema.ts';
+import { activities, students, users } from '../../db/schema.ts';
 import type { Page } from '../../lib/paging.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import { liveStudentsNamed, ofLiveStudent, ofStudentInScope, studentInScope } from '../../db/scopes.ts';
+import {
+  liveStudentsNamed,
+  namedCte,
+  ofLiveStudent,
+  ofNamedStudent,
+  ofStudentInScope,
+  studentInScope,
+} from '../../db/scopes.ts';
 
 export type ActivityRow = typeof activities.$inferSelect;
 export type NewActivityRow = typeof activities.$inferInsert;
@@ -81,12 +88,8 @@ const inText = (search: string) => {
   return or(ilike(activities.title, p), ilike(activities.description, p));
 };
 
-/** `named (students)`: the ids of the live children whose names the search contains, as one array. */
-const namedCte = (search: string) =>
-  sql`named as materialized (select array(${liveStudentsNamed(search)}) as students)`;
-
 /** The activity's child among those `named`: through the student index (a bitmap, a count). */
-const ofNamedChild = sql`${activities.studentId} = any((select students from named)::uuid[])`;
+const ofNamedChild = ofNamedStudent(activities.studentId);
 
 /** An administrator's search filtered by nothing else: its total sums kept counts, and its page may walk. */
 const searchOnly = (actor: Actor, filter: ActivityFilter) =>
@@ -96,14 +99,14 @@ const searchOnly = (actor: Actor, filter: ActivityFilter) =>
  * A search's total, over `named`: the named children's activities (the children are live by the names'
  * query), and those matched by their title or description whose child is not among them. Each match counts
  * once (a union counted in two disjoint parts), without reading the matches themselves. The named
- * children's activities are their kept counts summed (`student_counts`, one probe a child) for a search
- * filtered by nothing else; otherwise counted through the student index alone (an index-only scan).
+ * children's activities are their kept counts, summed as their names were read (`named.activities`), for
+ * a search filtered by nothing else; otherwise counted through the student index alone (an index-only
+ * scan).
  */
 const searchTotal = (actor: Actor, filter: ActivityFilter, search: string) => sql`(
     ${
       searchOnly(actor, filter)
-        ? sql`(select coalesce(sum(${studentCounts.activities}), 0) from ${studentCounts}
-            where ${studentCounts.studentId} = any((select students from named)::uuid[]))::int`
+        ? sql`(select activities from named)`
         : sql`(select count(*) from ${activities}
             where ${and(visibleTo(actor, sql`true`), ...otherFilters(filter))}
               and ${ofNamedChild})::int`

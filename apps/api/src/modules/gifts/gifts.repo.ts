@@ -3,17 +3,20 @@ import { aliasedTable, and, count, desc, eq, inArray, isNull, or, sql, type SQL 
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { descendingKeyset } from '../../db/keyset.ts';
-import { filtersOnly, liveCount } from '../../db/live-counts.ts';
+import { filtersOnly, liveCount, liveCountSql } from '../../db/live-counts.ts';
 import { gifts, students, users } from '../../db/schema.ts';
 import {
   dateFilter,
+  liveStudentsNamed,
+  namedCte,
   ofLiveStudent,
+  ofNamedStudent,
   ofStudentInScope,
   studentInScope,
   type DateFilter,
 } from '../../db/scopes.ts';
-import { containsLowered, containsPattern } from '../../db/sql-helpers.ts';
-import { searchCountsItself, type Page } from '../../lib/paging.ts';
+import { containsPattern } from '../../db/sql-helpers.ts';
+import { type Page } from '../../lib/paging.ts';
 import type { Actor } from '../../plugins/auth.ts';
 
 export type GiftRow = typeof gifts.$inferSelect;
@@ -63,10 +66,26 @@ function visibleTo(actor: Actor, liveStudent: SQL = isNull(students.deletedAt)):
 
 /**
  * `liveStudent`: how the gift's student is known to be live (counts and the choice of a page's rows join
- * no `students`).
+ * no `students`). `byName`: how a gift's student is tested against the students the search names, where a
+ * statement of its own names them (`named`, keyset.searchPageIds); by default an array of their ids.
  */
-function whereOf(actor: Actor, filter: GiftFilter, liveStudent?: SQL): SQL | undefined {
-  const c: (SQL | undefined)[] = [visibleTo(actor, liveStudent), ...dateFilter(gifts.giftDate, filter)];
+function whereOf(actor: Actor, filter: GiftFilter, liveStudent?: SQL, byName?: SQL): SQL | undefined {
+  const c: (SQL | undefined)[] = [visibleTo(actor, liveStudent), ...otherFilters(filter)];
+  if (filter.search) {
+    c.push(
+      or(
+        inText(filter.search),
+        // Ids through arrays, so the student index of the gifts serves them.
+        byName ?? sql`${gifts.studentId} = any(array(${liveStudentsNamed(filter.search, true)}))`,
+      ),
+    );
+  }
+  return and(...c);
+}
+
+/** The filters other than the search. */
+function otherFilters(filter: GiftFilter): (SQL | undefined)[] {
+  const c: (SQL | undefined)[] = [...dateFilter(gifts.giftDate, filter)];
   if (filter.status) c.push(eq(gifts.status, filter.status));
   if (filter.studentId) c.push(eq(gifts.studentId, filter.studentId));
   if (filter.teacherId) {
@@ -77,24 +96,36 @@ function whereOf(actor: Actor, filter: GiftFilter, liveStudent?: SQL): SQL | und
       )})`,
     );
   }
-  if (filter.search) {
-    const p = containsPattern(filter.search);
-    c.push(
-      or(
-        sql`(coalesce(${gifts.name}, '') || ' ' || coalesce(${gifts.giftSubType}, '') || ' ' || coalesce(${gifts.giftId}, '')) ilike ${p}`,
-        // Ids through arrays, so the student index of the gifts serves them.
-        sql`${gifts.studentId} = any(array(select ${students.id} from ${students} where ${isNull(
-          students.deletedAt,
-        )} and (${containsLowered(students.searchName, filter.search)}
-          or ${students.assignedTeacherId} = any(array(select ${users.id} from ${users} where ${eq(
-            users.role,
-            'TEACHER',
-          )} and ${containsLowered(users.searchName, filter.search)})))))`,
-      ),
-    );
-  }
-  return and(...c);
+  return c;
 }
+
+/** The search in the gift's own text: its name, sub-type and gift ID. */
+const inText = (search: string) =>
+  sql`(coalesce(${gifts.name}, '') || ' ' || coalesce(${gifts.giftSubType}, '') || ' ' || coalesce(${gifts.giftId}, '')) ilike ${containsPattern(search)}`;
+
+/** The gift's student among those `named` (by their name or their teacher's). */
+const ofNamedChild = ofNamedStudent(gifts.studentId);
+
+/** An administrator's search filtered by nothing else: its total sums kept counts, and its page may walk. */
+const searchOnly = (actor: Actor, filter: GiftFilter) =>
+  actor.role === 'ADMIN' && filtersOnly(filter, ['search']);
+
+/**
+ * A search's total, over `named`: the named students' gifts (the students are live by the names' query),
+ * and those matched by their own text whose student is not among them, each match once. The named
+ * students' gifts are their kept counts, summed as their names were read (`named.gifts`), for a search
+ * filtered by nothing else; otherwise counted through the student index alone.
+ */
+const searchTotal = (actor: Actor, filter: GiftFilter, search: string) => sql`(
+    ${
+      searchOnly(actor, filter)
+        ? sql`(select gifts from named)`
+        : sql`(select count(*) from ${gifts}
+            where ${and(visibleTo(actor, sql`true`), ...otherFilters(filter))} and ${ofNamedChild})::int`
+    }
+    + (select count(*) from ${gifts}
+      where ${and(visibleTo(actor, ofLiveStudent(gifts.studentId)), ...otherFilters(filter))}
+        and ${inText(search)} and not ${ofNamedChild})::int)`;
 
 /** The list's order, newest gift date first (its live date indexes): its keyset pages. */
 const keyset = descendingKeyset([
@@ -152,9 +183,38 @@ export async function listGifts(
     return selectGifts(db)
       .where(whereOf(actor, filter))
       .orderBy(...order);
+  if (filter.search && !page.after) {
+    // A search's numbered page and its total, in one statement (as the activities').
+    const search = filter.search;
+    return withRefs(
+      db
+        .select({ ...selection, total: sql<number>`chosen.total` })
+        .from(gifts)
+        .innerJoin(
+          keyset.searchPageIds({
+            table: gifts,
+            id: gifts.id,
+            ctes: namedCte(search, true),
+            total: searchTotal(actor, filter, search),
+            where: (walk) =>
+              whereOf(
+                actor,
+                filter,
+                ofLiveStudent(gifts.studentId),
+                walk ? sql`${gifts.studentId} in (select unnest(students) from named)` : ofNamedChild,
+              ),
+            // Walked: an administrator's search without another filter (a teacher's gifts, a status's or a
+            // month's are sorted).
+            walked: searchOnly(actor, filter) ? liveCountSql('gifts') : undefined,
+            page,
+          }),
+          sql`chosen.id = ${gifts.id}`,
+        )
+        .$dynamic(),
+    ).orderBy(...keyset.orderBy);
+  }
   // The page's gifts are chosen from `gifts` alone (their student's liveness an anti-join, as the count
   // does); only they are joined to their student and the people named.
-  // A search's numbered page counts its matches on the way (`total`).
   const chosen = keyset.pageIds(
     db,
     gifts,
@@ -162,7 +222,6 @@ export async function listGifts(
     whereOf(actor, filter, ofLiveStudent(gifts.studentId)),
     page,
     order,
-    searchCountsItself(filter) && !page.after,
   );
   return withRefs(
     db
@@ -173,7 +232,20 @@ export async function listGifts(
   ).orderBy(...keyset.orderBy);
 }
 
+/** A search's total on its own: a page past the last one, which has no row to carry it. */
+async function searchCount(db: DbOrTx, actor: Actor, filter: GiftFilter): Promise<number | undefined> {
+  if (!filter.search) return undefined;
+  const result = (await db.execute(sql`
+    with ${namedCte(filter.search, true)}
+    select ${searchTotal(actor, filter, filter.search)} as total`)) as unknown as {
+    rows: { total: number | string }[];
+  };
+  return Number(result.rows[0].total);
+}
+
 export async function countGifts(db: DbOrTx, actor: Actor, filter: GiftFilter): Promise<number> {
+  const counted = await searchCount(db, actor, filter);
+  if (counted !== undefined) return counted;
   // An administrator's list, unfiltered or by status only: the kept count (live gifts of live students).
   if (actor.role === 'ADMIN' && filtersOnly(filter, ['status'])) {
     return liveCount(db, filter.status ? `gifts:${filter.status}` : 'gifts');

@@ -331,7 +331,11 @@ describe('reading gifts', () => {
     expect(await pages(otherTeacher, 'kestrelq', '1')).toEqual(sorted([byText]));
   });
 
-  it("pages a search's many matches, by the child's name, the teacher's or the gift's text, in the list's order", async () => {
+  it("pages a search's many matches, by the child's name, the teacher's or the gift's text, in the list's order, whether the page walks the dates or sorts the matches", async () => {
+    // An administrator's search's numbered page walks the date index when its matches are dense enough
+    // for its page, and sorts them otherwise (keyset.searchPageIds: (offset + limit) × live gifts ≤
+    // matches²). 30 matches, 3 a page: the first pages walk and the later ones sort, as long as the file's
+    // other tests leave between 31 and 300 live gifts (checked below, so that both ways are taken).
     const named = await seedUser(t.app, { role: 'TEACHER', firstName: 'Ulla', lastName: 'Brackenq' });
     const taught = await seedStudent(named.id, { firstName: 'Ema', lastName: 'Stone' });
     const kid = await seedStudent(teacher.id, { firstName: 'Brackenq', lastName: 'Vale' });
@@ -347,6 +351,8 @@ describe('reading gifts', () => {
         });
       }),
     );
+    const live = Number((await list(admin, '?page=1&limit=1')).headers['x-total-count']);
+    expect(30 * 30 >= 3 * live && 30 * 30 < 30 * live, `live gifts: ${live}`).toBe(true);
     const all = idsOf(await list(admin, '?search=brackenq'));
     expect(all).toHaveLength(30);
     const paged: string[] = [];
@@ -359,6 +365,44 @@ describe('reading gifts', () => {
     const past = await list(admin, '?search=brackenq&page=11&limit=3');
     expect(past.json()).toEqual([]);
     expect(past.headers['x-total-count']).toBe('30');
+    // Filtered by a status as well, the matches are sorted: the same pages.
+    const pending: string[] = [];
+    for (let page = 1; page <= 3; page++) {
+      const res = await list(admin, `?search=brackenq&status=PENDING&page=${page}&limit=10`);
+      expect(res.headers['x-total-count']).toBe('30');
+      pending.push(...idsOf(res));
+    }
+    expect(pending).toEqual(all);
+  });
+
+  it('finds a child’s gifts by the name the child has now, and a teacher’s by the children they have now', async () => {
+    const kid = await seedStudent(teacher.id, { firstName: 'Orla', lastName: 'Fenwickq' });
+    const [gift] = await assign([row(kid.studentId, { giftDate: '2025-04-01' })]);
+    const search = async (word: string) => {
+      const res = await list(admin, `?search=${word}&page=1`);
+      return { ids: idsOf(res), total: res.headers['x-total-count'] };
+    };
+    expect(await search('fenwickq')).toEqual({ ids: [gift.id], total: '1' });
+    const renamed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/students/${kid.id}`,
+      headers: admin.auth,
+      payload: { lastName: 'Thornq' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await search('fenwickq')).toEqual({ ids: [], total: '0' });
+    expect(await search('thornq')).toEqual({ ids: [gift.id], total: '1' });
+    // Given to a teacher whose name the search holds: found by it.
+    const named = await seedUser(t.app, { role: 'TEACHER', lastName: 'Larchq' });
+    expect(await search('larchq')).toEqual({ ids: [], total: '0' });
+    const moved = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/students/${kid.id}`,
+      headers: admin.auth,
+      payload: { assignedTeacherId: named.id },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await search('larchq')).toEqual({ ids: [gift.id], total: '1' });
   });
 
   it('refuses bad filters with a 400', async () => {

@@ -10,12 +10,13 @@ import type { DbOrTx } from '../../db/client.ts';
 import { descendingKeyset } from '../../db/keyset.ts';
 import { filtersOnly, liveCount, liveCountSql } from '../../db/live-counts.ts';
 import { homeVisits, liveCounts, students, users } from '../../db/schema.ts';
-import { arrayParam, containsLowered, idList } from '../../db/sql-helpers.ts';
+import { arrayParam, idList } from '../../db/sql-helpers.ts';
 import { searchCountsItself, type Page } from '../../lib/paging.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import {
   dateFilter,
   liveStudentsNamed,
+  teachersNamed,
   ofLiveStudent,
   ofStudentInScope,
   studentInScope,
@@ -121,13 +122,6 @@ function whereOf(
   }
   return and(...c);
 }
-
-/** The ids of the teachers whose name contains the search: a visit search's half beside the children's. */
-const teachersNamed = (search: string) =>
-  sql`select ${users.id} from ${users} where ${eq(users.role, 'TEACHER')} and ${containsLowered(
-    users.searchName,
-    search,
-  )}`;
 
 /**
  * Whether a page of a search walks the list's order rather than sorting every match: when the rows it
