@@ -8,7 +8,7 @@
  * `PROFILE_OUT=file.cpuprofile` also writes the profile (Chromium's DevTools open it). For a database
  * the bench kept (`BENCH_KEEP_DATABASE=1`), to see what a call spends besides its SQL.
  */
-import { writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { Session, type Profiler, type Runtime } from 'node:inspector/promises';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app.ts';
@@ -68,6 +68,30 @@ function summarize(profile: Profiler.Profile) {
   for (const [k, t] of top(functions, 15)) console.log(`| ${k} | ${((100 * t) / busy).toFixed(1)} % |`);
 }
 
+/**
+ * The CPU time (ms) of every PostgreSQL process on this machine, and of those that exited (their parent's
+ * children's time), from /proc: undefined where there is none to read (not Linux, or a server elsewhere).
+ * Linux counts it in ticks of 1/100 s (USER_HZ), so only a run of many requests gives a figure worth
+ * reading.
+ */
+async function postgresCpuMs(): Promise<number | undefined> {
+  const host = new URL(url!).hostname;
+  if (!['localhost', '127.0.0.1', '[::1]', ''].includes(host)) return undefined;
+  let ticks = 0;
+  let found = false;
+  for (const pid of await readdir('/proc').catch(() => [])) {
+    if (!/^\d+$/.test(pid)) continue;
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+    const close = stat.lastIndexOf(')');
+    if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
+    // After the command: state is field 3; utime, stime, cutime and cstime are fields 14 to 17.
+    const fields = stat.slice(close + 2).split(' ');
+    ticks += [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0);
+    found = true;
+  }
+  return found ? ticks * 10 : undefined;
+}
+
 const database = await openDatabase({ databaseUrl: url });
 const app = await buildApp(testConfig({ logLevel: 'silent' }), { database });
 const session = new Session();
@@ -94,6 +118,7 @@ try {
     await session.post('Profiler.start');
     let sent = 0;
     const cpuBefore = process.cpuUsage();
+    const postgresBefore = await postgresCpuMs();
     const started = performance.now();
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
@@ -105,6 +130,7 @@ try {
     );
     const ms = performance.now() - started;
     const cpu = process.cpuUsage(cpuBefore);
+    const postgresAfter = await postgresCpuMs();
     const { profile } = await session.post('Profiler.stop');
     console.log(
       `\n## GET /api${call} as ${role.toLowerCase()}: ${first.statusCode}, ${first.rawPayload.length} bytes${
@@ -119,8 +145,15 @@ try {
     // set beside the samples' shares below: the rate also depends on PostgreSQL's share of the cores.
     const perRequest = (micros: number) => (micros / 1000 / requests).toFixed(2);
     console.log(
-      `Node's CPU a request: ${perRequest(cpu.user + cpu.system)} ms (user ${perRequest(cpu.user)}, system ${perRequest(cpu.system)}; the profiler's own sampling included)\n`,
+      `Node's CPU a request: ${perRequest(cpu.user + cpu.system)} ms (user ${perRequest(cpu.user)}, system ${perRequest(cpu.system)}; the profiler's own sampling included)`,
     );
+    // PostgreSQL's side of the same requests, where its server runs on this machine.
+    if (postgresBefore !== undefined && postgresAfter !== undefined) {
+      console.log(
+        `PostgreSQL's CPU a request: ${perRequest((postgresAfter - postgresBefore) * 1000)} ms (its processes on this machine)`,
+      );
+    }
+    console.log();
     summarize(profile);
     if (process.env.PROFILE_OUT) await writeFile(process.env.PROFILE_OUT, JSON.stringify(profile));
   }
