@@ -753,7 +753,8 @@ export const liveCounts = pgTable(
  * written by the app.
  *
  * - `searchName`, `assignedTeacherId` and `live` copy the student's, so that a search by a child's name
- *   reads this narrow table's trigram index and rows (a third of `students`' pages) rather than the
+ *   reads this narrow table's trigram index and rows (807 pages for the national seed's 50,000
+ *   children, with room left in each for the counts' updates; `students` has 2,101) rather than the
  *   students'.
  * - `activities` and `gifts` count the student's live (not deleted) activities and gifts, whatever the
  *   student's own state, for the totals of an administrator's searches by a child's name: the named

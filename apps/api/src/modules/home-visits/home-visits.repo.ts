@@ -16,10 +16,10 @@ import type { Actor } from '../../plugins/auth.ts';
 import {
   dateFilter,
   liveStudentsNamed,
-  teachersNamed,
   ofLiveStudent,
   ofStudentInScope,
   studentInScope,
+  teachersNamed,
 } from '../../db/scopes.ts';
 
 export type HomeVisitRow = typeof homeVisits.$inferSelect;
