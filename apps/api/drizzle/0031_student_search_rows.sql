@@ -42,20 +42,23 @@ CREATE TRIGGER "students_student_counts_update" AFTER UPDATE ON "students" FOR E
     OR OLD.assigned_teacher_id IS DISTINCT FROM NEW.assigned_teacher_id
     OR (OLD.deleted_at IS NULL) <> (NEW.deleted_at IS NULL))
   EXECUTE FUNCTION "student_counts_students_after_update"();--> statement-breakpoint
--- Each student's live gifts, as 0030 keeps their activities: each statement's difference per student, in
--- student id order, after the live_counts triggers (their names sort first), which share-lock the students.
-CREATE FUNCTION "student_counts_gifts_after_insert"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Each student's live activities (0030) and gifts, by one set of functions: the table's name is the
+-- column's. Each statement's difference per student, in student id order, after the live_counts triggers
+-- (their names sort first), which share-lock the students. Transition tables are visible to the trigger
+-- function's own statements only, so each one runs here.
+CREATE FUNCTION "student_counts_after_insert"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO student_counts AS c (student_id, gifts)
+  EXECUTE format($q$INSERT INTO student_counts AS c (student_id, %1$I)
     SELECT student_id, count(*) FROM new_rows WHERE deleted_at IS NULL
     GROUP BY student_id ORDER BY student_id
-  ON CONFLICT (student_id) DO UPDATE SET gifts = c.gifts + excluded.gifts;
+  ON CONFLICT (student_id) DO UPDATE SET %1$I = c.%1$I + excluded.%1$I$q$, TG_TABLE_NAME);
   RETURN NULL;
 END
 $$;--> statement-breakpoint
-CREATE FUNCTION "student_counts_gifts_after_update"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Only the rows deleted, restored or moved to another student count.
+CREATE FUNCTION "student_counts_after_update"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO student_counts AS c (student_id, gifts)
+  EXECUTE format($q$INSERT INTO student_counts AS c (student_id, %1$I)
     SELECT student_id, sum(d) FROM (
       SELECT o.student_id, -1 AS d FROM old_rows o JOIN new_rows n ON n.id = o.id
         WHERE o.deleted_at IS NULL AND (n.deleted_at IS NOT NULL OR n.student_id IS DISTINCT FROM o.student_id)
@@ -64,28 +67,41 @@ BEGIN
         WHERE n.deleted_at IS NULL AND (o.deleted_at IS NOT NULL OR n.student_id IS DISTINCT FROM o.student_id)
     ) changed
     GROUP BY student_id HAVING sum(d) <> 0 ORDER BY student_id
-  ON CONFLICT (student_id) DO UPDATE SET gifts = c.gifts + excluded.gifts;
+  ON CONFLICT (student_id) DO UPDATE SET %1$I = c.%1$I + excluded.%1$I$q$, TG_TABLE_NAME);
   RETURN NULL;
 END
 $$;--> statement-breakpoint
 -- Rows removed with their student (a cascade) find no student: its row goes with it (the foreign key).
-CREATE FUNCTION "student_counts_gifts_after_delete"() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION "student_counts_after_delete"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO student_counts AS c (student_id, gifts)
+  EXECUTE format($q$INSERT INTO student_counts AS c (student_id, %1$I)
     SELECT o.student_id, -count(*) FROM old_rows o
     WHERE o.deleted_at IS NULL AND EXISTS (SELECT 1 FROM students s WHERE s.id = o.student_id)
     GROUP BY o.student_id ORDER BY o.student_id
-  ON CONFLICT (student_id) DO UPDATE SET gifts = c.gifts + excluded.gifts;
+  ON CONFLICT (student_id) DO UPDATE SET %1$I = c.%1$I + excluded.%1$I$q$, TG_TABLE_NAME);
   RETURN NULL;
 END
 $$;--> statement-breakpoint
+DROP TRIGGER "activities_student_counts_insert" ON "activities";--> statement-breakpoint
+DROP TRIGGER "activities_student_counts_update" ON "activities";--> statement-breakpoint
+DROP TRIGGER "activities_student_counts_delete" ON "activities";--> statement-breakpoint
+DROP FUNCTION "student_counts_activities_after_insert"();--> statement-breakpoint
+DROP FUNCTION "student_counts_activities_after_update"();--> statement-breakpoint
+DROP FUNCTION "student_counts_activities_after_delete"();--> statement-breakpoint
+CREATE TRIGGER "activities_student_counts_insert" AFTER INSERT ON "activities"
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "student_counts_after_insert"();--> statement-breakpoint
+CREATE TRIGGER "activities_student_counts_update" AFTER UPDATE ON "activities"
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION "student_counts_after_update"();--> statement-breakpoint
+CREATE TRIGGER "activities_student_counts_delete" AFTER DELETE ON "activities"
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "student_counts_after_delete"();--> statement-breakpoint
 CREATE TRIGGER "gifts_student_counts_insert" AFTER INSERT ON "gifts"
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "student_counts_gifts_after_insert"();--> statement-breakpoint
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "student_counts_after_insert"();--> statement-breakpoint
 CREATE TRIGGER "gifts_student_counts_update" AFTER UPDATE ON "gifts"
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION "student_counts_gifts_after_update"();--> statement-breakpoint
+  FOR EACH STATEMENT EXECUTE FUNCTION "student_counts_after_update"();--> statement-breakpoint
 CREATE TRIGGER "gifts_student_counts_delete" AFTER DELETE ON "gifts"
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "student_counts_gifts_after_delete"();--> statement-breakpoint
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "student_counts_after_delete"();--> statement-breakpoint
 -- Every student's row written afresh (into pages filled to the new fillfactor): their own columns and the
 -- counts of their live activities and gifts.
 TRUNCATE "student_counts";--> statement-breakpoint
