@@ -53,8 +53,8 @@ export function pageOf(query: PageQuery, defaultLimit: number = PAGING.defaultLi
  * Whether a list's numbered page counts its own matches: a search, whose page query finds and sorts
  * every match anyway, so `count(*) over ()` before its limit gives X-Total-Count in the same pass (the
  * keyset lists' `pageIds(…, counted)`, the student and user lists' page ids), or counts them beside the
- * page in the same statement (the activities' `keyset.searchPageIds`). One rule for every list: the
- * repos count on the way exactly when the services expect them to.
+ * page in the same statement (the activities' and gifts' `keyset.searchPageIds`). One rule for every list:
+ * the repos count on the way exactly when the services expect them to.
  */
 export const searchCountsItself = (filter: { search?: string }): boolean => Boolean(filter.search);
 
