@@ -1,5 +1,6 @@
 import { eq, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Actor } from '../plugins/auth.ts';
+import type { DbOrTx } from './client.ts';
 import { studentCounts, students, users } from './schema.ts';
 import { containsLowered } from './sql-helpers.ts';
 
@@ -53,6 +54,19 @@ export const namedCte = (search: string, byTeacher = false) => sql`named as mate
       coalesce(sum(${studentCounts.activities}), 0)::int as activities,
       coalesce(sum(${studentCounts.gifts}), 0)::int as gifts
     from ${studentCounts} where ${named(search, byTeacher)})`;
+
+/**
+ * A search's total on its own, `total` over `namedCte(search, byTeacher)`: a page past the last one, which
+ * has no row to carry it.
+ */
+export async function namedSearchCount(db: DbOrTx, search: string, byTeacher: boolean, total: SQL) {
+  const result = (await db.execute(
+    sql`with ${namedCte(search, byTeacher)} select ${total} as total`,
+  )) as unknown as {
+    rows: { total: number | string }[];
+  };
+  return Number(result.rows[0].total);
+}
 
 /** The ids of the teachers whose name contains `search`. */
 export const teachersNamed = (search: string) =>

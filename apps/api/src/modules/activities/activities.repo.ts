@@ -10,6 +10,7 @@ import type { Actor } from '../../plugins/auth.ts';
 import {
   liveStudentsNamed,
   namedCte,
+  namedSearchCount,
   ofLiveStudent,
   ofNamedStudent,
   ofStudentInScope,
@@ -115,17 +116,6 @@ const searchTotal = (actor: Actor, filter: ActivityFilter, search: string) => sq
       where ${and(visibleTo(actor, ofLiveStudent(activities.studentId)), ...otherFilters(filter))}
         and ${inText(search)} and not ${ofNamedChild})::int)`;
 
-/** A search's total on its own: a page past the last one, which has no row to carry it. */
-async function searchCount(db: DbOrTx, actor: Actor, filter: ActivityFilter): Promise<number | undefined> {
-  if (!filter.search) return undefined;
-  const result = (await db.execute(sql`
-    with ${namedCte(filter.search)}
-    select ${searchTotal(actor, filter, filter.search)} as total`)) as unknown as {
-    rows: { total: number | string }[];
-  };
-  return Number(result.rows[0].total);
-}
-
 const selection = {
   activity: activities,
   student: {
@@ -226,8 +216,9 @@ export async function listActivities(
 }
 
 export async function countActivities(db: DbOrTx, actor: Actor, filter: ActivityFilter): Promise<number> {
-  const counted = await searchCount(db, actor, filter);
-  if (counted !== undefined) return counted;
+  if (filter.search) {
+    return namedSearchCount(db, filter.search, false, searchTotal(actor, filter, filter.search));
+  }
   // An administrator's unfiltered list: the kept count (the same rule as visibleTo: live, of a live student).
   if (actor.role === 'ADMIN' && filtersOnly(filter)) return liveCount(db, 'activities');
   const [row] = await db

@@ -9,6 +9,7 @@ import {
   dateFilter,
   liveStudentsNamed,
   namedCte,
+  namedSearchCount,
   ofLiveStudent,
   ofNamedStudent,
   ofStudentInScope,
@@ -232,20 +233,10 @@ export async function listGifts(
   ).orderBy(...keyset.orderBy);
 }
 
-/** A search's total on its own: a page past the last one, which has no row to carry it. */
-async function searchCount(db: DbOrTx, actor: Actor, filter: GiftFilter): Promise<number | undefined> {
-  if (!filter.search) return undefined;
-  const result = (await db.execute(sql`
-    with ${namedCte(filter.search, true)}
-    select ${searchTotal(actor, filter, filter.search)} as total`)) as unknown as {
-    rows: { total: number | string }[];
-  };
-  return Number(result.rows[0].total);
-}
-
 export async function countGifts(db: DbOrTx, actor: Actor, filter: GiftFilter): Promise<number> {
-  const counted = await searchCount(db, actor, filter);
-  if (counted !== undefined) return counted;
+  if (filter.search) {
+    return namedSearchCount(db, filter.search, true, searchTotal(actor, filter, filter.search));
+  }
   // An administrator's list, unfiltered or by status only: the kept count (live gifts of live students).
   if (actor.role === 'ADMIN' && filtersOnly(filter, ['status'])) {
     return liveCount(db, filter.status ? `gifts:${filter.status}` : 'gifts');
