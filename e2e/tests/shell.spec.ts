@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoA11yViolations } from '../support/a11y.ts';
 import {
+  closeWelcomeToast,
   firstAdmin,
   newTeacher,
   screenshotDir,
@@ -132,6 +133,31 @@ test('the user menu opens the profile', async ({ page }) => {
   await expectNoA11yViolations(page, 'user menu open');
   await page.getByRole('menuitem', { name: 'Your profile' }).click();
   await expect(page).toHaveURL(/\/profile$/);
+});
+
+test('the account menu moves as it opens, and opens at once for a person who asks for less motion', async ({
+  browser,
+}) => {
+  // The journeys ask for reduced motion (playwright.config.ts); here one context asks for none.
+  for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+    const context = await browser.newContext({ reducedMotion, viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await signIn(page, firstAdmin());
+    await closeWelcomeToast(page);
+    // The menu's code loads on the first press and mounts open; the second opening is a transition's.
+    const menu = page.getByRole('menu');
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await expect(menu.getByRole('menuitem', { name: 'Your profile' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveCount(0);
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await expect(menu.getByRole('menuitem', { name: 'Your profile' })).toBeVisible();
+    // Mantine's transition writes its duration on the opening element; with no transition, none.
+    const duration = await menu.evaluate((el) => (el as HTMLElement).style.transitionDuration);
+    if (reducedMotion === 'reduce') expect(duration).toBe('');
+    else expect(duration).toMatch(/^[1-9]\d*ms$/);
+    await context.close();
+  }
 });
 
 test('a stored session that no longer works is cleared and leads to /login', async ({ page }) => {
