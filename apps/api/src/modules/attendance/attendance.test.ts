@@ -751,6 +751,10 @@ describe('the month: one rule for the calendar, the monthly stats and the report
   it('counts the tiles over every teacher (in SQL) exactly as the per-teacher rule does', async () => {
     // Teachers who joined at different times, records of every status, leaves that cross the month's
     // ends and overlap each other, in a past month and in the current one (with future days).
+    // The current month is the clock's: a fixed day in the middle of one, as on the 1st of a month only
+    // today has come and no teacher can have every kind of day (the check at the end of this test).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-18T06:30:00Z')); // noon, a Wednesday, in Colombo
     const today = todayIn('Asia/Colombo');
     const thisMonth = { year: Number(today.slice(0, 4)), month: Number(today.slice(5, 7)) };
     const nextMonth =
