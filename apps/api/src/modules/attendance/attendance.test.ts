@@ -751,8 +751,9 @@ describe('the month: one rule for the calendar, the monthly stats and the report
   it('counts the tiles over every teacher (in SQL) exactly as the per-teacher rule does', async () => {
     // Teachers who joined at different times, records of every status, leaves that cross the month's
     // ends and overlap each other, in a past month and in the current one (with future days).
-    // The current month is the clock's: a fixed day in the middle of one, as on the 1st of a month only
-    // today has come and no teacher can have every kind of day (the check at the end of this test).
+    // The clock stands on a fixed day in the middle of a month. On the 1st only today has come, and no
+    // teacher can have every kind of day in the current month: the check at the end of this test failed
+    // when CI ran on 2026-12-01.
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-18T06:30:00Z')); // noon, a Wednesday, in Colombo
     const today = todayIn('Asia/Colombo');
