@@ -4,6 +4,7 @@ import { isUuid, RENEWED_TOKEN_HEADER, type Role } from '@csp/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { unauthorized } from '../lib/errors.ts';
+import { keyFor } from '../lib/keys.ts';
 import { findSessionActor } from '../modules/auth/auth.repo.ts';
 
 /** Who is calling: read from the database on every request, never trusted from the token. */
@@ -59,7 +60,7 @@ export function sessionOf(request: FastifyRequest): NonNullable<FastifyRequest['
 
 export default fp(async function authPlugin(app: FastifyInstance) {
   await app.register(jwt, {
-    secret: app.config.jwtSecret,
+    secret: keyFor(app.config.jwtSecret, 'session-token'),
     sign: { algorithm: 'HS256', expiresIn: app.config.jwtExpiresIn },
     verify: { algorithms: ['HS256'] },
   });

@@ -1,4 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { keyFor } from '../../lib/keys.ts';
 import type { CodePurpose } from './auth.repo.ts';
 
 /** One-time codes (ARCHITECTURE.md "Security decisions"). */
@@ -13,11 +14,12 @@ export function generateCode(): string {
 }
 
 /**
- * HMAC-SHA256 keyed with the server secret, bound to the purpose and the email: a stored hash is
- * useless without the secret, and a code issued for one email or purpose never matches another.
+ * HMAC-SHA256 keyed with the one-time codes' own key (derived from the server secret), bound to the
+ * purpose and the email: a stored hash is useless without the secret, and a code issued for one email
+ * or purpose never matches another.
  */
 export function hashCode(secret: string, purpose: CodePurpose, email: string, code: string): string {
-  return createHmac('sha256', secret).update(`${purpose}\n${email}\n${code}`).digest('hex');
+  return createHmac('sha256', keyFor(secret, 'one-time-code')).update(`${purpose}\n${email}\n${code}`).digest('hex');
 }
 
 export function codeHashesMatch(storedHash: string, candidateHash: string): boolean {

@@ -1,13 +1,15 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../../config.ts';
+import { keyFor } from '../../lib/keys.ts';
 
 /**
  * Signed, expiring download URLs for stored files. Browsers load them in <img> and links, where no
  * Authorization header can be sent, so the URL itself carries the permission:
- * `/api/files/<id>?expires=<unix seconds>&sig=<HMAC-SHA256(jwtSecret, id + expires), base64url>`.
+ * `/api/files/<id>?expires=<unix seconds>&sig=<HMAC-SHA256(file-link key, id + expires), base64url>`,
+ * the key derived from the server secret for file links alone (lib/keys.ts).
  */
 const sign = (secret: string, fileId: string, expires: number) =>
-  createHmac('sha256', secret).update(`${fileId}${expires}`).digest('base64url');
+  createHmac('sha256', keyFor(secret, 'file-link')).update(`${fileId}${expires}`).digest('base64url');
 
 /** The URL a client uses to download the file, valid for config.fileUrlTtlSeconds. */
 export function signedFileUrl(
