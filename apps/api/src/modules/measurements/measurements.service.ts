@@ -229,17 +229,23 @@ export async function deleteMeasurement(
   id: string,
 ): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    // The student's row first, as every rescoring transaction takes it: no lock-order deadlock.
-    const studentId = await repo.studentOfMeasurement(tx, id);
+    // Permission first, without a lock: a teacher who may not delete it waits for no one's lock. Their
+    // read carries their scope (their own students' measurements); an admin may delete any.
+    let studentId: string | undefined;
+    if (actor.role === 'TEACHER') {
+      const found = await repo.findMeasurement(tx, actor, id);
+      if (!found) throw notFound(MM.notFound);
+      // Tell a teacher apart who may see the measurement but did not record it.
+      if (found.measurement.measuredById !== actor.id) throw forbidden(GROWTH_MESSAGES.deleteOwn);
+      studentId = found.measurement.studentId;
+    } else {
+      studentId = await repo.studentOfMeasurement(tx, id);
+    }
+    // Then the student's row, as every rescoring transaction takes it first: no lock-order deadlock. The
+    // delete carries the scope again (the student may have been reassigned meanwhile).
     if (studentId) await lockStudentRow(tx, studentId);
     const deleted = await repo.softDeleteMeasurement(tx, actor, id);
-    if (!deleted) {
-      // Tell a teacher apart who may see the measurement but did not record it.
-      if (actor.role === 'TEACHER' && (await repo.findMeasurement(tx, actor, id))) {
-        throw forbidden(GROWTH_MESSAGES.deleteOwn);
-      }
-      throw notFound(MM.notFound);
-    }
+    if (!deleted) throw notFound(MM.notFound);
     await recomputeGrowth(tx, deleted.studentId);
     await audit(tx, actor, 'delete', 'measurement', id);
   });

@@ -2,8 +2,10 @@ import { aliasedTable, and, asc, count, desc, eq, ilike, isNull, ne, or, sql, ty
 import type { StudentCategory } from '@csp/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { liveStudents } from '../../db/live-counts.ts';
+import { studentInScope } from '../../db/scopes.ts';
 import { containsLowered, containsPattern, OFFSET_ZERO_FENCE } from '../../db/sql-helpers.ts';
 import { activities, homeVisits, measurements, students, users } from '../../db/schema.ts';
+import type { Actor } from '../../plugins/auth.ts';
 
 export type StudentRow = typeof students.$inferSelect;
 export type NewStudentRow = typeof students.$inferInsert;
@@ -155,9 +157,14 @@ export async function countStudents(db: DbOrTx, filter: StudentFilter): Promise<
   return row.n;
 }
 
-/** One live student with their teacher; `forUpdate` locks the student row for the transaction. */
+/**
+ * One live student the actor works with (a teacher: only their own; the condition is in the statement,
+ * so another teacher's student is never read, nor locked) with their teacher; `forUpdate` locks the
+ * student row for the transaction.
+ */
 export async function findStudent(
   db: DbOrTx,
+  actor: Actor,
   id: string,
   opts: { forUpdate?: boolean } = {},
 ): Promise<StudentWithRefs | undefined> {
@@ -168,7 +175,7 @@ export async function findStudent(
     })
     .from(students)
     .leftJoin(teacher, and(eq(teacher.id, students.assignedTeacherId), isNull(teacher.deletedAt)))
-    .where(and(eq(students.id, id), isNull(students.deletedAt)));
+    .where(and(eq(students.id, id), studentInScope(actor)));
   const [row] = opts.forUpdate ? await q.for('update', { of: students }) : await q;
   if (!row) return undefined;
   return { student: row.student, teacher: row.teacher?.id ? row.teacher : null, latestVisit: null };

@@ -144,10 +144,8 @@ export async function listStudents(deps: StudentsDeps, actor: Actor, query: Stud
 
 export async function getStudent(deps: StudentsDeps, actor: Actor, id: string): Promise<StudentDetail> {
   const today = todayIn(deps.config.orgTimezone);
-  const found = await repo.findStudent(deps.db, id);
-  if (!found || (actor.role === 'TEACHER' && found.student.assignedTeacherId !== actor.id)) {
-    throw notFound(NOT_FOUND);
-  }
+  const found = await repo.findStudent(deps.db, actor, id);
+  if (!found) throw notFound(NOT_FOUND);
   const nested = await repo.findStudentNested(deps.db, id);
   const base = toDto(found, today);
   return {
@@ -201,10 +199,8 @@ export async function updateStudent(
   const { age: _age, updatedAt: edited, ...fields } = body;
   try {
     await deps.db.transaction(async (tx) => {
-      const found = await repo.findStudent(tx, id, { forUpdate: true });
-      if (!found || (actor.role === 'TEACHER' && found.student.assignedTeacherId !== actor.id)) {
-        throw notFound(NOT_FOUND);
-      }
+      const found = await repo.findStudent(tx, actor, id, { forUpdate: true });
+      if (!found) throw notFound(NOT_FOUND);
       const current = found.student;
       assertEditedVersion(current, edited);
       const reassigning =
