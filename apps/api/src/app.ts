@@ -104,6 +104,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     overrides.database ??
     (await openDatabase({
       databaseUrl: config.databaseUrl,
+      migrationUrl: config.databaseMigrationUrl,
       pgliteDir: path.join(config.dataDir, 'db'),
       inMemory: config.inMemoryDatabase,
       // An embedded database migrated by an older version is backed up before it is upgraded.

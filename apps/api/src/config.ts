@@ -9,6 +9,11 @@ export interface Config {
   dataDir: string;
   /** PostgreSQL server; when unset the embedded PGlite database in dataDir is used. */
   databaseUrl?: string;
+  /**
+   * The connection migrations run on (the tables' owner), when the application's own (databaseUrl) is a
+   * role that may not change the schema (scripts/app-role.sql). Default: databaseUrl.
+   */
+  databaseMigrationUrl?: string;
   /** Test-only: an in-memory PGlite database. */
   inMemoryDatabase?: boolean;
   jwtSecret: string;
@@ -155,6 +160,13 @@ function officeDefault(env: NodeJS.ProcessEnv): Config['officeDefault'] {
   };
 }
 
+/** DATABASE_MIGRATION_URL: only beside DATABASE_URL (the embedded database has one user). */
+function databaseMigrationUrl(env: NodeJS.ProcessEnv): string | undefined {
+  if (!env.DATABASE_MIGRATION_URL) return undefined;
+  if (!env.DATABASE_URL) throw new Error('DATABASE_MIGRATION_URL is set without DATABASE_URL');
+  return env.DATABASE_MIGRATION_URL;
+}
+
 /** JWT_SECRET, or a random one generated once into DATA_DIR/jwt-secret (mode 600). */
 function resolveJwtSecret(env: NodeJS.ProcessEnv, dataDir: string): string {
   if (env.JWT_SECRET) {
@@ -212,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseMigrationUrl: databaseMigrationUrl(env),
     jwtSecret: resolveJwtSecret(env, dataDir),
     jwtExpiresIn: env.JWT_EXPIRES_IN || '12h',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

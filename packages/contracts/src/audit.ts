@@ -29,13 +29,17 @@ export const AUDIT_ENTITIES = [
   'attendance',
   'office_location',
   'settings',
+  /** A stored file (an upload): the file sweeper's deletions of the ones no record points at. */
+  'file',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 export const auditEventSchema = z.object({
   id: z.string(),
   at: z.string(),
+  /** Null for a failed sign-in (actorEmail: the email tried) and for the server's own jobs (both null). */
   actorId: z.string().nullable(),
+  /** Null only for the server's own jobs (the category move, the file sweeper): shown as "System". */
   actorEmail: z.string().nullable(),
   action: z.string(),
   entity: z.string(),
@@ -65,6 +69,32 @@ export const auditListQuerySchema = z.strictObject({
   ...pageQueryFields,
 });
 export type AuditListQuery = z.infer<typeof auditListQuerySchema>;
+
+/**
+ * GET /api/audit/chain (administrators): whether the trail's hash chain is whole. Each entry is chained
+ * to the one before by a hash of its content; an entry changed, removed or added with the chain's
+ * trigger off breaks it. `checked` links of `entries` entries; the first link that does not hold
+ * (`firstBroken`: why, `changed`: its entry is not as it was written, `removed`: its entry is gone,
+ * `unlinked`: the entry before it was removed or one was slipped in), and the entries that have no link
+ * at all (`unchained`, the oldest in `firstUnchained`).
+ */
+export const AUDIT_CHAIN_FAULTS = ['changed', 'removed', 'unlinked'] as const;
+export const auditChainCheckSchema = z.object({
+  ok: z.boolean(),
+  entries: z.number().int(),
+  checked: z.number().int(),
+  firstBroken: z
+    .object({
+      seq: z.number().int(),
+      eventId: z.string(),
+      at: z.string().nullable(),
+      fault: z.enum(AUDIT_CHAIN_FAULTS),
+    })
+    .optional(),
+  unchained: z.number().int(),
+  firstUnchained: z.object({ eventId: z.string(), at: z.string() }).optional(),
+});
+export type AuditChainCheck = z.infer<typeof auditChainCheckSchema>;
 
 /** Field names that are never written into the trail, whatever the change. */
 export const SECRET_FIELD_PATTERN = /password|token|otp|secret|hash|code/i;

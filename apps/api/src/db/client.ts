@@ -43,6 +43,11 @@ export const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle
 
 export interface OpenOptions {
   databaseUrl?: string;
+  /**
+   * PostgreSQL: the connection migrations run on, the tables' owner (DATABASE_MIGRATION_URL), when
+   * databaseUrl is a role that may not change the schema (scripts/app-role.sql). Default: databaseUrl.
+   */
+  migrationUrl?: string;
   /** Folder for the embedded database; ignored with databaseUrl. */
   pgliteDir?: string;
   inMemory?: boolean;
@@ -96,6 +101,45 @@ export async function upgradePending(client: Pick<PGlite, 'query'>, folder: stri
   return last != null && Number(last) < (await newestMigrationMillis(folder));
 }
 
+/**
+ * Whether a database has every migration in `folder` applied (its newest applied migration is at least as
+ * new as the newest there). Read before migrating: the application's own role (scripts/app-role.sql) may
+ * read the migrations' table but may not create the migrator's schema, which the migrator tries first.
+ */
+async function migrationsCurrent(client: Pick<pg.Client, 'query'>, folder: string): Promise<boolean> {
+  const table = await client.query<{ present: boolean }>(
+    `select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
+  );
+  if (!table.rows[0]?.present) return false;
+  const { rows } = await client.query<{ last: string | null }>(
+    'select max(created_at)::text as last from drizzle.__drizzle_migrations',
+  );
+  const last = rows[0]?.last;
+  return last != null && Number(last) >= (await newestMigrationMillis(folder));
+}
+
+/**
+ * Migrates a PostgreSQL database on `client`, one instance at a time (an advisory lock), unless it is
+ * current. A role without the right to migrate (the application's own) is told which setting to give.
+ */
+async function migratePostgres(client: pg.PoolClient | pg.Client, separate: boolean): Promise<void> {
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [ADVISORY_LOCKS.migrations]);
+    const current = await migrationsCurrent(client, migrationsFolder).catch(() => false);
+    if (!current) await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+  } catch (err) {
+    if ((err as { code?: string }).code === '42501' && !separate) {
+      throw new Error(
+        `The database needs its migrations, and DATABASE_URL's role may not run them (${(err as Error).message}): set DATABASE_MIGRATION_URL to the connection of the tables' owner (scripts/app-role.sql)`,
+        { cause: err },
+      );
+    }
+    throw err;
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [ADVISORY_LOCKS.migrations]).catch(() => undefined);
+  }
+}
+
 /** Migrates an embedded database, first handing a snapshot to `beforeUpgrade` when it is an upgrade. */
 async function migrateEmbedded(
   client: PGlite,
@@ -141,13 +185,27 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       );
     });
     const db = drizzlePg(pool, { schema, logger: opts.logger }) as unknown as Db;
-    const client = await pool.connect();
     try {
-      await client.query('SELECT pg_advisory_lock($1)', [ADVISORY_LOCKS.migrations]);
-      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
-    } finally {
-      await client.query('SELECT pg_advisory_unlock($1)', [ADVISORY_LOCKS.migrations]).catch(() => undefined);
-      client.release();
+      if (opts.migrationUrl && opts.migrationUrl !== opts.databaseUrl) {
+        // The owner's connection, for the migrations only; the application then runs as its own role.
+        const owner = new pg.Client({ connectionString: opts.migrationUrl });
+        await owner.connect();
+        try {
+          await migratePostgres(owner, true);
+        } finally {
+          await owner.end();
+        }
+      } else {
+        const client = await pool.connect();
+        try {
+          await migratePostgres(client, false);
+        } finally {
+          client.release();
+        }
+      }
+    } catch (err) {
+      await pool.end().catch(() => undefined);
+      throw err;
     }
     return { db, kind: 'postgres', close: () => pool.end() };
   }

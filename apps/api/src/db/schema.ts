@@ -8,6 +8,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   doublePrecision,
   type ExtraConfigColumn,
@@ -697,8 +698,9 @@ export const attendance = pgTable(
 /**
  * The audit trail: who changed what, when (create, update, review decision, delete, restore, permanent
  * delete, sign-in, failed sign-in, password change), written in the same transaction as the change.
- * Append-only: a trigger (migration 0008) refuses UPDATE and DELETE, and no route writes it. No foreign
- * keys: the history outlives the records and people it names.
+ * Append-only: triggers refuse UPDATE and DELETE (migration 0008) and TRUNCATE (0032), and no route writes
+ * it; each entry is chained to the one before (audit_chain). No foreign keys: the history outlives the
+ * records and people it names.
  */
 export const auditEvents = pgTable(
   'audit_events',
@@ -723,6 +725,24 @@ export const auditEvents = pgTable(
     index('audit_events_actor_idx').on(t.actorId, t.at.desc()),
   ],
 );
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * The audit trail's hash chain (migration 0032, decision 0032): one row per event, in the order they were
+ * committed, `hash` = sha256(`prev_hash` || the event's canonical text), the first row's `prev_hash` 32
+ * zero bytes. Written only by a trigger on audit_events that runs at commit; append-only like the trail.
+ * `seq` counts 1, 2, 3… without gaps, so a missing row shows.
+ */
+export const auditChain = pgTable('audit_chain', {
+  seq: bigint('seq', { mode: 'number' }).primaryKey(),
+  eventId: uuid('event_id')
+    .notNull()
+    .unique('audit_chain_event_id_uq')
+    .references(() => auditEvents.id),
+  prevHash: bytea('prev_hash').notNull(),
+  hash: bytea('hash').notNull(),
+});
 
 /**
  * How many live records of a kind there are, for the unfiltered lists and counters of administrators

@@ -27,6 +27,11 @@ export const ADVISORY_LOCKS = {
   statistics: 727_007,
   /** One instance deletes the idempotency keys past their day. */
   idempotencySweep: 727_008,
+  /**
+   * Appending to the audit trail's hash chain, one transaction at a time, at its commit: taken by the
+   * trigger of migration 0032 (the number is written there), never by the application.
+   */
+  auditChain: 727_009,
 } as const;
 
 /** `text` as literal text in a LIKE/ILIKE pattern: its wildcards and escape character escaped. */

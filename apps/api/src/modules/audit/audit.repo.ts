@@ -1,7 +1,7 @@
 import type { AuditAction, AuditEntity } from '@csp/contracts';
 import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { auditEvents, students, users } from '../../db/schema.ts';
+import { auditChain, auditEvents, students, users } from '../../db/schema.ts';
 import type { Page } from '../../lib/paging.ts';
 
 export type AuditRow = typeof auditEvents.$inferSelect;
@@ -20,11 +20,16 @@ export async function insertAuditEvent(db: DbOrTx, row: typeof auditEvents.$infe
   await db.insert(auditEvents).values(row);
 }
 
+/** Rows per INSERT: six parameters each, well inside a statement's 65,535. */
+const INSERT_BATCH = 1000;
+
 export async function insertAuditEvents(
   db: DbOrTx,
   rows: (typeof auditEvents.$inferInsert)[],
 ): Promise<void> {
-  if (rows.length) await db.insert(auditEvents).values(rows);
+  for (let i = 0; i < rows.length; i += INSERT_BATCH) {
+    await db.insert(auditEvents).values(rows.slice(i, i + INSERT_BATCH));
+  }
 }
 
 function whereOf(f: AuditFilter): SQL | undefined {
@@ -69,4 +74,105 @@ export async function namesOf(db: DbOrTx, ids: string[]): Promise<Map<string, st
     .where(inArray(students.id, ids));
   const rows = await people.unionAll(children);
   return new Map(rows.map((r) => [r.id, `${r.firstName} ${r.lastName}`]));
+}
+
+type Rows<T> = { rows: T[] };
+
+/**
+ * The trail and its chain at one moment (one statement, one snapshot): how many entries, and the last
+ * link's number. Entries committed later are not checked this time.
+ */
+export async function chainExtent(db: DbOrTx): Promise<{ entries: number; lastSeq: number }> {
+  const result = (await db.execute(sql`select
+      (select count(*) from ${auditEvents})::float8 as entries,
+      coalesce((select max(${auditChain.seq}) from ${auditChain}), 0)::float8 as "lastSeq"`)) as unknown as Rows<{
+    entries: number;
+    lastSeq: number;
+  }>;
+  return result.rows[0];
+}
+
+export type ChainFault = 'changed' | 'removed' | 'unlinked';
+
+export interface ChainBatch {
+  /** Links checked in this batch that held (those before the broken one, if any). */
+  checked: number;
+  /** The last link checked (where the next batch starts). */
+  lastSeq: number;
+  /** The first link in this batch that does not hold, and why. */
+  broken?: { seq: number; eventId: string; at: Date | null; fault: ChainFault };
+}
+
+/**
+ * Checks the links after `afterSeq` up to `lastSeq`, at most `limit` of them, in one statement: each
+ * link's hash recomputed from its event (audit_chain_hash, migration 0032) and compared with the stored
+ * one, its prev_hash with the hash of the link before (lag(), over the batch and the last link of the
+ * batch before), its seq with the one before plus one. The first link that fails, if any, and why:
+ * `removed`, its event is gone; `changed`, the event is not as it was hashed; `unlinked`, the link before
+ * it is missing or not the one it was chained to (a link removed or slipped in).
+ */
+export async function checkChainBatch(
+  db: DbOrTx,
+  afterSeq: number,
+  lastSeq: number,
+  limit: number,
+): Promise<ChainBatch> {
+  const result = (await db.execute(sql`
+    with links as (
+      select c.seq, c.event_id, e.at, e.id is null as removed,
+        c.hash is distinct from audit_chain_hash(c.prev_hash, e) as changed,
+        c.prev_hash is distinct from coalesce(lag(c.hash) over w, decode(repeat('00', 32), 'hex'))
+          or coalesce(lag(c.seq) over w, 0) <> c.seq - 1 as unlinked
+      from ${auditChain} c
+      left join ${auditEvents} e on e.id = c.event_id
+      where c.seq >= ${afterSeq}::bigint and c.seq <= ${lastSeq}::bigint
+      window w as (order by c.seq)
+      order by c.seq
+      limit ${limit + 1}
+    ),
+    checked as (select * from links where seq > ${afterSeq}::bigint),
+    first_broken as (
+      select * from checked where removed or changed or unlinked order by seq limit 1
+    )
+    select (select count(*) from checked where b.seq is null or seq < b.seq)::float8 as checked,
+      coalesce((select max(seq) from checked), ${afterSeq}::bigint)::float8 as "lastSeq",
+      b.seq::float8 as "brokenSeq", b.event_id as "brokenEventId", b.at as "brokenAt",
+      case when b.removed then 'removed' when b.changed then 'changed' else 'unlinked' end as fault
+    from (select 1) one left join first_broken b on true`)) as unknown as Rows<{
+    checked: number;
+    lastSeq: number;
+    brokenSeq: number | null;
+    brokenEventId: string | null;
+    brokenAt: string | Date | null;
+    fault: ChainFault;
+  }>;
+  const row = result.rows[0];
+  return {
+    checked: row.checked,
+    lastSeq: row.lastSeq,
+    ...(row.brokenSeq !== null && row.brokenEventId !== null
+      ? {
+          broken: {
+            seq: row.brokenSeq,
+            eventId: row.brokenEventId,
+            at: row.brokenAt === null ? null : new Date(row.brokenAt),
+            fault: row.fault,
+          },
+        }
+      : {}),
+  };
+}
+
+/**
+ * The first entry (in the trail's order) that has no link: written while the chain's trigger was off.
+ * Read only once the counts say there is one: it compares the whole trail with the chain.
+ */
+export async function firstUnchainedEvent(db: DbOrTx): Promise<{ id: string; at: Date } | undefined> {
+  const [row] = await db
+    .select({ id: auditEvents.id, at: auditEvents.at })
+    .from(auditEvents)
+    .where(sql`not exists (select 1 from ${auditChain} c where c.event_id = ${auditEvents.id})`)
+    .orderBy(auditEvents.at, auditEvents.id)
+    .limit(1);
+  return row;
 }

@@ -1,4 +1,4 @@
-import { auditEventSchema, auditListQuerySchema, errorSchema } from '@csp/contracts';
+import { auditChainCheckSchema, auditEventSchema, auditListQuerySchema, errorSchema } from '@csp/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,5 +23,19 @@ export async function auditRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => sendPage(reply, await service.listAudit(app, actorOf(request), request.query)),
+  );
+  r.get(
+    '/chain',
+    {
+      schema: {
+        tags: ['audit'],
+        summary: 'Whether the audit trail is whole (admins): its hash chain checked from the first entry.',
+        description:
+          'Each entry is chained to the one before by a hash of its content. Answers the first link that does not hold (an entry changed or removed, or one removed or slipped in before it) and the entries that have no link.',
+        security: [{ bearerAuth: [] }],
+        response: { 200: auditChainCheckSchema, 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async (request) => service.checkChain(app, actorOf(request)),
   );
 }

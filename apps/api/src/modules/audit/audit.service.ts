@@ -1,4 +1,4 @@
-import { isUuid, type AuditEvent, type AuditListQuery } from '@csp/contracts';
+import { isUuid, type AuditChainCheck, type AuditEvent, type AuditListQuery } from '@csp/contracts';
 import type { FastifyInstance } from 'fastify';
 import { fetchPage, pageOf, type Paged } from '../../lib/paging.ts';
 import { requireRole } from '../../lib/permissions.ts';
@@ -46,4 +46,54 @@ export async function listAudit(
   );
   const names = await repo.namesOf(deps.db, [...new Set(page.items.flatMap(referencedIds))]);
   return { ...page, items: page.items.map((r) => toDto(r, names)) };
+}
+
+/**
+ * Links checked a statement: each a hash of a short text, so a batch is a fraction of a second and a
+ * national trail (millions of entries) is checked in many short statements, never one long one (on the
+ * embedded database, other requests run between them).
+ */
+export const CHAIN_BATCH = 10_000;
+
+/**
+ * GET /audit/chain: whether the trail's hash chain is whole (admins). The extent is read first (one
+ * snapshot: the entries and the last link), then the links up to it, a batch a statement, stopping at the
+ * first that does not hold. Entries without a link (added with the chain's trigger off) are counted from
+ * the extent: every link up to it held, so they are the entries past its count.
+ */
+export async function checkChain(
+  deps: AuditDeps,
+  actor: Actor,
+  batch = CHAIN_BATCH,
+): Promise<AuditChainCheck> {
+  requireRole(actor, 'ADMIN');
+  const { entries, lastSeq } = await repo.chainExtent(deps.db);
+  let checked = 0;
+  let after = 0;
+  while (after < lastSeq) {
+    const b = await repo.checkChainBatch(deps.db, after, lastSeq, batch);
+    checked += b.checked;
+    if (b.broken) {
+      const { seq, eventId, at, fault } = b.broken;
+      return {
+        ok: false,
+        entries,
+        checked,
+        firstBroken: { seq, eventId, at: at?.toISOString() ?? null, fault },
+        unchained: 0,
+      };
+    }
+    // A batch that ends before the extent's last link: links are missing at its end.
+    if (b.checked === 0) break;
+    after = b.lastSeq;
+  }
+  const unchained = Math.max(0, entries - checked);
+  const first = unchained > 0 ? await repo.firstUnchainedEvent(deps.db) : undefined;
+  return {
+    ok: checked === lastSeq && unchained === 0,
+    entries,
+    checked,
+    unchained,
+    ...(first ? { firstUnchained: { eventId: first.id, at: first.at.toISOString() } } : {}),
+  };
 }

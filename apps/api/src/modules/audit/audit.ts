@@ -3,6 +3,12 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { insertAuditEvent, insertAuditEvents } from './audit.repo.ts';
 
+/** Who a change by the server itself is recorded under (its scheduled jobs): no id and no email. */
+export const SYSTEM_ACTOR = { id: null, email: null } as const;
+
+/** Whom an entry names: a person, the email a failed sign-in tried, or the server itself. */
+export type AuditActor = Pick<Actor, 'id' | 'email'> | { id: null; email: string } | typeof SYSTEM_ACTOR;
+
 /** Drops secret fields (passwords, tokens, codes) and undefined values; keeps everything else as given. */
 export function auditable(changes: object | undefined): Record<string, unknown> {
   if (!changes) return {};
@@ -17,15 +23,15 @@ export function auditable(changes: object | undefined): Record<string, unknown> 
  */
 export async function audit(
   db: DbOrTx,
-  who: Pick<Actor, 'id' | 'email'> | { id: null; email: string } | null,
+  who: AuditActor,
   action: AuditAction,
   entity: AuditEntity,
   entityId: string | null,
   changes?: object,
 ): Promise<void> {
   await insertAuditEvent(db, {
-    actorId: who?.id ?? null,
-    actorEmail: who?.email ?? null,
+    actorId: who.id,
+    actorEmail: who.email,
     action,
     entity,
     entityId,
@@ -36,7 +42,7 @@ export async function audit(
 /** One entry per record for the same action (a bulk change), in one statement. */
 export async function auditEach(
   db: DbOrTx,
-  who: Pick<Actor, 'id' | 'email'>,
+  who: AuditActor,
   action: AuditAction,
   entity: AuditEntity,
   entries: { entityId: string; changes?: object }[],

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ADVISORY_LOCKS, tryAdvisoryXactLock } from '../../db/sql-helpers.ts';
+import { auditEach, SYSTEM_ACTOR } from '../audit/audit.ts';
 import { deleteUnreferencedFiles, knownStorageKeys } from './files.repo.ts';
 import { removeStoredObjects } from './files.service.ts';
 
@@ -22,8 +23,8 @@ export interface FileSweepResult {
 /**
  * One sweep, by one instance at a time (an advisory lock; another instance's run answers zeros):
  * stored files no record points at — live or soft-deleted, which may yet be restored — once older than a
- * day; then objects in the store that have no row, once older than an hour. Nothing a row still points at
- * is ever removed.
+ * day, each deletion an entry of the trail under the system's name; then objects in the store that have
+ * no row, once older than an hour. Nothing a row still points at is ever removed.
  */
 export async function runFileSweep(deps: FileSweepDeps, now = new Date()): Promise<FileSweepResult> {
   const result: FileSweepResult = { unattached: 0, orphanObjects: 0 };
@@ -33,7 +34,15 @@ export async function runFileSweep(deps: FileSweepDeps, now = new Date()): Promi
     const keys: string[] = [];
     for (;;) {
       const batch = await deleteUnreferencedFiles(tx, before, BATCH);
-      keys.push(...batch);
+      keys.push(...batch.map((f) => f.storageKey));
+      // Each deletion an entry of the trail under the system's name, in the same transaction.
+      await auditEach(
+        tx,
+        SYSTEM_ACTOR,
+        'delete',
+        'file',
+        batch.map(({ id, storageKey: _key, ...file }) => ({ entityId: id, changes: file })),
+      );
       if (batch.length < BATCH) return keys;
     }
   });

@@ -61,11 +61,11 @@ const unreferenced = sql`not exists (select 1 from ${users} where ${users.profil
 
 /**
  * Deletes up to `limit` stored-file rows made before `before` that no record points at, and answers
- * their storage keys (the objects go after the commit). The candidates are locked first (skipping any a
- * record is claiming right now), then checked again in a statement of their own, so a claim that
- * committed meanwhile keeps its file.
+ * them (their storage keys: the objects go after the commit; the rest: the trail's entries). The
+ * candidates are locked first (skipping any a record is claiming right now), then checked again in a
+ * statement of their own, so a claim that committed meanwhile keeps its file.
  */
-export async function deleteUnreferencedFiles(tx: DbOrTx, before: Date, limit: number): Promise<string[]> {
+export async function deleteUnreferencedFiles(tx: DbOrTx, before: Date, limit: number) {
   const candidates = await tx
     .select({ id: storedFiles.id })
     .from(storedFiles)
@@ -84,8 +84,16 @@ export async function deleteUnreferencedFiles(tx: DbOrTx, before: Date, limit: n
         unreferenced,
       ),
     )
-    .returning({ storageKey: storedFiles.storageKey });
-  return rows.map((r) => r.storageKey);
+    .returning({
+      id: storedFiles.id,
+      storageKey: storedFiles.storageKey,
+      originalName: storedFiles.originalName,
+      mimeType: storedFiles.mimeType,
+      sizeBytes: storedFiles.sizeBytes,
+      purpose: storedFiles.purpose,
+      ownerId: storedFiles.ownerId,
+    });
+  return rows;
 }
 
 /** Of the storage keys, those that have a row. */

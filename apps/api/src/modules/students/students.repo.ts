@@ -270,14 +270,17 @@ export async function softDeleteStudent(tx: DbOrTx, id: string): Promise<boolean
 
 /**
  * Stores the category each child's age calls for (categoryOn): SURVIVAL_PROGRAM → HOME_BASE at 1,
- * → CENTER_BASE at 3, never a pregnant mother. One statement for the whole programme; returns how many
- * moved. Only the category job (students.jobs.ts) calls it: reads never write.
+ * → CENTER_BASE at 3, never a pregnant mother. One statement for the whole programme; returns the
+ * children moved and their new categories (for the trail). Only the category job (students.jobs.ts)
+ * calls it: reads never write.
  */
-export async function moveCategoriesByAge(db: DbOrTx, today: string): Promise<number> {
-  const rows = await db
+export async function moveCategoriesByAge(
+  db: DbOrTx,
+  today: string,
+): Promise<{ id: string; category: StudentCategory }[]> {
+  return db
     .update(students)
     .set({ category: categoryOn(today), updatedAt: new Date() })
     .where(and(isNull(students.deletedAt), ne(students.category, categoryOn(today))))
-    .returning({ id: students.id });
-  return rows.length;
+    .returning({ id: students.id, category: students.category });
 }

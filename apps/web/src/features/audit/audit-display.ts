@@ -40,6 +40,7 @@ export const ENTITY_LABELS: Record<AuditEntity, string> = {
   attendance: 'Attendance',
   office_location: 'Office location',
   settings: 'Settings',
+  file: 'File',
 };
 
 const known = <K extends string>(map: Record<K, string>, key: string): key is K =>
@@ -78,6 +79,10 @@ const cut = (text: string) =>
 const FIELD_LABELS = new Map([
   ['studentId', 'Student ID'],
   ['via', 'By way of'],
+  // A stored file's (the file sweeper's deletions).
+  ['originalName', 'File name'],
+  ['mimeType', 'Type'],
+  ['sizeBytes', 'Size (bytes)'],
 ]);
 
 /**
