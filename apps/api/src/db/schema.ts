@@ -559,6 +559,11 @@ export const gifts = pgTable(
       .on(sql`lower(${t.giftId})`)
       .where(sql`${t.giftId} is not null and ${t.deletedAt} is null`),
     check('gifts_amount_ck', sql`${t.amount} IS NULL OR ${t.amount} >= 0`),
+    // The gift an evidence photo is on: every download of it checks the gift is live (files.repo.ts), and
+    // removing a stored file clears the gifts that point at it.
+    index('gifts_evidence_file_idx')
+      .on(t.evidenceFileId)
+      .where(sql`${t.evidenceFileId} is not null`),
   ],
 );
 
