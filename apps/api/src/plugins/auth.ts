@@ -35,8 +35,17 @@ declare module '@fastify/jwt' {
 declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor | null;
-    /** The session of the request's token (set by `authenticate`). */
-    session: { id: string; expiresAt: Date; lifetimeSeconds: number } | null;
+    /**
+     * The session of the request's token (set by `authenticate`): its user and token version too, which
+     * the file links made for it carry (modules/files/files.signing.ts).
+     */
+    session: {
+      id: string;
+      userId: string;
+      tokenVersion: number;
+      expiresAt: Date;
+      lifetimeSeconds: number;
+    } | null;
   }
   interface FastifyInstance {
     /** onRequest hook: answers 401 unless the bearer token belongs to an active, existing user. */
@@ -102,7 +111,13 @@ export default fp(async function authPlugin(app: FastifyInstance) {
       lastName: row.lastName,
     };
     const lifetimeSeconds = exp - iat;
-    request.session = { id: sid, expiresAt: new Date(exp * 1000), lifetimeSeconds };
+    request.session = {
+      id: sid,
+      userId: row.id,
+      tokenVersion: row.tokenVersion,
+      expiresAt: new Date(exp * 1000),
+      lifetimeSeconds,
+    };
     // Someone who keeps working is never thrown out mid-day: past half its life, the token is renewed
     // (same session, new expiry). Nothing is written: sign-out still ends the renewed token too.
     if (exp - Date.now() / 1000 < lifetimeSeconds / 2) {

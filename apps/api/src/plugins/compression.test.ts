@@ -3,7 +3,8 @@ import { rm } from 'node:fs/promises';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { students } from '../db/schema.ts';
-import { IMAGE_MIME_TYPES, saveUpload, signedFileUrl } from '../modules/files/files.service.ts';
+import { IMAGE_MIME_TYPES, saveUpload } from '../modules/files/files.service.ts';
+import { linksForToken } from '../test/file-links.ts';
 import { SAMPLE_IMAGES } from '../test/multipart.ts';
 import { createTestApp, expectError, seedUser, type SeededUser, type TestContext } from '../test/setup.ts';
 import { COMPRESSION_THRESHOLD_BYTES } from './compression.ts';
@@ -98,7 +99,9 @@ describe('compressed answers', () => {
       wrongTypeMessage: 'wrong type',
       tooLargeMessage: 'too large',
     });
-    const download = await get(signedFileUrl(t.config, file.id), { 'accept-encoding': 'gzip, br' });
+    const download = await get(linksForToken(t.app, admin.token).url(file.id), {
+      'accept-encoding': 'gzip, br',
+    });
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('image/png');
     expect(download.headers['content-encoding']).toBeUndefined();

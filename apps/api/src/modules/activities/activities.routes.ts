@@ -17,7 +17,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendPage } from '../../lib/paging.ts';
 import { actorOf } from '../../plugins/auth.ts';
-import { readUpload } from '../files/files.service.ts';
+import { fileLinksOf, readUpload } from '../files/files.service.ts';
 import * as service from './activities.service.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
@@ -39,7 +39,10 @@ export async function activitiesRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      sendPage(reply, await service.listActivities(app, actorOf(request), request.query)),
+      sendPage(
+        reply,
+        await service.listActivities(app, actorOf(request), fileLinksOf(app, request), request.query),
+      ),
   );
 
   r.post(
@@ -54,7 +57,9 @@ export async function activitiesRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await service.createActivity(app, actorOf(request), request.body)),
+      reply
+        .code(201)
+        .send(await service.createActivity(app, actorOf(request), fileLinksOf(app, request), request.body)),
   );
 
   r.get(
@@ -68,7 +73,8 @@ export async function activitiesRoutes(app: FastifyInstance) {
         response: { 200: activitySchema, ...errors },
       },
     },
-    async (request) => service.getActivity(app, actorOf(request), request.params.id),
+    async (request) =>
+      service.getActivity(app, actorOf(request), fileLinksOf(app, request), request.params.id),
   );
 
   r.patch(
@@ -83,7 +89,14 @@ export async function activitiesRoutes(app: FastifyInstance) {
         response: { 200: activitySchema, ...errors },
       },
     },
-    async (request) => service.updateActivity(app, actorOf(request), request.params.id, request.body),
+    async (request) =>
+      service.updateActivity(
+        app,
+        actorOf(request),
+        fileLinksOf(app, request),
+        request.params.id,
+        request.body,
+      ),
   );
 
   r.delete(
@@ -130,7 +143,7 @@ export async function activityPhotoUploadRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const result = await service.uploadActivityPhoto(app, actorOf(request), () =>
+      const result = await service.uploadActivityPhoto(app, actorOf(request), fileLinksOf(app, request), () =>
         readUpload(request, {
           field: ACTIVITY_PHOTO_FIELD,
           maxBytes: ACTIVITY_LIMITS.photoMaxBytes,

@@ -22,8 +22,8 @@ import {
   areOwnUploads,
   removeStoredObjects,
   saveUpload,
-  signedFileUrl,
   unlinkStoredFiles,
+  type FileLinks,
   type IncomingFile,
 } from '../files/files.service.ts';
 import * as repo from './activities.repo.ts';
@@ -38,9 +38,9 @@ const M = ACTIVITY_MESSAGES;
 /** stored_files.purpose (and store folder) of activity photos. */
 export const ACTIVITY_PHOTO_PURPOSE = 'activity-photo';
 
-function toDto(r: repo.ActivityWithRefs, today: string, config: ActivitiesDeps['config']): Activity {
+function toDto(r: repo.ActivityWithRefs, today: string, links: FileLinks): Activity {
   const a = r.activity;
-  const photos = a.photos.map((id) => signedFileUrl(config, id));
+  const photos = a.photos.map((id) => links.url(id));
   return {
     id: a.id,
     title: a.title,
@@ -83,6 +83,7 @@ async function claimPhotos(tx: Tx, actor: Actor, fileIds: string[], activityId?:
 export async function listActivities(
   deps: ActivitiesDeps,
   actor: Actor,
+  links: FileLinks,
   query: ActivityListQuery,
 ): Promise<Paged<Activity>> {
   if (actor.role === 'TEACHER' && query.teacherId && query.teacherId !== actor.id) {
@@ -101,19 +102,25 @@ export async function listActivities(
     (r) => r.cursor,
     searchCountsItself(filter) ? (r) => r.total : undefined,
   );
-  return { ...page, items: page.items.map((r) => toDto(r, orgToday, deps.config)) };
+  return { ...page, items: page.items.map((r) => toDto(r, orgToday, links)) };
 }
 
-export async function getActivity(deps: ActivitiesDeps, actor: Actor, id: string): Promise<Activity> {
+export async function getActivity(
+  deps: ActivitiesDeps,
+  actor: Actor,
+  links: FileLinks,
+  id: string,
+): Promise<Activity> {
   const found = await repo.findActivity(deps.db, actor, id);
   if (!found) throw notFound(M.notFound);
-  return toDto(found, today(deps), deps.config);
+  return toDto(found, today(deps), links);
 }
 
 /** A teacher records an activity for one of their students; they are always its teacher. */
 export async function createActivity(
   deps: ActivitiesDeps,
   actor: Actor,
+  links: FileLinks,
   body: CreateInput,
 ): Promise<Activity> {
   if (actor.role !== 'TEACHER') throw forbidden(M.onlyTeachersRecord);
@@ -135,7 +142,7 @@ export async function createActivity(
     return repo.findActivity(tx, actor, id);
   });
   if (!created) throw notFound(M.notFound);
-  return toDto(created, orgToday, deps.config);
+  return toDto(created, orgToday, links);
 }
 
 /**
@@ -146,6 +153,7 @@ export async function createActivity(
 export async function updateActivity(
   deps: ActivitiesDeps,
   actor: Actor,
+  links: FileLinks,
   id: string,
   body: UpdateInput,
 ): Promise<Activity> {
@@ -185,7 +193,7 @@ export async function updateActivity(
   });
   await removeStoredObjects(deps, removedKeys);
   if (!activity) throw notFound(M.notFound);
-  return toDto(activity, orgToday, deps.config);
+  return toDto(activity, orgToday, links);
 }
 
 /** Soft delete by the teacher who recorded it; the photos stay so that a restore brings all back. */
@@ -207,6 +215,7 @@ export async function deleteActivity(deps: ActivitiesDeps, actor: Actor, id: str
 export async function uploadActivityPhoto(
   deps: ActivitiesDeps,
   actor: Actor,
+  links: FileLinks,
   receive: () => Promise<IncomingFile>,
 ): Promise<ActivityPhotoUploadResponse> {
   if (actor.role !== 'TEACHER') throw forbidden(M.onlyTeachersRecord);
@@ -219,5 +228,5 @@ export async function uploadActivityPhoto(
     wrongTypeMessage: PHOTO_MESSAGES.wrongType,
     tooLargeMessage: PHOTO_MESSAGES.tooLarge,
   });
-  return { files: [signedFileUrl(deps.config, file.id)] };
+  return { files: [links.url(file.id)] };
 }

@@ -5,10 +5,11 @@ import { addDays, fileIdOfEntry, todayIn } from '@csp/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities, storedFiles, students } from '../../db/schema.ts';
+import { FILE_LINK } from '../../test/file-links.ts';
 import { fileUpload, multipart, SAMPLE_IMAGES } from '../../test/multipart.ts';
 import { createTestApp, expectError, seedUser, type SeededUser, type TestContext } from '../../test/setup.ts';
 
-const LINK = /^\/api\/files\/([0-9a-f-]{36})\?expires=(\d+)&sig=([A-Za-z0-9_-]+)$/;
+const LINK = FILE_LINK;
 
 let t: TestContext;
 let admin: SeededUser;

@@ -219,7 +219,9 @@ describe('auth: login, profile and password change', () => {
 
       const shown = await call('GET', '/api/auth/profile', undefined, teacher.auth);
       expect(shown.json().profilePicture).toMatch(
-        new RegExp(`^/api/files/${file.id}\\?expires=\\d+&sig=[A-Za-z0-9_-]+$`),
+        new RegExp(
+          `^/api/files/${file.id}\\?u=${teacher.id}&s=[0-9a-f-]{36}&v=0&expires=\\d+&sig=[A-Za-z0-9_-]{43}$`,
+        ),
       );
 
       const res = await call('PATCH', '/api/auth/profile', { profilePicture: null }, teacher.auth);

@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { ADVISORY_LOCKS, tryAdvisoryXactLock } from '../../db/sql-helpers.ts';
 import { auditEach, SYSTEM_ACTOR } from '../audit/audit.ts';
 import { deleteUnreferencedFiles, knownStorageKeys } from './files.repo.ts';
-import { removeStoredObjects } from './files.service.ts';
+import { removeStoredObjects, UNATTACHED_GRACE_MS } from './files.service.ts';
+
+export { UNATTACHED_GRACE_MS };
 
 const HOUR = 60 * 60 * 1000;
-/** An upload may wait this long for the form that attaches it before it counts as abandoned. */
-export const UNATTACHED_GRACE_MS = 24 * HOUR;
 /** An object without a row this old is a crash's leftover (an upload writes the object, then the row). */
 export const ORPHAN_OBJECT_GRACE_MS = HOUR;
 const BATCH = 500;

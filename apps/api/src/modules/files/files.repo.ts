@@ -1,6 +1,15 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { activities, gifts, homeVisits, measurements, storedFiles, users } from '../../db/schema.ts';
+import {
+  activities,
+  gifts,
+  homeVisits,
+  measurements,
+  revokedSessions,
+  storedFiles,
+  students,
+  users,
+} from '../../db/schema.ts';
 
 export type StoredFile = typeof storedFiles.$inferSelect;
 export type NewStoredFile = typeof storedFiles.$inferInsert;
@@ -58,6 +67,65 @@ const unreferenced = sql`not exists (select 1 from ${users} where ${users.profil
   and not exists (select 1 from ${activities} where ${activities.photos} @> jsonb_build_array(${storedFiles.id}::text))
   and not exists (select 1 from ${measurements} where ${measurements.photos} @> jsonb_build_array(${storedFiles.id}::text))
   and not exists (select 1 from ${homeVisits} where ${homeVisits.photos} @> jsonb_build_array(${storedFiles.id}::text))`;
+
+/**
+ * A live record shows the file: one not deleted, whose student is not deleted either (the lists never
+ * show a deleted student's records), of the kind the file's purpose names — one indexed look-up for each
+ * download (a profile picture's owner is the user whose picture it is; the photo lists have GIN
+ * indexes; a gift is found through its evidence file's index). A purpose no record kind stores never is.
+ * The purposes are the upload routes' (users, gifts, activities, measurements, home visits services).
+ */
+const onLiveRecord = sql`case ${storedFiles.purpose}
+  when 'profile-picture' then exists (select 1 from ${users} where ${users.id} = ${storedFiles.ownerId}
+    and ${users.profilePictureFileId} = ${storedFiles.id} and ${users.deletedAt} is null)
+  when 'gift-evidence' then exists (select 1 from ${gifts} join ${students} on ${students.id} = ${gifts.studentId}
+    where ${gifts.evidenceFileId} = ${storedFiles.id} and ${gifts.deletedAt} is null and ${students.deletedAt} is null)
+  when 'activity-photo' then exists (select 1 from ${activities} join ${students} on ${students.id} = ${activities.studentId}
+    where ${activities.photos} @> jsonb_build_array(${storedFiles.id}::text)
+    and ${activities.deletedAt} is null and ${students.deletedAt} is null)
+  when 'measurement-photo' then exists (select 1 from ${measurements} join ${students} on ${students.id} = ${measurements.studentId}
+    where ${measurements.photos} @> jsonb_build_array(${storedFiles.id}::text)
+    and ${measurements.deletedAt} is null and ${students.deletedAt} is null)
+  when 'home-visit-file' then exists (select 1 from ${homeVisits} join ${students} on ${students.id} = ${homeVisits.studentId}
+    where ${homeVisits.photos} @> jsonb_build_array(${storedFiles.id}::text)
+    and ${homeVisits.deletedAt} is null and ${students.deletedAt} is null)
+  else false end`;
+
+/** The stored file a download link names, with what the link may still open. */
+export interface LinkedFile {
+  file: StoredFile;
+  /** The link's session is not signed out, and its user is live, active and of the same token version. */
+  sessionLive: boolean;
+  /** A live record shows the file, or it is the link's user's own upload no record holds yet, still fresh. */
+  reachable: boolean;
+}
+
+/**
+ * One statement for every download (a page of pictures makes many): the file, whether the link's
+ * session still stands, and whether anything lets the file be shown. An upload no record points at
+ * (live or deleted) is its uploader's for `freshSince` onwards, so the form that attaches it can show it.
+ */
+export async function findLinkedFile(
+  db: DbOrTx,
+  link: { fileId: string; userId: string; sessionId: string; tokenVersion: number },
+  freshSince: Date,
+): Promise<LinkedFile | undefined> {
+  const [row] = await db
+    .select({
+      file: getTableColumns(storedFiles),
+      sessionLive: sql<boolean>`(exists (select 1 from ${users} where ${users.id} = ${link.userId}
+        and ${users.deletedAt} is null and ${users.isActive} and ${users.tokenVersion} = ${link.tokenVersion})
+        and not exists (select 1 from ${revokedSessions} where ${revokedSessions.sessionId} = ${link.sessionId}))`,
+      reachable: sql<boolean>`(${onLiveRecord} or (${and(
+        eq(storedFiles.ownerId, link.userId),
+        gt(storedFiles.createdAt, freshSince),
+        unreferenced,
+      )}))`,
+    })
+    .from(storedFiles)
+    .where(eq(storedFiles.id, link.fileId));
+  return row;
+}
 
 /**
  * Deletes up to `limit` stored-file rows made before `before` that no record points at, and answers

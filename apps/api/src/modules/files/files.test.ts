@@ -6,21 +6,22 @@ import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storedFiles } from '../../db/schema.ts';
+import { storedFiles, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { FileNotFoundInStoreError, isValidStorageKey, LocalDiskFileStore } from '../../lib/storage.ts';
+import { linksForToken } from '../../test/file-links.ts';
 import { SAMPLE_IMAGES } from '../../test/multipart.ts';
 import { createTestApp, seedUser, type TestContext } from '../../test/setup.ts';
 import {
   contentDispositionInline,
   deleteStoredFiles,
+  fileLinks,
   IMAGE_MIME_TYPES,
   sanitizeFileName,
   saveUpload,
-  signedFileUrl,
-  verifyFileSignature,
   type SaveUploadOptions,
 } from './files.service.ts';
+import { CLOCK_SKEW_SECONDS, verifyFileLink, type FileLinkQuery } from './files.signing.ts';
 
 describe('LocalDiskFileStore', () => {
   let root: string;
@@ -87,21 +88,74 @@ describe('file names and links', () => {
     expect(decodeURIComponent(header.split("UTF-8''")[1])).toBe('Émilie "写真";.png');
   });
 
-  it('signs links that verify only for the same id, expiry and secret, until they expire', () => {
+  it('signs links that verify only for the same id, session, expiry and secret, until they expire', () => {
     const config = { jwtSecret: 's'.repeat(40), fileUrlTtlSeconds: 60 };
     const id = '6f1c2a8e-1d2b-4c3d-8e9f-0a1b2c3d4e5f';
     const now = Date.UTC(2025, 0, 1);
-    const url = new URL(signedFileUrl(config, id, now), 'http://x');
-    const expires = Number(url.searchParams.get('expires'));
-    const sig = url.searchParams.get('sig')!;
-    expect(expires).toBe(now / 1000 + 60);
-    expect(verifyFileSignature(config, id, expires, sig, now)).toBe(true);
-    expect(verifyFileSignature(config, id, expires, sig, now + 59_000)).toBe(true);
-    expect(verifyFileSignature(config, id, expires, sig, now + 60_000)).toBe(false);
-    expect(verifyFileSignature(config, id, expires + 1, sig, now)).toBe(false);
-    expect(verifyFileSignature(config, id.replace('6f', '7f'), expires, sig, now)).toBe(false);
-    expect(verifyFileSignature({ jwtSecret: 't'.repeat(40) }, id, expires, sig, now)).toBe(false);
-    expect(verifyFileSignature(config, id, expires, '', now)).toBe(false);
+    const session = {
+      id: '0b7f5c1e-2a3d-4e5f-8a9b-0c1d2e3f4a5b',
+      userId: '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
+      tokenVersion: 3,
+      expiresAt: new Date(now + 12 * 3600_000),
+    };
+    const url = new URL(fileLinks(config, session, () => now).url(id), 'http://x');
+    const query = Object.fromEntries(url.searchParams) as FileLinkQuery;
+    expect(Object.keys(query)).toEqual(['u', 's', 'v', 'expires', 'sig']);
+    expect(query).toMatchObject({
+      u: session.userId,
+      s: session.id,
+      v: '3',
+      expires: String(now / 1000 + 60),
+    });
+    expect(verifyFileLink(config, id, query, now)).toEqual({
+      fileId: id,
+      userId: session.userId,
+      sessionId: session.id,
+      tokenVersion: 3,
+      expires: now / 1000 + 60,
+    });
+    expect(verifyFileLink(config, id, query, now + 59_000)).not.toBeNull();
+    expect(verifyFileLink(config, id, query, now + 60_000)).toBeNull();
+    expect(verifyFileLink(config, id, { ...query, expires: String(now / 1000 + 61) }, now)).toBeNull();
+    expect(verifyFileLink(config, id.replace('6f', '7f'), query, now)).toBeNull();
+    expect(verifyFileLink(config, id, { ...query, s: session.userId }, now)).toBeNull();
+    expect(verifyFileLink(config, id, { ...query, u: session.id }, now)).toBeNull();
+    expect(verifyFileLink(config, id, { ...query, v: '4' }, now)).toBeNull();
+    expect(verifyFileLink({ ...config, jwtSecret: 't'.repeat(40) }, id, query, now)).toBeNull();
+    expect(verifyFileLink(config, id, { ...query, sig: '' }, now)).toBeNull();
+    for (const part of ['u', 's', 'v', 'expires', 'sig'] as const) {
+      expect(verifyFileLink(config, id, { ...query, [part]: undefined }, now), part).toBeNull();
+    }
+  });
+
+  it('never makes a link that outlives the session token, nor accepts one further ahead than the lifetime', () => {
+    const config = { jwtSecret: 's'.repeat(40), fileUrlTtlSeconds: 900 };
+    const id = '6f1c2a8e-1d2b-4c3d-8e9f-0a1b2c3d4e5f';
+    const now = Date.UTC(2025, 0, 1);
+    const session = {
+      id: '0b7f5c1e-2a3d-4e5f-8a9b-0c1d2e3f4a5b',
+      userId: '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
+      tokenVersion: 0,
+      expiresAt: new Date(now + 120_000),
+    };
+    const url = new URL(fileLinks(config, session, () => now).url(id), 'http://x');
+    expect(url.searchParams.get('expires')).toBe(String(now / 1000 + 120));
+    // Signed an hour ahead, under a lifetime of 15 minutes: never made by this server (a few seconds of
+    // another instance's clock are allowed).
+    const ahead = (seconds: number) =>
+      Object.fromEntries(
+        new URL(
+          fileLinks(
+            { ...config, fileUrlTtlSeconds: seconds },
+            { ...session, expiresAt: new Date(now * 2) },
+            () => now,
+          ).url(id),
+          'http://x',
+        ).searchParams,
+      ) as FileLinkQuery;
+    expect(verifyFileLink(config, id, ahead(900 + CLOCK_SKEW_SECONDS), now)).not.toBeNull();
+    expect(verifyFileLink(config, id, ahead(900 + CLOCK_SKEW_SECONDS + 1), now)).toBeNull();
+    expect(verifyFileLink(config, id, ahead(3600), now)).toBeNull();
   });
 });
 
@@ -172,9 +226,16 @@ describe('saveUpload', () => {
   });
 
   it('answers 404 for a row whose object has vanished from the store', async () => {
-    const { file } = await saveUpload(t.app, options(SAMPLE_IMAGES.png));
+    const owner = await seedUser(t.app);
+    const { file } = await saveUpload(
+      t.app,
+      options(SAMPLE_IMAGES.png, { purpose: 'profile-picture', ownerId: owner.id }),
+    );
+    await t.app.db.update(users).set({ profilePictureFileId: file.id }).where(eq(users.id, owner.id));
+    const link = linksForToken(t.app, owner.token).url(file.id);
+    expect((await t.app.inject({ method: 'GET', url: link })).statusCode).toBe(200);
     await rm(path.join(uploadsDir, file.storageKey));
-    const res = await t.app.inject({ method: 'GET', url: signedFileUrl(t.config, file.id) });
+    const res = await t.app.inject({ method: 'GET', url: link });
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe('File not found');
   });

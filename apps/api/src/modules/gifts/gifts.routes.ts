@@ -18,7 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendPage } from '../../lib/paging.ts';
 import { actorOf } from '../../plugins/auth.ts';
-import { readOptionalUpload } from '../files/files.service.ts';
+import { fileLinksOf, readOptionalUpload } from '../files/files.service.ts';
 import * as service from './gifts.service.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
@@ -42,7 +42,11 @@ export async function giftsRoutes(app: FastifyInstance) {
         response: { 200: z.array(giftSchema), ...errors },
       },
     },
-    async (request, reply) => sendPage(reply, await service.listGifts(app, actorOf(request), request.query)),
+    async (request, reply) =>
+      sendPage(
+        reply,
+        await service.listGifts(app, actorOf(request), fileLinksOf(app, request), request.query),
+      ),
   );
 
   r.post(
@@ -75,7 +79,7 @@ export async function giftsRoutes(app: FastifyInstance) {
         response: { 200: giftSchema, ...errors },
       },
     },
-    async (request) => service.getGift(app, actorOf(request), request.params.id),
+    async (request) => service.getGift(app, actorOf(request), fileLinksOf(app, request), request.params.id),
   );
 
   r.patch(
@@ -90,7 +94,8 @@ export async function giftsRoutes(app: FastifyInstance) {
         response: { 200: giftSchema, ...errors },
       },
     },
-    async (request) => service.updateGift(app, actorOf(request), request.params.id, request.body),
+    async (request) =>
+      service.updateGift(app, actorOf(request), fileLinksOf(app, request), request.params.id, request.body),
   );
 
   r.delete(
@@ -130,6 +135,7 @@ export async function giftsRoutes(app: FastifyInstance) {
       service.deliverGift(
         app,
         actorOf(request),
+        fileLinksOf(app, request),
         request.params.id,
         () =>
           readOptionalUpload(request, {
@@ -154,6 +160,13 @@ export async function giftsRoutes(app: FastifyInstance) {
         response: { 200: giftSchema, ...errors },
       },
     },
-    async (request) => service.cancelGift(app, actorOf(request), request.params.id, request.query.updatedAt),
+    async (request) =>
+      service.cancelGift(
+        app,
+        actorOf(request),
+        fileLinksOf(app, request),
+        request.params.id,
+        request.query.updatedAt,
+      ),
   );
 }

@@ -20,7 +20,7 @@ import { fetchPage, pageOf, searchCountsItself, type Paged } from '../../lib/pag
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { requireRole } from '../../lib/permissions.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import { saveUpload, signedFileUrl, type IncomingFile } from '../files/files.service.ts';
+import { saveUpload, type FileLinks, type IncomingFile } from '../files/files.service.ts';
 import { notifyEach } from '../notifications/notify.ts';
 import * as repo from './gifts.repo.ts';
 import { audit, auditEach } from '../audit/audit.ts';
@@ -39,7 +39,7 @@ export const GIFT_ASSIGNMENT = 'GIFT_ASSIGNMENT';
 const nameOf = (p: { firstName: string | null; lastName: string | null } | null) =>
   p?.firstName != null && p.lastName != null ? { firstName: p.firstName, lastName: p.lastName } : null;
 
-function toDto(r: repo.GiftWithRefs, config: GiftsDeps['config']): Gift {
+function toDto(r: repo.GiftWithRefs, links: FileLinks): Gift {
   const g = r.gift;
   const t = r.teacher;
   return {
@@ -66,20 +66,25 @@ function toDto(r: repo.GiftWithRefs, config: GiftsDeps['config']): Gift {
     deliveredBy: nameOf(r.deliverer),
     cancelledAt: g.cancelledAt?.toISOString() ?? null,
     cancelledBy: nameOf(r.canceller),
-    evidenceImage: g.evidenceFileId ? signedFileUrl(config, g.evidenceFileId) : null,
+    evidenceImage: g.evidenceFileId ? links.url(g.evidenceFileId) : null,
     createdAt: g.createdAt.toISOString(),
     updatedAt: g.updatedAt.toISOString(),
   };
 }
 
-async function found(deps: GiftsDeps, db: DbOrTx, actor: Actor, id: string): Promise<Gift> {
+async function found(db: DbOrTx, actor: Actor, links: FileLinks, id: string): Promise<Gift> {
   const row = await repo.findGift(db, actor, id);
   if (!row) throw notFound(M.notFound);
-  return toDto(row, deps.config);
+  return toDto(row, links);
 }
 
 /** Teachers: gifts of their students (the spec's client sends their own teacherId); admins: all. */
-export async function listGifts(deps: GiftsDeps, actor: Actor, query: GiftListQuery): Promise<Paged<Gift>> {
+export async function listGifts(
+  deps: GiftsDeps,
+  actor: Actor,
+  links: FileLinks,
+  query: GiftListQuery,
+): Promise<Paged<Gift>> {
   if (actor.role === 'TEACHER' && query.teacherId && query.teacherId !== actor.id) throw forbidden(M.listOwn);
   const filter: repo.GiftFilter = {
     date: query.date,
@@ -98,11 +103,11 @@ export async function listGifts(deps: GiftsDeps, actor: Actor, query: GiftListQu
     (r) => r.cursor,
     searchCountsItself(filter) ? (r) => r.total : undefined,
   );
-  return { ...page, items: page.items.map((r) => toDto(r, deps.config)) };
+  return { ...page, items: page.items.map((r) => toDto(r, links)) };
 }
 
-export async function getGift(deps: GiftsDeps, actor: Actor, id: string): Promise<Gift> {
-  return found(deps, deps.db, actor, id);
+export async function getGift(deps: GiftsDeps, actor: Actor, links: FileLinks, id: string): Promise<Gift> {
+  return found(deps.db, actor, links, id);
 }
 
 /**
@@ -131,6 +136,7 @@ async function whyNotClosed(db: DbOrTx, actor: Actor, id: string): Promise<AppEr
 export async function deliverGift(
   deps: GiftsDeps,
   actor: Actor,
+  links: FileLinks,
   id: string,
   receive: () => Promise<IncomingFile | undefined>,
   seen?: string,
@@ -168,11 +174,17 @@ export async function deliverGift(
   } else {
     await deps.db.transaction((tx) => close(tx, null));
   }
-  return found(deps, deps.db, actor, id);
+  return found(deps.db, actor, links, id);
 }
 
 /** The assigned teacher or an administrator cancels an open gift (409 once delivered or cancelled). */
-export async function cancelGift(deps: GiftsDeps, actor: Actor, id: string, seen?: string): Promise<Gift> {
+export async function cancelGift(
+  deps: GiftsDeps,
+  actor: Actor,
+  links: FileLinks,
+  id: string,
+  seen?: string,
+): Promise<Gift> {
   return deps.db.transaction(async (tx) => {
     await assertOpenGiftUnchanged(tx, actor, id, seen);
     const closed = await repo.closeOpenGift(tx, actor, id, {
@@ -182,7 +194,7 @@ export async function cancelGift(deps: GiftsDeps, actor: Actor, id: string, seen
     });
     if (!closed) throw await whyNotClosed(tx, actor, id);
     await audit(tx, actor, 'update', 'gift', id, { status: 'CANCELLED' });
-    return found(deps, tx, actor, id);
+    return found(tx, actor, links, id);
   });
 }
 
@@ -190,6 +202,7 @@ export async function cancelGift(deps: GiftsDeps, actor: Actor, id: string, seen
 export async function updateGift(
   deps: GiftsDeps,
   actor: Actor,
+  links: FileLinks,
   id: string,
   body: UpdateInput,
 ): Promise<Gift> {
@@ -218,7 +231,7 @@ export async function updateGift(
       };
       if (!(await repo.updateGift(tx, id, changes))) throw notFound(M.notFound);
       await audit(tx, actor, 'update', 'gift', id, changes);
-      return found(deps, tx, actor, id);
+      return found(tx, actor, links, id);
     });
   } catch (err) {
     // Two edits (or an edit and a bulk assignment) that take one gift ID at the same moment.

@@ -20,7 +20,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendPage } from '../../lib/paging.ts';
 import { actorOf } from '../../plugins/auth.ts';
-import { readUpload } from '../files/files.service.ts';
+import { fileLinksOf, readUpload } from '../files/files.service.ts';
 import * as service from './home-visits.service.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
@@ -43,7 +43,10 @@ export async function homeVisitsRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      sendPage(reply, await service.listHomeVisits(app, actorOf(request), request.query)),
+      sendPage(
+        reply,
+        await service.listHomeVisits(app, actorOf(request), fileLinksOf(app, request), request.query),
+      ),
   );
 
   r.post(
@@ -62,7 +65,9 @@ export async function homeVisitsRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await service.createHomeVisit(app, actorOf(request), request.body)),
+      reply
+        .code(201)
+        .send(await service.createHomeVisit(app, actorOf(request), fileLinksOf(app, request), request.body)),
   );
 
   r.get(
@@ -90,7 +95,10 @@ export async function homeVisitsRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      sendPage(reply, await service.pendingForReview(app, actorOf(request), request.query)),
+      sendPage(
+        reply,
+        await service.pendingForReview(app, actorOf(request), fileLinksOf(app, request), request.query),
+      ),
   );
 
   r.get(
@@ -104,7 +112,8 @@ export async function homeVisitsRoutes(app: FastifyInstance) {
         response: { 200: homeVisitSchema, ...errors },
       },
     },
-    async (request) => service.getHomeVisit(app, actorOf(request), request.params.id),
+    async (request) =>
+      service.getHomeVisit(app, actorOf(request), fileLinksOf(app, request), request.params.id),
   );
 
   r.patch(
@@ -120,7 +129,14 @@ export async function homeVisitsRoutes(app: FastifyInstance) {
         response: { 200: homeVisitSchema, ...errors },
       },
     },
-    async (request) => service.updateHomeVisit(app, actorOf(request), request.params.id, request.body),
+    async (request) =>
+      service.updateHomeVisit(
+        app,
+        actorOf(request),
+        fileLinksOf(app, request),
+        request.params.id,
+        request.body,
+      ),
   );
 
   r.delete(
@@ -206,7 +222,7 @@ export async function homeVisitUploadRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const result = await service.uploadHomeVisitFile(app, actorOf(request), () =>
+      const result = await service.uploadHomeVisitFile(app, actorOf(request), fileLinksOf(app, request), () =>
         readUpload(request, {
           field: HOME_VISIT_FILE_FIELD,
           maxBytes: HOME_VISIT_LIMITS.fileMaxBytes,

@@ -27,8 +27,8 @@ import {
   areOwnUploads,
   removeStoredObjects,
   saveUpload,
-  signedFileUrl,
   unlinkStoredFiles,
+  type FileLinks,
   type IncomingFile,
 } from '../files/files.service.ts';
 import { notify } from '../notifications/notify.ts';
@@ -53,10 +53,10 @@ function toDto(
   r: repo.HomeVisitWithRefs,
   files: Map<string, FileInfo>,
   today: string,
-  config: HomeVisitsDeps['config'],
+  fileLinks: FileLinks,
 ): HomeVisit {
   const v = r.visit;
-  const links = v.photos.map((id) => signedFileUrl(config, id));
+  const links = v.photos.map((id) => fileLinks.url(id));
   return {
     id: v.id,
     studentId: v.studentId,
@@ -102,13 +102,13 @@ function toDto(
 const today = (deps: HomeVisitsDeps) => todayIn(deps.config.orgTimezone);
 
 /** DTOs of the rows, with the names and types of their files (one lookup for all of them). */
-async function toDtos(deps: HomeVisitsDeps, db: DbOrTx, rows: repo.HomeVisitWithRefs[]) {
+async function toDtos(deps: HomeVisitsDeps, db: DbOrTx, links: FileLinks, rows: repo.HomeVisitWithRefs[]) {
   const stored = await findStoredFiles(db, [...new Set(rows.flatMap((r) => r.visit.photos))]);
   const files = new Map(
     stored.map((f) => [f.id, { name: f.originalName, mimeType: f.mimeType, sizeBytes: f.sizeBytes }]),
   );
   const orgToday = today(deps);
-  return rows.map((r) => toDto(r, files, orgToday, deps.config));
+  return rows.map((r) => toDto(r, files, orgToday, links));
 }
 
 function checkDate(date: string | undefined, orgToday: string) {
@@ -181,6 +181,7 @@ function filterOf(query: HomeVisitListQuery | HomeVisitReviewQuery): repo.HomeVi
 export async function listHomeVisits(
   deps: HomeVisitsDeps,
   actor: Actor,
+  links: FileLinks,
   query: HomeVisitListQuery,
 ): Promise<Paged<HomeVisit>> {
   if (actor.role === 'TEACHER' && query.teacherId && query.teacherId !== actor.id) throw forbidden(M.listOwn);
@@ -197,13 +198,14 @@ export async function listHomeVisits(
     (r) => r.cursor,
     searchCountsItself(filter) ? (r) => r.total : undefined,
   );
-  return { ...page, items: await toDtos(deps, deps.db, page.items) };
+  return { ...page, items: await toDtos(deps, deps.db, links, page.items) };
 }
 
 /** The review queue: every live visit waiting for a decision, newest first (admins). */
 export async function pendingForReview(
   deps: HomeVisitsDeps,
   actor: Actor,
+  links: FileLinks,
   query: HomeVisitReviewQuery,
 ): Promise<Paged<HomeVisit>> {
   if (actor.role !== 'ADMIN') throw forbidden(M.onlyAdminsReview);
@@ -215,17 +217,22 @@ export async function pendingForReview(
     (r) => r.cursor,
     searchCountsItself(filter) ? (r) => r.total : undefined,
   );
-  return { ...page, items: await toDtos(deps, deps.db, page.items) };
+  return { ...page, items: await toDtos(deps, deps.db, links, page.items) };
 }
 
 export async function homeVisitYears(deps: HomeVisitsDeps, actor: Actor): Promise<number[]> {
   return repo.homeVisitYears(deps.db, actor);
 }
 
-export async function getHomeVisit(deps: HomeVisitsDeps, actor: Actor, id: string): Promise<HomeVisit> {
+export async function getHomeVisit(
+  deps: HomeVisitsDeps,
+  actor: Actor,
+  links: FileLinks,
+  id: string,
+): Promise<HomeVisit> {
   const found = await repo.findHomeVisit(deps.db, actor, id);
   if (!found) throw notFound(M.notFound);
-  const [dto] = await toDtos(deps, deps.db, [found]);
+  const [dto] = await toDtos(deps, deps.db, links, [found]);
   return dto;
 }
 
@@ -233,6 +240,7 @@ export async function getHomeVisit(deps: HomeVisitsDeps, actor: Actor, id: strin
 export async function createHomeVisit(
   deps: HomeVisitsDeps,
   actor: Actor,
+  links: FileLinks,
   body: CreateInput,
 ): Promise<HomeVisit> {
   if (actor.role !== 'TEACHER') throw forbidden(M.onlyTeachersRecord);
@@ -269,7 +277,7 @@ export async function createHomeVisit(
     });
     const created = await repo.findHomeVisit(tx, actor, id);
     if (!created) throw notFound(M.notFound);
-    const [dto] = await toDtos(deps, tx, [created]);
+    const [dto] = await toDtos(deps, tx, links, [created]);
     return dto;
   });
 }
@@ -282,6 +290,7 @@ export async function createHomeVisit(
 export async function updateHomeVisit(
   deps: HomeVisitsDeps,
   actor: Actor,
+  links: FileLinks,
   id: string,
   body: UpdateInput,
 ): Promise<HomeVisit> {
@@ -330,7 +339,7 @@ export async function updateHomeVisit(
     const removedKeys = removed.length > 0 ? await unlinkStoredFiles(tx, removed) : [];
     const updated = await repo.findHomeVisit(tx, actor, id);
     if (!updated) throw notFound(M.notFound);
-    const [dto] = await toDtos(deps, tx, [updated]);
+    const [dto] = await toDtos(deps, tx, links, [updated]);
     return { dto, removedKeys };
   });
   await removeStoredObjects(deps, removedKeys);
@@ -401,6 +410,7 @@ export async function reviewHomeVisit(
 export async function uploadHomeVisitFile(
   deps: HomeVisitsDeps,
   actor: Actor,
+  links: FileLinks,
   receive: () => Promise<IncomingFile>,
 ): Promise<HomeVisitUploadResponse> {
   if (actor.role !== 'TEACHER') throw forbidden(M.onlyTeachersRecord);
@@ -415,7 +425,7 @@ export async function uploadHomeVisitFile(
   });
   return {
     id: file.id,
-    url: signedFileUrl(deps.config, file.id),
+    url: links.url(file.id),
     name: file.originalName,
     mimeType: file.mimeType,
     sizeBytes: file.sizeBytes,

@@ -22,7 +22,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendPage } from '../../lib/paging.ts';
 import { actorOf } from '../../plugins/auth.ts';
-import { readUpload } from '../files/files.service.ts';
+import { fileLinksOf, readUpload } from '../files/files.service.ts';
 import * as growth from './growth.service.ts';
 import * as service from './measurements.service.ts';
 
@@ -122,7 +122,10 @@ export async function measurementsRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      sendPage(reply, await service.listMeasurements(app, actorOf(request), request.query)),
+      sendPage(
+        reply,
+        await service.listMeasurements(app, actorOf(request), fileLinksOf(app, request), request.query),
+      ),
   );
 
   r.post(
@@ -137,7 +140,11 @@ export async function measurementsRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await service.createMeasurement(app, actorOf(request), request.body)),
+      reply
+        .code(201)
+        .send(
+          await service.createMeasurement(app, actorOf(request), fileLinksOf(app, request), request.body),
+        ),
   );
 
   r.get(
@@ -151,7 +158,8 @@ export async function measurementsRoutes(app: FastifyInstance) {
         response: { 200: measurementSchema, ...errors },
       },
     },
-    async (request) => service.getMeasurement(app, actorOf(request), request.params.id),
+    async (request) =>
+      service.getMeasurement(app, actorOf(request), fileLinksOf(app, request), request.params.id),
   );
 
   r.delete(
@@ -200,13 +208,17 @@ export async function measurementPhotoUploadRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const result = await service.uploadMeasurementPhoto(app, actorOf(request), () =>
-        readUpload(request, {
-          field: MEASUREMENT_PHOTO_FIELD,
-          maxBytes: MEASUREMENT_LIMITS.photoMaxBytes,
-          tooLargeMessage: PHOTO_MESSAGES.tooLarge,
-          missingMessage: `${MEASUREMENT_PHOTO_FIELD}: ${PHOTO_MESSAGES.missing.toLowerCase()}`,
-        }),
+      const result = await service.uploadMeasurementPhoto(
+        app,
+        actorOf(request),
+        fileLinksOf(app, request),
+        () =>
+          readUpload(request, {
+            field: MEASUREMENT_PHOTO_FIELD,
+            maxBytes: MEASUREMENT_LIMITS.photoMaxBytes,
+            tooLargeMessage: PHOTO_MESSAGES.tooLarge,
+            missingMessage: `${MEASUREMENT_PHOTO_FIELD}: ${PHOTO_MESSAGES.missing.toLowerCase()}`,
+          }),
       );
       return reply.code(201).send(result);
     },

@@ -27,7 +27,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { fetchPage, pageOf, type Paged } from '../../lib/paging.ts';
-import { areOwnUploads, saveUpload, signedFileUrl, type IncomingFile } from '../files/files.service.ts';
+import { areOwnUploads, saveUpload, type FileLinks, type IncomingFile } from '../files/files.service.ts';
 import { audit } from '../audit/audit.ts';
 import { lockStudentRow } from './growth.repo.ts';
 import { GROWTH_VERSION, growthOf, recomputeGrowth, storedGrowth } from './growth.service.ts';
@@ -114,13 +114,9 @@ const MM = MEASUREMENT_MESSAGES;
 /** stored_files.purpose (and store folder) of measurement photos. */
 export const MEASUREMENT_PHOTO_PURPOSE = 'measurement-photo';
 
-function toDto(
-  r: repo.MeasurementWithRefs,
-  today: string,
-  config: MeasurementRecordsDeps['config'],
-): Measurement {
+function toDto(r: repo.MeasurementWithRefs, today: string, links: FileLinks): Measurement {
   const m = r.measurement;
-  const photos = m.photos.map((id) => signedFileUrl(config, id));
+  const photos = m.photos.map((id) => links.url(id));
   return {
     id: m.id,
     height: m.height,
@@ -149,6 +145,7 @@ function toDto(
 export async function listMeasurements(
   deps: MeasurementRecordsDeps,
   actor: Actor,
+  links: FileLinks,
   query: MeasurementListQuery,
 ): Promise<Paged<Measurement>> {
   if (actor.role === 'TEACHER' && query.teacherId && query.teacherId !== actor.id) {
@@ -166,17 +163,18 @@ export async function listMeasurements(
     () => repo.countMeasurements(deps.db, actor, filter),
     (r) => r.cursor,
   );
-  return { ...page, items: page.items.map((r) => toDto(r, today, deps.config)) };
+  return { ...page, items: page.items.map((r) => toDto(r, today, links)) };
 }
 
 export async function getMeasurement(
   deps: MeasurementRecordsDeps,
   actor: Actor,
+  links: FileLinks,
   id: string,
 ): Promise<Measurement> {
   const found = await repo.findMeasurement(deps.db, actor, id);
   if (!found) throw notFound(MM.notFound);
-  return toDto(found, todayIn(deps.config.orgTimezone), deps.config);
+  return toDto(found, todayIn(deps.config.orgTimezone), links);
 }
 
 /**
@@ -186,6 +184,7 @@ export async function getMeasurement(
 export async function createMeasurement(
   deps: MeasurementRecordsDeps,
   actor: Actor,
+  links: FileLinks,
   body: CreateInput,
 ): Promise<Measurement> {
   const today = todayIn(deps.config.orgTimezone);
@@ -215,7 +214,7 @@ export async function createMeasurement(
     return repo.findMeasurement(tx, actor, id);
   });
   if (!created) throw notFound(MM.notFound);
-  return toDto(created, today, deps.config);
+  return toDto(created, today, links);
 }
 
 /**
@@ -255,6 +254,7 @@ export async function deleteMeasurement(
 export async function uploadMeasurementPhoto(
   deps: MeasurementRecordsDeps,
   actor: Actor,
+  links: FileLinks,
   receive: () => Promise<IncomingFile>,
 ): Promise<MeasurementPhotoUploadResponse> {
   const { file } = await saveUpload(deps, {
@@ -266,5 +266,5 @@ export async function uploadMeasurementPhoto(
     wrongTypeMessage: PHOTO_MESSAGES.wrongType,
     tooLargeMessage: PHOTO_MESSAGES.tooLarge,
   });
-  return { url: signedFileUrl(deps.config, file.id), id: file.id };
+  return { url: links.url(file.id), id: file.id };
 }

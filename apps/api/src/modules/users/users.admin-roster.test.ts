@@ -9,6 +9,7 @@ import { users } from '../../db/schema.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { createTestApp, seedUser, uniqueEmail, type SeededUser, type TestContext } from '../../test/setup.ts';
 import { codeFromMail, registration } from '../auth/auth.test-helpers.ts';
+import { NO_FILE_LINKS } from '../files/files.service.ts';
 import * as service from './users.service.ts';
 
 let t: TestContext;
@@ -57,7 +58,7 @@ describe('the last active administrator', () => {
       await expect(
         move === 'delete'
           ? service.deleteUser(t.app, asActor(b), a.id)
-          : (stale as typeof service.updateUser)(t.app, asActor(b), a.id, body),
+          : (stale as typeof service.updateUser)(t.app, asActor(b), NO_FILE_LINKS, a.id, body),
       ).rejects.toMatchObject({ statusCode: 409, message: USER_MESSAGES.lastActiveAdmin });
       expect((await activeAdmins()).map((r) => r.id)).toEqual([a.id]);
     }
@@ -69,7 +70,9 @@ describe('the last active administrator', () => {
     // b is the last active admin; a third admin, active for this request only, tries to remove b.
     const c = await seedUser(t.app, { role: 'ADMIN' });
     await t.app.db.update(users).set({ isActive: false }).where(eq(users.id, c.id));
-    await expect(service.updateUser(t.app, asActor(c), b.id, { isActive: false })).rejects.toMatchObject({
+    await expect(
+      service.updateUser(t.app, asActor(c), NO_FILE_LINKS, b.id, { isActive: false }),
+    ).rejects.toMatchObject({
       statusCode: 409,
     });
     // Through the API, b itself is refused with 400 (own account), and nothing changed.

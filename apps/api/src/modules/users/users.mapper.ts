@@ -1,7 +1,6 @@
 import type { User } from '@csp/contracts';
-import type { Config } from '../../config.ts';
 import type { users } from '../../db/schema.ts';
-import { signedFileUrl } from '../files/files.signing.ts';
+import type { FileLinks } from '../files/files.signing.ts';
 
 /** The columns toUserDto reads; a full users row satisfies it. */
 export type UserRow = Pick<
@@ -20,9 +19,9 @@ export type UserRow = Pick<
 
 /**
  * The user as every response shows it (contracts `userSchema`): no password hash, token version or
- * other secrets; the picture as a signed, expiring URL or null.
+ * other secrets; the picture as a link signed for the reader's session, or null.
  */
-export function toUserDto(row: UserRow, config: Pick<Config, 'jwtSecret' | 'fileUrlTtlSeconds'>): User {
+export function toUserDto(row: UserRow, links: FileLinks): User {
   return {
     id: row.id,
     email: row.email,
@@ -31,7 +30,7 @@ export function toUserDto(row: UserRow, config: Pick<Config, 'jwtSecret' | 'file
     phone: row.phone,
     role: row.role,
     isActive: row.isActive,
-    profilePicture: row.profilePictureFileId ? signedFileUrl(config, row.profilePictureFileId) : null,
+    profilePicture: row.profilePictureFileId ? links.url(row.profilePictureFileId) : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -17,7 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../plugins/auth.ts';
-import { readUpload } from '../files/files.service.ts';
+import { fileLinksOf, readUpload } from '../files/files.service.ts';
 import * as service from './users.service.ts';
 import { deleteProfilePicture, setProfilePicture } from './users.service.ts';
 import { sendPage } from '../../lib/paging.ts';
@@ -46,7 +46,11 @@ export async function usersRoutes(fastify: FastifyInstance) {
         response: { 200: z.array(userListItemSchema), ...adminErrors },
       },
     },
-    async (request, reply) => sendPage(reply, await service.listUsers(deps, actorOf(request), request.query)),
+    async (request, reply) =>
+      sendPage(
+        reply,
+        await service.listUsers(deps, actorOf(request), fileLinksOf(app, request), request.query),
+      ),
   );
 
   app.post(
@@ -63,7 +67,9 @@ export async function usersRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await service.createUser(deps, actorOf(request), request.body)),
+      reply
+        .code(201)
+        .send(await service.createUser(deps, actorOf(request), fileLinksOf(app, request), request.body)),
   );
 
   app.get(
@@ -78,7 +84,7 @@ export async function usersRoutes(fastify: FastifyInstance) {
         response: { 200: userDetailSchema, ...adminErrors },
       },
     },
-    async (request) => service.getUser(deps, actorOf(request), request.params.id),
+    async (request) => service.getUser(deps, actorOf(request), fileLinksOf(app, request), request.params.id),
   );
 
   app.patch(
@@ -97,7 +103,8 @@ export async function usersRoutes(fastify: FastifyInstance) {
         response: { 200: userDetailSchema, ...adminErrors },
       },
     },
-    async (request) => service.updateUser(deps, actorOf(request), request.params.id, request.body),
+    async (request) =>
+      service.updateUser(deps, actorOf(request), fileLinksOf(app, request), request.params.id, request.body),
   );
 
   app.delete(
@@ -139,13 +146,18 @@ export async function usersRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const user = await setProfilePicture(app, actorOf(request), request.params.id, () =>
-        readUpload(request, {
-          field: PROFILE_PICTURE_FIELD,
-          maxBytes: PROFILE_PICTURE_MAX_BYTES,
-          tooLargeMessage: PROFILE_PICTURE_MESSAGES.tooLarge,
-          missingMessage: PROFILE_PICTURE_MESSAGES.missing,
-        }),
+      const user = await setProfilePicture(
+        app,
+        actorOf(request),
+        fileLinksOf(app, request),
+        request.params.id,
+        () =>
+          readUpload(request, {
+            field: PROFILE_PICTURE_FIELD,
+            maxBytes: PROFILE_PICTURE_MAX_BYTES,
+            tooLargeMessage: PROFILE_PICTURE_MESSAGES.tooLarge,
+            missingMessage: PROFILE_PICTURE_MESSAGES.missing,
+          }),
       );
       return { message: PROFILE_PICTURE_MESSAGES.updated, user };
     },
@@ -165,7 +177,12 @@ export async function usersRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const user = await deleteProfilePicture(app, actorOf(request), request.params.id);
+      const user = await deleteProfilePicture(
+        app,
+        actorOf(request),
+        fileLinksOf(app, request),
+        request.params.id,
+      );
       return { message: PROFILE_PICTURE_MESSAGES.deleted, user };
     },
   );

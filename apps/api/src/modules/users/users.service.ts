@@ -2,6 +2,7 @@ import {
   ageOn,
   categoryForAge,
   LIMITS,
+  passwordTooShortMessage,
   PROFILE_PICTURE_MAX_BYTES,
   PROFILE_PICTURE_MESSAGES,
   PROFILE_PICTURE_MIME_TYPES,
@@ -18,6 +19,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { assertEditedVersion } from '../../lib/edited-version.ts';
+import { assertPasswordAllowed } from '../../lib/password-policy.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { fetchCountedPage, pageOf, searchCountsItself } from '../../lib/paging.ts';
@@ -28,6 +30,7 @@ import {
   removeStoredObjects,
   saveUpload,
   unlinkStoredFiles,
+  type FileLinks,
   type IncomingFile,
 } from '../files/files.service.ts';
 import { toUserDto } from './users.mapper.ts';
@@ -53,6 +56,7 @@ const userNotFound = () => notFound(PROFILE_PICTURE_MESSAGES.userNotFound);
 export async function setProfilePicture(
   deps: Deps,
   actor: Actor,
+  links: FileLinks,
   userId: string,
   receive: () => Promise<IncomingFile>,
 ): Promise<User> {
@@ -83,11 +87,16 @@ export async function setProfilePicture(
     },
   );
   await removeStoredObjects(deps, result.oldKeys);
-  return toUserDto(result.user, deps.config);
+  return toUserDto(result.user, links);
 }
 
 /** Removes the user's picture (row and file); answers the user even when there was none. */
-export async function deleteProfilePicture(deps: Deps, actor: Actor, userId: string): Promise<User> {
+export async function deleteProfilePicture(
+  deps: Deps,
+  actor: Actor,
+  links: FileLinks,
+  userId: string,
+): Promise<User> {
   assertCanManagePicture(actor, userId);
   const { user, oldKeys } = await deps.db.transaction(async (tx) => {
     const current = await repo.findUserById(tx, userId, { forUpdate: true });
@@ -98,7 +107,7 @@ export async function deleteProfilePicture(deps: Deps, actor: Actor, userId: str
     return { user: updated, oldKeys: await unlinkStoredFiles(tx, [current.profilePictureFileId]) };
   });
   await removeStoredObjects(deps, oldKeys);
-  return toUserDto(user, deps.config);
+  return toUserDto(user, links);
 }
 
 // --- Administration (ADMIN only) --------------------------------------------------------------------
@@ -108,8 +117,8 @@ type ListQuery = z.output<typeof userListQuerySchema>;
 type CreateInput = z.output<typeof createUserBodySchema>;
 type UpdateInput = z.output<typeof updateUserBodySchema>;
 
-const toListItem = (row: repo.UserWithCount, config: AdminDeps['config']): UserListItem => ({
-  ...toUserDto(row, config),
+const toListItem = (row: repo.UserWithCount, links: FileLinks): UserListItem => ({
+  ...toUserDto(row, links),
   assignedStudentsCount: row.assignedStudentsCount,
 });
 
@@ -119,6 +128,7 @@ const duplicateEmail = () => conflict(USER_MESSAGES.duplicateEmail);
 export async function listUsers(
   deps: AdminDeps,
   actor: Actor,
+  links: FileLinks,
   query: ListQuery,
 ): Promise<{ items: UserListItem[]; total?: number }> {
   requireRole(actor, 'ADMIN');
@@ -133,11 +143,16 @@ export async function listUsers(
     () => repo.countUsers(deps.db, filter),
     searchCountsItself(filter),
   );
-  return { items: items.map((r) => toListItem(r, deps.config)), total };
+  return { items: items.map((r) => toListItem(r, links)), total };
 }
 
 /** One live user with their count and (for a teacher) their students; 404 when missing or deleted. */
-export async function getUser(deps: AdminDeps, actor: Actor, id: string): Promise<UserDetail> {
+export async function getUser(
+  deps: AdminDeps,
+  actor: Actor,
+  links: FileLinks,
+  id: string,
+): Promise<UserDetail> {
   requireRole(actor, 'ADMIN');
   const row = await repo.findUserWithCount(deps.db, id);
   if (!row) throw notFound(USER_MESSAGES.notFound);
@@ -156,12 +171,18 @@ export async function getUser(deps: AdminDeps, actor: Actor, id: string): Promis
       };
     });
   }
-  return { ...toListItem(row, deps.config), assignedStudents };
+  return { ...toListItem(row, links), assignedStudents };
 }
 
 /** Creates an account (active unless isActive is false). The email is unique across deleted users too. */
-export async function createUser(deps: AdminDeps, actor: Actor, body: CreateInput): Promise<UserDetail> {
+export async function createUser(
+  deps: AdminDeps,
+  actor: Actor,
+  links: FileLinks,
+  body: CreateInput,
+): Promise<UserDetail> {
   requireRole(actor, 'ADMIN');
+  assertPasswordAllowed(body.password, deps.config.passwordMinLength, passwordTooShortMessage);
   if (await repo.emailTaken(deps.db, body.email)) throw duplicateEmail();
   const passwordHash = await hashPassword(body.password);
   let created: repo.UserRecord;
@@ -183,7 +204,7 @@ export async function createUser(deps: AdminDeps, actor: Actor, body: CreateInpu
     if (isUniqueViolation(err)) throw duplicateEmail();
     throw err;
   }
-  return getUser(deps, actor, created.id);
+  return getUser(deps, actor, links, created.id);
 }
 
 /**
@@ -197,6 +218,7 @@ export async function createUser(deps: AdminDeps, actor: Actor, body: CreateInpu
 export async function updateUser(
   deps: AdminDeps,
   actor: Actor,
+  links: FileLinks,
   id: string,
   body: UpdateInput,
 ): Promise<UserDetail> {
@@ -244,7 +266,7 @@ export async function updateUser(
     if (isUniqueViolation(err)) throw duplicateEmail();
     throw err;
   }
-  return getUser(deps, actor, id);
+  return getUser(deps, actor, links, id);
 }
 
 /**

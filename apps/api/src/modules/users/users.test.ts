@@ -6,9 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storedFiles, users } from '../../db/schema.ts';
 import { fileUpload, multipart, SAMPLE_IMAGES } from '../../test/multipart.ts';
 import { createTestApp, seedUser, type SeededUser, type TestContext } from '../../test/setup.ts';
-import { signedFileUrl } from '../files/files.service.ts';
-
-const URL_PATTERN = /^\/api\/files\/([0-9a-f-]{36})\?expires=(\d+)&sig=([A-Za-z0-9_-]+)$/;
+import { FILE_LINK as URL_PATTERN, linkSessionOf, linksForToken } from '../../test/file-links.ts';
+import { fileLinks } from '../files/files.service.ts';
 
 describe('profile pictures', () => {
   let t: TestContext;
@@ -80,7 +79,8 @@ describe('profile pictures', () => {
     expect(match).not.toBeNull();
     const fileId = match![1];
     expect(await pictureOf(teacher.id)).toBe(fileId);
-    expect(Number(match![2])).toBeGreaterThan(Date.now() / 1000 + t.config.fileUrlTtlSeconds - 60);
+    expect(match!.slice(2, 5)).toEqual([teacher.id, expect.any(String), '0']);
+    expect(Number(match![5])).toBeGreaterThan(Date.now() / 1000 + t.config.fileUrlTtlSeconds - 60);
 
     // No Authorization header: the signature is the permission.
     const file = await t.app.inject({ method: 'GET', url: body.user.profilePicture });
@@ -112,17 +112,26 @@ describe('profile pictures', () => {
       fileUpload('profilePicture', 'a.png', 'image/png', SAMPLE_IMAGES.png),
     );
     const url: string = res.json().user.profilePicture;
-    const [, id, expires, sig] = URL_PATTERN.exec(url)!;
+    const [, id, u, s, v, expires, sig] = URL_PATTERN.exec(url)!;
+    const session = `u=${u}&s=${s}&v=${v}`;
     const flipped = (sig[0] === 'A' ? 'B' : 'A') + sig.slice(1);
-    const expired = signedFileUrl(t.config, id, Date.now() - (t.config.fileUrlTtlSeconds + 5) * 1000);
-    const otherSecret = signedFileUrl({ ...t.config, jwtSecret: 'x'.repeat(40) }, id);
+    const expired = linksForToken(
+      t.app,
+      teacher.token,
+      () => Date.now() - (t.config.fileUrlTtlSeconds + 5) * 1000,
+    ).url(id);
+    const otherSecret = fileLinks(
+      { ...t.config, jwtSecret: 'x'.repeat(40) },
+      linkSessionOf(t.app, teacher.token),
+    ).url(id);
     for (const bad of [
-      `/api/files/${id}?expires=${expires}&sig=${flipped}`,
-      `/api/files/${id}?expires=${Number(expires) + 3600}&sig=${sig}`,
-      `/api/files/${id}?expires=${expires}&sig=${sig.slice(0, -2)}`,
-      `/api/files/${id}?expires=${expires}`,
+      `/api/files/${id}?${session}&expires=${expires}&sig=${flipped}`,
+      `/api/files/${id}?${session}&expires=${Number(expires) - 1}&sig=${sig}`,
+      `/api/files/${id}?${session}&expires=${expires}&sig=${sig.slice(0, -2)}`,
+      `/api/files/${id}?${session}&expires=${expires}`,
+      `/api/files/${id}?expires=${expires}&sig=${sig}`,
       `/api/files/${id}`,
-      `/api/files/${id}?expires=abc&sig=${sig}`,
+      `/api/files/${id}?${session}&expires=abc&sig=${sig}`,
       expired,
       otherSecret,
     ]) {
@@ -131,7 +140,7 @@ describe('profile pictures', () => {
       expect(r.json().message).toBe('This link has expired or is invalid');
     }
     // The same file under another id's signature does not open either.
-    const other = signedFileUrl(t.config, '00000000-0000-4000-8000-000000000000');
+    const other = linksForToken(t.app, teacher.token).url('00000000-0000-4000-8000-000000000000');
     const swapped = other.replace('00000000-0000-4000-8000-000000000000', id);
     expect((await t.app.inject({ method: 'GET', url: swapped })).statusCode).toBe(403);
     // A well-signed link to a file that does not exist: 404.
