@@ -39,20 +39,16 @@ export interface Config {
   authIpLimitPerMinute: number;
   loginFailuresPer15Min: number;
   codeSendsPerHour: number;
-  /**
-   * Per signed-in user (decision 0033): writes (POST, PUT, PATCH, DELETE) a minute, accepted uploads an
-   * hour, and megabytes of accepted uploads a day.
-   */
-  userWritesPerMinute: number;
-  userUploadsPerHour: number;
-  userUploadMbPerDay: number;
   redisUrl?: string;
   /** Prefix of every rate-limit key in Redis (several programmes may share one Redis). */
   redisKeyPrefix: string;
   /** Folder of the built web app; served when it exists. */
   webDistDir?: string;
   logLevel: string;
-  /** Lifetime of signed file URLs, seconds. */
+  /**
+   * Lifetime of a signed file link, seconds (FILE_URL_TTL_SECONDS, 60 to 3600, default 900): a link
+   * also dies with the session it was made for; the web app fetches fresh ones before they expire.
+   */
   fileUrlTtlSeconds: number;
   /** The office location 'Initialize Default Location' sets, and the set form's defaults. */
   officeDefault: { latitude: number; longitude: number; address: string; radiusMeters: number };
@@ -115,6 +111,24 @@ const int = (value: string | undefined, fallback: number, name: string): number 
     throw new Error(`${name} must be a positive whole number, got "${value}"`);
   return n;
 };
+
+/**
+ * FILE_URL_TTL_SECONDS: 15 minutes by default, at most an hour. A link that leaks (a copied address, a
+ * shared phone's history) opens the file only this long, and a longer lifetime buys nothing: the web app
+ * fetches the record again for fresh links before they die.
+ */
+export const FILE_URL_TTL = { defaultSeconds: 15 * 60, minSeconds: 60, maxSeconds: 60 * 60 } as const;
+
+function fileUrlTtl(value: string | undefined): number {
+  if (value === undefined || value === '') return FILE_URL_TTL.defaultSeconds;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < FILE_URL_TTL.minSeconds || n > FILE_URL_TTL.maxSeconds) {
+    throw new Error(
+      `FILE_URL_TTL_SECONDS must be a whole number of seconds from ${FILE_URL_TTL.minSeconds} to ${FILE_URL_TTL.maxSeconds}, got "${value}"`,
+    );
+  }
+  return n;
+}
 
 /** A whole number of hours from 0 (0 turns the thing off). */
 const hours = (value: string | undefined, fallback: number, name: string): number => {
@@ -247,18 +261,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authIpLimitPerMinute: int(env.AUTH_IP_LIMIT_PER_MINUTE, 60, 'AUTH_IP_LIMIT_PER_MINUTE'),
     loginFailuresPer15Min: int(env.LOGIN_FAILURES_PER_15_MIN, 10, 'LOGIN_FAILURES_PER_15_MIN'),
     codeSendsPerHour: int(env.CODE_SENDS_PER_HOUR, 5, 'CODE_SENDS_PER_HOUR'),
-    // A person at work makes a few changes a minute. A teacher's full day (25 children: an activity and a
-    // measurement each with a photo or two, a few home visits, check-in and out) is 100 to 150 writes, of
-    // which about 75 are photos: an outbox catching up after a day offline is through in a minute or two,
-    // waiting out one Retry-After at most (decision 0033).
-    userWritesPerMinute: int(env.USER_WRITES_PER_MINUTE, 120, 'USER_WRITES_PER_MINUTE'),
-    userUploadsPerHour: int(env.USER_UPLOADS_PER_HOUR, 120, 'USER_UPLOADS_PER_HOUR'),
-    userUploadMbPerDay: int(env.USER_UPLOAD_MB_PER_DAY, 500, 'USER_UPLOAD_MB_PER_DAY'),
     redisUrl: env.REDIS_URL || undefined,
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'csp',
     webDistDir: env.WEB_DIST_DIR || path.resolve(import.meta.dirname, '../../web/dist'),
     logLevel: env.LOG_LEVEL || 'info',
-    fileUrlTtlSeconds: int(env.FILE_URL_TTL_SECONDS, 12 * 3600, 'FILE_URL_TTL_SECONDS'),
+    fileUrlTtlSeconds: fileUrlTtl(env.FILE_URL_TTL_SECONDS),
     officeDefault: officeDefault(env),
     workDays: parseWorkDays(env.WORK_DAYS),
     backup: {
@@ -290,13 +297,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     authIpLimitPerMinute: 1000,
     loginFailuresPer15Min: 10,
     codeSendsPerHour: 5,
-    // High enough that no test is cut off by accident; the limits' own tests set them low.
-    userWritesPerMinute: 100_000,
-    userUploadsPerHour: 100_000,
-    userUploadMbPerDay: 100_000,
     webDistDir: undefined,
     logLevel: 'silent',
-    fileUrlTtlSeconds: 3600,
+    fileUrlTtlSeconds: FILE_URL_TTL.defaultSeconds,
     officeDefault: { ...DEFAULT_OFFICE },
     workDays: [1, 2, 3, 4, 5],
     backup: {

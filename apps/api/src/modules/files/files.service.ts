@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { MultipartFile } from '@fastify/multipart';
+import { WORD_MIME_TYPES } from '@csp/contracts';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Tx } from '../../db/client.ts';
@@ -13,18 +13,21 @@ import {
   unsupportedMediaType,
 } from '../../lib/errors.ts';
 import { FileNotFoundInStoreError, type FileStore } from '../../lib/storage.ts';
-import { uploadQuotaOf, type UploadQuota } from '../../plugins/rate-limit.ts';
 import {
   deleteStoredFileRows,
-  findStoredFile,
+  findLinkedFile,
   insertStoredFile,
   lockOwnUploads,
   type StoredFile,
 } from './files.repo.ts';
-import { verifyFileSignature } from './files.signing.ts';
+import { verifyFileLink, type FileLinkQuery } from './files.signing.ts';
 
-export { signedFileUrl, verifyFileSignature } from './files.signing.ts';
+export { fileLinks, fileLinksOf, NO_FILE_LINKS, type FileLinks, type LinkSession } from './files.signing.ts';
 export type { StoredFile } from './files.repo.ts';
+
+const HOUR_MS = 60 * 60 * 1000;
+/** An upload may wait this long for the form that attaches it before it counts as abandoned. */
+export const UNATTACHED_GRACE_MS = 24 * HOUR_MS;
 
 const MB = 1024 * 1024;
 
@@ -53,8 +56,6 @@ export interface IncomingFile {
   data: Buffer;
   /** The name the client sent; untrusted, used only as metadata after sanitizeFileName. */
   fileName: string;
-  /** The allowances of the signed-in user who sent it, taken when saveUpload accepts it. */
-  quota?: UploadQuota;
 }
 
 export interface ReadUploadOptions {
@@ -76,14 +77,8 @@ const MULTIPART_OVERHEAD_BYTES = 256 * 1024;
  * file is too large, 415 when the request is not multipart, 400 for a missing file or a broken form.
  */
 export async function readUpload(request: FastifyRequest, opts: ReadUploadOptions): Promise<IncomingFile> {
-  return withQuota(request, (await readFilePart(request, opts, false)) as IncomingFile);
+  return (await readFilePart(request, opts, false)) as IncomingFile;
 }
-
-/** The file with its sender's upload allowances (saveUpload takes them).. */
-const withQuota = (request: FastifyRequest, file: IncomingFile): IncomingFile => ({
-  ...file,
-  quota: uploadQuotaOf(request),
-});
 
 /**
  * Like readUpload, for a form whose file may be left out: undefined when the request has no body, or
@@ -93,9 +88,10 @@ export async function readOptionalUpload(
   request: FastifyRequest,
   opts: ReadUploadOptions,
 ): Promise<IncomingFile | undefined> {
-  const file = await readFilePart(request, opts, true);
-  return file && withQuota(request, file);
+  return readFilePart(request, opts, true);
 }
+
+const ONE_FILE_MESSAGE = 'Send one file per request';
 
 async function readFilePart(
   request: FastifyRequest,
@@ -112,26 +108,36 @@ async function readFilePart(
   if (Number.isFinite(declaredLength) && declaredLength > opts.maxBytes + MULTIPART_OVERHEAD_BYTES) {
     throw payloadTooLarge(opts.tooLargeMessage);
   }
-  let part: MultipartFile | undefined;
+  let received: { data: Buffer; fileName: string } | undefined;
   try {
-    part = await request.file({ limits: { fileSize: opts.maxBytes } });
-    if (!part) {
-      if (optional) return undefined;
-      throw badRequest(missingMessage);
+    // The whole form is read, so that a second file part is seen (busboy's file limit of one turns it
+    // into FST_FILES_LIMIT): a request whose other file would be dropped unseen is refused instead.
+    for await (const part of request.parts({ limits: { fileSize: opts.maxBytes } })) {
+      if (part.type !== 'file') continue;
+      if (received) {
+        part.file.resume();
+        throw badRequest(ONE_FILE_MESSAGE);
+      }
+      if (part.fieldname !== opts.field) {
+        part.file.resume();
+        throw badRequest(
+          optional
+            ? `Unknown file field: ${part.fieldname}; send the file in '${opts.field}'`
+            : missingMessage,
+        );
+      }
+      received = { data: await part.toBuffer(), fileName: part.filename ?? '' };
     }
-    if (part.fieldname !== opts.field) {
-      part.file.resume();
-      throw badRequest(
-        optional ? `Unknown file field: ${part.fieldname}; send the file in '${opts.field}'` : missingMessage,
-      );
-    }
-    const data = await part.toBuffer();
-    if (data.length === 0 && optional && !part.filename) return undefined;
-    if (data.length === 0) throw badRequest(`${opts.field}: the file is empty`);
-    return { data, fileName: part.filename ?? '' };
   } catch (err) {
     throw toUploadError(err, opts.tooLargeMessage);
   }
+  if (!received) {
+    if (optional) return undefined;
+    throw badRequest(missingMessage);
+  }
+  if (received.data.length === 0 && optional && !received.fileName) return undefined;
+  if (received.data.length === 0) throw badRequest(`${opts.field}: the file is empty`);
+  return received;
 }
 
 /** Turns @fastify/multipart and busboy failures into readable 4xx answers. */
@@ -142,7 +148,7 @@ function toUploadError(err: unknown, tooLargeMessage: string): unknown {
     case 'FST_REQ_FILE_TOO_LARGE':
       return payloadTooLarge(tooLargeMessage);
     case 'FST_FILES_LIMIT':
-      return badRequest('Send one file per request');
+      return badRequest(ONE_FILE_MESSAGE);
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
       return badRequest('The upload form has too many fields');
@@ -239,9 +245,7 @@ export async function detectFileType(data: Buffer): Promise<{ mime: string; ext:
 
 /**
  * Checks and stores an upload: the real type from magic bytes (415 when not allowed), the size
- * (413), the sender's allowances of uploads and bytes when it came through readUpload (429 when it would
- * pass them: decision 0033), a server-generated key `<purpose>/<uuid>.<ext of the detected type>`, and a
- * stored_files row.
+ * (413), a server-generated key `<purpose>/<uuid>.<ext of the detected type>`, and a stored_files row.
  *
  * `inTransaction` runs in the same transaction as the row insert (e.g. to point a record at the new
  * file and unlink an old one). If the row insert or `inTransaction` fails, the stored object is removed
@@ -251,7 +255,7 @@ export async function detectFileType(data: Buffer): Promise<{ mime: string; ext:
  *   const { file } = await saveUpload(app, { file: await readUpload(request, {...}),
  *     allowed: IMAGE_MIME_TYPES, maxBytes: 5 * MB, purpose: 'activity-photo', ownerId: actor.id,
  *     wrongTypeMessage: '...', tooLargeMessage: '...' });
- *   const url = signedFileUrl(app.config, file.id);
+ *   const url = links.url(file.id);
  */
 export async function saveUpload<T = undefined>(
   deps: FilesDeps,
@@ -268,16 +272,8 @@ export async function saveUpload<T = undefined>(
     throw unsupportedMediaType(opts.wrongTypeMessage);
   }
 
-  // The uploader's allowances of the hour and the day are taken before anything is stored (429 when the
-  // file would pass them), and given back when it is not kept after all.
-  const giveBack = await opts.file.quota?.take(data.length);
   const storageKey = `${opts.purpose}/${randomUUID()}.${detected.ext}`;
-  try {
-    await deps.storage.put(storageKey, data);
-  } catch (err) {
-    await giveBack?.();
-    throw err;
-  }
+  await deps.storage.put(storageKey, data);
   try {
     return await deps.db.transaction(async (tx) => {
       const file = await insertStoredFile(tx, {
@@ -293,7 +289,6 @@ export async function saveUpload<T = undefined>(
     });
   } catch (err) {
     await removeStoredObjects(deps, [storageKey]);
-    await giveBack?.();
     throw err;
   }
 }
@@ -343,45 +338,61 @@ export async function deleteStoredFiles(deps: FilesDeps, fileIds: string[]): Pro
 
 export const INVALID_LINK_MESSAGE = 'This link has expired or is invalid';
 
+export const FILE_NOT_FOUND_MESSAGE = 'File not found';
+
+/** Types a browser shows in the page's place: images and PDFs. Anything else (Word) is saved instead. */
+const INLINE_MIME_TYPES: readonly string[] = [...IMAGE_MIME_TYPES, 'application/pdf'];
+const WORD_TYPES: readonly string[] = WORD_MIME_TYPES;
+
+/** How a stored file is sent: images and PDFs inline, Word documents (and anything else) as attachments. */
+export const dispositionOf = (mimeType: string): 'inline' | 'attachment' =>
+  INLINE_MIME_TYPES.includes(mimeType) && !WORD_TYPES.includes(mimeType) ? 'inline' : 'attachment';
+
 export interface Download {
   file: StoredFile;
   stream: Readable;
   fileName: string;
+  disposition: 'inline' | 'attachment';
   /** Seconds until the link expires (for Cache-Control). */
   maxAgeSeconds: number;
 }
 
 /**
- * Opens a file for a signed download: 403 for a bad or expired signature (checked before any lookup,
- * so unsigned requests learn nothing), 404 when the file no longer exists.
+ * Opens a file for a signed download: 403 for a bad, expired or too far-reaching link (checked before
+ * any lookup, so unsigned requests learn nothing) and for one whose session has ended (signed out, its
+ * user deactivated or deleted, its password changed); 404 when the file no longer exists or no live
+ * record shows it (its record deleted), unless it is the link's user's own fresh upload.
  */
 export async function openSignedDownload(
   deps: FilesDeps & Pick<FastifyInstance, 'config'>,
   fileId: string,
-  query: { expires?: string; sig?: string },
+  query: FileLinkQuery,
 ): Promise<Download> {
-  const expires = Number(query.expires);
-  if (!query.sig || !query.expires || !/^\d{1,12}$/.test(query.expires))
-    throw forbidden(INVALID_LINK_MESSAGE);
-  if (!verifyFileSignature(deps.config, fileId, expires, query.sig)) throw forbidden(INVALID_LINK_MESSAGE);
+  const now = Date.now();
+  const link = verifyFileLink(deps.config, fileId, query, now);
+  if (!link) throw forbidden(INVALID_LINK_MESSAGE);
 
-  const file = await findStoredFile(deps.db, fileId);
-  if (!file) throw notFound('File not found');
+  const found = await findLinkedFile(deps.db, link, new Date(now - UNATTACHED_GRACE_MS));
+  if (!found) throw notFound(FILE_NOT_FOUND_MESSAGE);
+  if (!found.sessionLive) throw forbidden(INVALID_LINK_MESSAGE);
+  if (!found.reachable) throw notFound(FILE_NOT_FOUND_MESSAGE);
+  const { file } = found;
   let stream: Readable;
   try {
     stream = await deps.storage.get(file.storageKey);
   } catch (err) {
     if (err instanceof FileNotFoundInStoreError) {
       deps.log.warn({ fileId }, 'stored_files row without its object');
-      throw notFound('File not found');
+      throw notFound(FILE_NOT_FOUND_MESSAGE);
     }
     throw err;
   }
-  const remaining = expires - Math.floor(Date.now() / 1000);
+  const remaining = link.expires - Math.floor(now / 1000);
   return {
     file,
     stream,
     fileName: downloadName(file),
+    disposition: dispositionOf(file.mimeType),
     maxAgeSeconds: Math.max(0, Math.min(remaining, deps.config.fileUrlTtlSeconds)),
   };
 }
