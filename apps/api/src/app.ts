@@ -141,6 +141,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     async (api) => {
       await api.register(etagPlugin);
       await api.register(idempotencyPlugin);
+      // After the idempotency plugin's lookup: a keyed request answered again from the store is not a
+      // new write, and costs nothing (decision 0033).
+      api.addHook('preHandler', app.userWriteLimit);
       await api.register(compressionPlugin);
       await api.register(healthRoutes);
       await api.register(authRoutes, { prefix: '/auth' });

@@ -39,6 +39,13 @@ export interface Config {
   authIpLimitPerMinute: number;
   loginFailuresPer15Min: number;
   codeSendsPerHour: number;
+  /**
+   * Per signed-in user (decision 0033): writes (POST, PUT, PATCH, DELETE) a minute, accepted uploads an
+   * hour, and megabytes of accepted uploads a day.
+   */
+  userWritesPerMinute: number;
+  userUploadsPerHour: number;
+  userUploadMbPerDay: number;
   redisUrl?: string;
   /** Prefix of every rate-limit key in Redis (several programmes may share one Redis). */
   redisKeyPrefix: string;
@@ -261,6 +268,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authIpLimitPerMinute: int(env.AUTH_IP_LIMIT_PER_MINUTE, 60, 'AUTH_IP_LIMIT_PER_MINUTE'),
     loginFailuresPer15Min: int(env.LOGIN_FAILURES_PER_15_MIN, 10, 'LOGIN_FAILURES_PER_15_MIN'),
     codeSendsPerHour: int(env.CODE_SENDS_PER_HOUR, 5, 'CODE_SENDS_PER_HOUR'),
+    // A person at work makes a few changes a minute. A teacher's full day (25 children: an activity and a
+    // measurement each with a photo or two, a few home visits, check-in and out) is 100 to 150 writes, of
+    // which about 75 are photos: an outbox catching up after a day offline is through in a minute or two,
+    // waiting out one Retry-After at most (decision 0033).
+    userWritesPerMinute: int(env.USER_WRITES_PER_MINUTE, 120, 'USER_WRITES_PER_MINUTE'),
+    userUploadsPerHour: int(env.USER_UPLOADS_PER_HOUR, 120, 'USER_UPLOADS_PER_HOUR'),
+    userUploadMbPerDay: int(env.USER_UPLOAD_MB_PER_DAY, 500, 'USER_UPLOAD_MB_PER_DAY'),
     redisUrl: env.REDIS_URL || undefined,
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'csp',
     webDistDir: env.WEB_DIST_DIR || path.resolve(import.meta.dirname, '../../web/dist'),
@@ -297,6 +311,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     authIpLimitPerMinute: 1000,
     loginFailuresPer15Min: 10,
     codeSendsPerHour: 5,
+    // High enough that no test is cut off by accident; the limits' own tests set them low.
+    userWritesPerMinute: 100_000,
+    userUploadsPerHour: 100_000,
+    userUploadMbPerDay: 100_000,
     webDistDir: undefined,
     logLevel: 'silent',
     fileUrlTtlSeconds: FILE_URL_TTL.defaultSeconds,

@@ -5,10 +5,12 @@ import { loadConfig } from './config.ts';
 import { startBackupJob } from './db/backups.ts';
 import { lockDataDir } from './db/lock.ts';
 import { startStatisticsJob } from './db/maintenance.ts';
+import { firstAdminSetupNotice } from './modules/auth/auth.setup.ts';
 import { startFileSweepJob } from './modules/files/files.jobs.ts';
 import { startIdempotencyKeySweepJob } from './modules/idempotency/idempotency.jobs.ts';
 import { startGrowthJob } from './modules/measurements/growth.jobs.ts';
 import { startCategoryJob } from './modules/students/students.jobs.ts';
+import { adminBootstrapped } from './modules/users/users.repo.ts';
 
 async function main() {
   const config = loadConfig();
@@ -54,6 +56,10 @@ async function main() {
   app.log.info(`Serving app and API at ${config.publicUrl} — database: ${where}`);
   if (!config.smtpUrl)
     app.log.info('No SMTP_URL set: emails (registration and reset codes) are printed here.');
+  // Until the programme has an administrator: how to register the first one (with FIRST_ADMIN_SETUP=token,
+  // the setup token; the same on every start and instance, as it is derived from the secret).
+  const firstAdmin = firstAdminSetupNotice(config, await adminBootstrapped(app.db));
+  if (firstAdmin) app.log[firstAdmin.level](firstAdmin.message);
 }
 
 main().catch((err) => {

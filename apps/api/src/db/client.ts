@@ -128,9 +128,11 @@ async function migratePostgres(client: pg.PoolClient | pg.Client, separate: bool
     const current = await migrationsCurrent(client, migrationsFolder).catch(() => false);
     if (!current) await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
   } catch (err) {
-    if ((err as { code?: string }).code === '42501' && !separate) {
+    // Drizzle's error carries the driver's as its cause.
+    const driver = ((err as { cause?: unknown }).cause ?? err) as { code?: string; message?: string };
+    if (driver.code === '42501' && !separate) {
       throw new Error(
-        `The database needs its migrations, and DATABASE_URL's role may not run them (${(err as Error).message}): set DATABASE_MIGRATION_URL to the connection of the tables' owner (scripts/app-role.sql)`,
+        `The database needs its migrations, and DATABASE_URL's role may not run them (${driver.message}): set DATABASE_MIGRATION_URL to the connection of the tables' owner (scripts/app-role.sql)`,
         { cause: err },
       );
     }

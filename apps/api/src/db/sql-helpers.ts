@@ -32,6 +32,11 @@ export const ADVISORY_LOCKS = {
    * trigger of migration 0032 (the number is written there), never by the application.
    */
   auditChain: 727_009,
+  /**
+   * The pending registrations of one email (with the email's hash as the second key): a registration
+   * that finds none live creates one, so two at once cannot both (auth.repo.ts).
+   */
+  pendingRegistration: 727_010,
 } as const;
 
 /** `text` as literal text in a LIKE/ILIKE pattern: its wildcards and escape character escaped. */

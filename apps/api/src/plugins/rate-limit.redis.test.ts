@@ -1,7 +1,7 @@
 /**
- * With REDIS_URL, every API instance counts against the same limits (tested against the local Redis,
- * TEST_REDIS_URL, default redis://127.0.0.1:6379); without it, each instance counts on its own; while
- * Redis cannot be reached, each instance still limits in memory.
+ * With REDIS_URL, every API instance counts against the same limits, the per-user ones of decision 0033
+ * too (tested against the local Redis, TEST_REDIS_URL, default redis://127.0.0.1:6379); without it, each
+ * instance counts on its own; while Redis cannot be reached, each instance still limits in memory.
  */
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { testConfig, type Config } from '../config.ts';
 import { createMemoryMailer } from '../lib/mailer.ts';
+import { fileUpload, SAMPLE_IMAGES } from '../test/multipart.ts';
 import { createTestApp, seedUser, type TestContext } from '../test/setup.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
@@ -43,11 +44,12 @@ afterAll(async () => {
   await t.close();
 });
 
-/** A second API instance on the same database as `t`. */
+/** A second API instance on the same database and file store as `t`. */
 async function secondInstance(overrides: Partial<Config>): Promise<FastifyInstance> {
   const app = await buildApp(testConfig({ ...overrides, jwtSecret: t.config.jwtSecret }), {
     database: t.app.database,
     mailer: createMemoryMailer(),
+    storage: t.app.storage,
   });
   await app.ready();
   extra.push(app);
@@ -92,6 +94,47 @@ describe.skipIf(!reachable)('rate limits shared through Redis', () => {
       statuses.push(res.statusCode);
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+
+  it('per-user writes, uploads and upload bytes are shared the same way', async () => {
+    const shared = {
+      redisUrl,
+      redisKeyPrefix: `csp-test-${randomUUID()}`,
+      userWritesPerMinute: 5,
+      userUploadsPerHour: 2,
+      userUploadMbPerDay: 1,
+    };
+    const one = await secondInstance(shared);
+    const two = await secondInstance(shared);
+    const teacher = await seedUser(t.app);
+    const other = await seedUser(t.app);
+    const upload = (app: FastifyInstance, as: typeof teacher, bytes: number) => {
+      const data = Buffer.concat([SAMPLE_IMAGES.png, Buffer.alloc(bytes - SAMPLE_IMAGES.png.length)]);
+      const body = fileUpload('files', 'photo.png', 'image/png', data);
+      return app.inject({
+        method: 'POST',
+        url: '/api/file-upload/activities',
+        headers: { ...as.auth, ...body.headers },
+        payload: body.payload,
+      });
+    };
+    // Two uploads a teacher may make an hour, one on each instance; the third is refused by either.
+    expect((await upload(one, teacher, 1000)).statusCode).toBe(201);
+    expect((await upload(two, teacher, 1000)).statusCode).toBe(201);
+    const third = await upload(one, teacher, 1000);
+    expect(third.statusCode).toBe(429);
+    expect(third.json().message).toMatch(/^You have uploaded too many files in the last hour/);
+    // Another user's bytes: 700 KB on one instance leave too little of the day's megabyte on the other.
+    expect((await upload(two, other, 700 * 1024)).statusCode).toBe(201);
+    const over = await upload(one, other, 400 * 1024);
+    expect(over.statusCode).toBe(429);
+    expect(over.json().message).toMatch(/^You have reached today's upload limit of 1 MB/);
+    // Five writes a minute for the teacher, counted across both: the three uploads were writes.
+    const write = (app: FastifyInstance) =>
+      app.inject({ method: 'POST', url: '/api/notifications/mark-all-read', headers: teacher.auth });
+    const statuses = [];
+    for (const app of [two, one, two]) statuses.push((await write(app)).statusCode);
+    expect(statuses).toEqual([200, 200, 429]);
   });
 });
 

@@ -83,6 +83,7 @@ export const ROUTE_MATRIX: Record<string, Row> = {
   'GET /api/health': publicRoute(200),
   'GET /api/organisation': all(200),
   'GET /api/audit/': adminOnly(),
+  'GET /api/audit/chain': adminOnly(),
   'GET /api/backups/': adminOnly(),
   'GET /api/files/{id}': publicRoute(403),
 

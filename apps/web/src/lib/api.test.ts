@@ -276,6 +276,54 @@ describe('401 answers', () => {
   });
 });
 
+describe('429 answers (too many requests)', () => {
+  const message = 'You have made too many changes in a short time. Please wait 42 seconds and try again.';
+  const tooMany = () =>
+    json(429, { statusCode: 429, error: 'Too Many Requests', message }, { 'retry-after': '42' });
+
+  it('reject at once with the server’s message and its Retry-After, and are never sent again by themselves', async () => {
+    vi.useFakeTimers();
+    const assign = withLocation('/activities/create');
+    const calls = stubFetch(tooMany);
+    const writes = [
+      () => api.post('/activities', { title: 'Songs' }),
+      () => api.post('/notifications/mark-all-read'),
+      () => api.post('/file-upload/activities', new FormData()),
+      () => api.put('/settings/1', { value: 1 }),
+      () => api.patch('/students/1', { firstName: 'Nila' }),
+      () => api.delete('/notifications/1'),
+    ];
+    for (const [i, write] of writes.entries()) {
+      const outcome = write().catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(0);
+      const error = await outcome;
+      expect(errorStatus(error)).toBe(429);
+      expect(getErrorMessage(error, 'Failed to save')).toBe(message);
+      expect((error as ApiError).response?.headers['retry-after']).toBe('42');
+      // Long past the wait the server named, still only the one call.
+      await vi.advanceTimersByTimeAsync(10 * 60 * 1000);
+      expect(calls).toHaveLength(i + 1);
+    }
+    // Not a sign-in matter: the session stays.
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('change nothing, so the same POST sent again later is a new write, with a new key', async () => {
+    vi.useFakeTimers();
+    const answers = [tooMany(), json(201, { id: 'a1' })];
+    const calls = stubFetch(() => answers.shift()!);
+    const first = api.post('/activities', { title: 'Songs' }).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(errorStatus(await first)).toBe(429);
+    await vi.advanceTimersByTimeAsync(42_000);
+    const again = api.post('/activities', { title: 'Songs' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect((await again).data).toEqual({ id: 'a1' });
+    expect(calls).toHaveLength(2);
+    expect(calls[1].headers['idempotency-key']).not.toBe(calls[0].headers['idempotency-key']);
+  });
+});
+
 describe('token renewal', () => {
   it('stores a renewed token sent back in x-session-token', async () => {
     const items = withStorage({ token: 'old', user: '{}' });

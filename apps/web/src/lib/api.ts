@@ -178,7 +178,9 @@ function resendDelay(error: unknown): number | undefined {
  * timeout), on the browser's own fetch: a JSON body is sent as JSON, FormData as multipart. A renewed
  * token in the answer is kept; a 401 ends the session (endSessionOn401). A POST of JSON (or of nothing)
  * after sign-in carries an Idempotency-Key (keyFor), and is sent once more by itself, with the same
- * key, when the connection dropped or the server says the first is still being processed.
+ * key, when the connection dropped or the server says the first is still being processed. A 429 (a
+ * limit, decision 0033) changed nothing and is never sent again by itself: its message says how long
+ * to wait, and its Retry-After is in the error's response headers.
  */
 async function request<T>(
   method: string,

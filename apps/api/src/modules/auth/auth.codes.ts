@@ -19,7 +19,9 @@ export function generateCode(): string {
  * or purpose never matches another.
  */
 export function hashCode(secret: string, purpose: CodePurpose, email: string, code: string): string {
-  return createHmac('sha256', keyFor(secret, 'one-time-code')).update(`${purpose}\n${email}\n${code}`).digest('hex');
+  return createHmac('sha256', keyFor(secret, 'one-time-code'))
+    .update(`${purpose}\n${email}\n${code}`)
+    .digest('hex');
 }
 
 export function codeHashesMatch(storedHash: string, candidateHash: string): boolean {

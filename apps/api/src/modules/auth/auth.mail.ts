@@ -63,3 +63,26 @@ export function registrationAttemptMail(to: string, firstName: string): MailMess
     ].join('\n'),
   };
 }
+
+/**
+ * Sent instead of a new code when someone registers with an email whose earlier registration (with
+ * another password) is still waiting for its code: that registration is kept, and the answer looks the
+ * same as for a new one.
+ */
+export function registrationPendingMail(to: string, minutesLeft: number): MailMessage {
+  const within = minutesLeft === 1 ? '1 minute' : `${minutesLeft} minutes`;
+  return {
+    to,
+    subject: `Your ${PRODUCT} registration is already waiting for its code`,
+    text: [
+      'Hello,',
+      '',
+      `Someone (perhaps you) just tried to register again with this email address, while an earlier ${PRODUCT} registration for it is still waiting for its code. Nothing was changed, and no new code was sent.`,
+      '',
+      'If you started the earlier registration, enter the code from its email on the Verify OTP screen of that registration, or register again with the same password to get a new code.',
+      '',
+      `Otherwise, wait until the earlier registration expires, within ${within}, and register again. If you did not try to create an account, you can ignore this email.`,
+      '',
+    ].join('\n'),
+  };
+}

@@ -129,8 +129,21 @@ describe('registration: POST /api/auth/register and /api/auth/verify-otp', () =>
       await t.app.db.select().from(notifications).where(eq(notifications.userId, res.json().user.id)),
     ).toHaveLength(0);
 
+    // Told that it waits, not that it was disabled; and once activated, it signs in.
     const login = await call('POST', '/api/auth/login', { email, password: 'correct-horse' });
-    expectError(login, 403, /Account disabled/);
+    expectError(login, 403, 'Your account is waiting for approval by an administrator.');
+    const id = res.json().user.id as string;
+    const [row] = await t.app.db.select().from(users).where(eq(users.id, id));
+    const activate = await call(
+      'PATCH',
+      `/api/users/${id}`,
+      { isActive: true, updatedAt: row.updatedAt.toISOString() },
+      otherAdmin.auth,
+    );
+    expect(activate.statusCode, activate.body).toBe(200);
+    expect((await call('POST', '/api/auth/login', { email, password: 'correct-horse' })).statusCode).toBe(
+      200,
+    );
   });
 
   it('creates TEACHER self-registrations active, without notifications', async () => {
@@ -181,7 +194,90 @@ describe('registration: POST /api/auth/register and /api/auth/verify-otp', () =>
     expect(rows[0].firstName).toBe('Someone');
   });
 
-  it('replaces the pending registration and its code when the same email registers again', async () => {
+  it('keeps a pending registration when the same email registers again with another password', async () => {
+    const email = uniqueEmail('kept');
+    const first = await start(email, 'TEACHER', { firstName: 'First', password: 'first-pass-91' });
+    const firstMail = t.mailer.lastTo(email)!;
+    const again = await register(
+      registration(email, 'TEACHER', { firstName: 'Second', password: 'other-pass-92' }),
+    );
+    // Answered alike: a message and a registration id, which leads nowhere.
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({
+      message: 'A verification code has been sent to your email.',
+      data: { tempData: { registrationId: expect.any(String) } },
+    });
+    const secondId = again.json().data.tempData.registrationId as string;
+    expect(secondId).not.toBe(first.tempData.registrationId);
+    // The address gets a note, not a code.
+    const note = t.mailer.lastTo(email)!;
+    expect(note).not.toBe(firstMail);
+    expect(note.subject).toMatch(/already waiting for its code/);
+    expect(note.text).not.toMatch(/^\s+\d{6}$/m);
+    expect(note.text).toMatch(/expires, within (9|10) minutes/);
+
+    const pending = await t.app.db
+      .select()
+      .from(pendingRegistrations)
+      .where(eq(pendingRegistrations.email, email));
+    expect(pending.map((p) => p.id)).toEqual([first.tempData.registrationId]);
+
+    expectError(
+      await verify({ email, otp: first.code, tempData: { registrationId: secondId } }),
+      400,
+      'Invalid or expired OTP',
+    );
+    const ok = await verify({ email, otp: first.code, tempData: first.tempData });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().user.firstName).toBe('First');
+    expect((await call('POST', '/api/auth/login', { email, password: 'first-pass-91' })).statusCode).toBe(
+      200,
+    );
+    expectError(
+      await call('POST', '/api/auth/login', { email, password: 'other-pass-92' }),
+      401,
+      'Invalid credentials',
+    );
+  });
+
+  it('lets a registration be started again once the kept one has expired', async () => {
+    const email = uniqueEmail('kept-expired');
+    await start(email, 'TEACHER', { firstName: 'First', password: 'first-pass-91' });
+    await t.app.db
+      .update(pendingRegistrations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(pendingRegistrations.email, email));
+    const second = await start(email, 'TEACHER', { firstName: 'Second', password: 'other-pass-92' });
+    const ok = await verify({ email, otp: second.code, tempData: second.tempData });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().user.firstName).toBe('Second');
+  });
+
+  it('keeps the pending registration of the first of two simultaneous registrations with other passwords', async () => {
+    const email = uniqueEmail('kept-race');
+    const answers = await Promise.all(
+      ['race-pass-81', 'race-pass-82'].map((password) =>
+        register(registration(email, 'TEACHER', { password })),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    const pending = await t.app.db
+      .select()
+      .from(pendingRegistrations)
+      .where(eq(pendingRegistrations.email, email));
+    expect(pending).toHaveLength(1);
+    const codes = await t.app.db
+      .select()
+      .from(oneTimeCodes)
+      .where(and(eq(oneTimeCodes.email, email), eq(oneTimeCodes.purpose, 'REGISTER')));
+    expect(codes.map((c) => c.pendingRegistrationId)).toEqual([pending[0].id]);
+    // One of them was sent the code, the other a note.
+    const mails = t.mailer.messages.filter((m) => m.to === email);
+    expect(mails.filter((m) => /^\s+\d{6}$/m.test(m.text))).toHaveLength(1);
+    expect(mails.filter((m) => /already waiting for its code/.test(m.subject))).toHaveLength(1);
+  });
+
+  it('replaces the pending registration and its code when its registrant (the same password) registers again', async () => {
     const email = uniqueEmail('again');
     const first = await start(email, 'TEACHER', { firstName: 'First' });
     const second = await start(email, 'TEACHER', { firstName: 'Second' });

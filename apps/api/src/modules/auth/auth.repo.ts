@@ -4,7 +4,8 @@
  */
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { oneTimeCodes, pendingRegistrations, revokedSessions, users } from '../../db/schema.ts';
+import { auditEvents, oneTimeCodes, pendingRegistrations, revokedSessions, users } from '../../db/schema.ts';
+import { ADVISORY_LOCKS } from '../../db/sql-helpers.ts';
 import type { UserRecord } from '../users/users.repo.ts';
 import { MAX_CODE_ATTEMPTS } from './auth.codes.ts';
 
@@ -78,6 +79,28 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRe
   return row;
 }
 
+/**
+ * True when the account was created inactive by its own registration (an ADMIN after the first, a
+ * TEACHER under TEACHER_REGISTRATION=approval) and no administrator has set its active flag since: it
+ * waits for approval, rather than having been deactivated. Read from the audit trail, whose entries
+ * can be neither changed nor removed: the newest entry of the user that names `isActive`.
+ */
+export async function awaitsFirstActivation(db: DbOrTx, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ action: auditEvents.action, changes: auditEvents.changes })
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.entity, 'user'),
+        eq(auditEvents.entityId, userId),
+        sql`${auditEvents.changes} -> 'isActive' is not null`,
+      ),
+    )
+    .orderBy(desc(auditEvents.at), desc(auditEvents.id))
+    .limit(1);
+  return row?.action === 'create' && row.changes.via === 'registration' && row.changes.isActive === false;
+}
+
 export interface ProfilePatch {
   firstName?: string;
   lastName?: string;
@@ -114,7 +137,35 @@ export async function setPassword(
 
 // ── pending registrations ────────────────────────────────────────────────────────────────────────
 
-/** Inserts the pending registration; an earlier one for the same email (and its code) goes away. */
+/**
+ * Holds the lock of `email`'s pending registrations until the transaction ends: whoever holds it may
+ * look for a live one and create one.
+ */
+export async function lockPendingRegistrationsOf(tx: DbOrTx, email: string): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.pendingRegistration}, hashtext(${email}))`,
+  );
+}
+
+/** The newest pending registration of `email` that has not expired at `now`. */
+export async function findLivePendingRegistration(
+  db: DbOrTx,
+  email: string,
+  now: Date,
+): Promise<PendingRegistration | undefined> {
+  const [row] = await db
+    .select()
+    .from(pendingRegistrations)
+    .where(and(eq(pendingRegistrations.email, email), gt(pendingRegistrations.expiresAt, now)))
+    .orderBy(desc(pendingRegistrations.createdAt))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Inserts the pending registration; earlier ones of the same email (and their codes) go away. The
+ * caller holds the email's lock and has made sure none of them is live, or that it is the registrant's own.
+ */
 export async function replacePendingRegistration(
   db: DbOrTx,
   values: typeof pendingRegistrations.$inferInsert,

@@ -1,4 +1,5 @@
 import {
+  authPolicySchema,
   changePasswordBodySchema,
   changePasswordResponseSchema,
   errorSchema,
@@ -39,7 +40,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Sign in with email and password',
         description:
-          "401 'Invalid credentials' for a wrong email or password; 403 'Account disabled…' for an inactive account.",
+          "401 'Invalid credentials' for a wrong email or password; 403 'Account disabled…' for an account an administrator deactivated, or 'Your account is waiting for approval…' for one that registered and has not been activated yet.",
         body: loginBodySchema,
         response: { 200: loginResponseSchema, ...errors(400, 401, 403, 429) },
       },
@@ -55,9 +56,9 @@ export async function authRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Start a registration: emails a 6-digit code',
         description:
-          'Keeps the registration pending for 10 minutes; `data.tempData` is sent back to /auth/verify-otp. Answers alike for an email that already has an account (its owner gets an email about the attempt instead of a code).',
+          'Keeps the registration pending for 10 minutes; `data.tempData` is sent back to /auth/verify-otp. Answers alike for an email that already has an account (its owner gets an email about the attempt instead of a code) and for one whose earlier registration, with another password, is still pending (kept as it is; the address gets a note). 403 for a teacher when TEACHER_REGISTRATION=closed; the first administrator needs `setupToken` when FIRST_ADMIN_SETUP=token (400 without, 403 wrong) and the email FIRST_ADMIN_EMAIL when set (403). The password must be at least PASSWORD_MIN_LENGTH long and not a common one (400).',
         body: registerBodySchema,
-        response: { 200: registerResponseSchema, ...errors(400, 429, 503) },
+        response: { 200: registerResponseSchema, ...errors(400, 403, 429, 503) },
       },
     },
     (request) => service.register(app, request.body),
@@ -71,9 +72,9 @@ export async function authRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Finish a registration with the emailed code',
         description:
-          'The first administrator becomes active; later ADMIN registrations wait for activation by an admin.',
+          'The first administrator becomes active; later ADMIN registrations wait for activation by an admin, and so do teachers when TEACHER_REGISTRATION=approval.',
         body: verifyOtpBodySchema,
-        response: { 200: verifyOtpResponseSchema, ...errors(400, 409, 429) },
+        response: { 200: verifyOtpResponseSchema, ...errors(400, 403, 409, 429) },
       },
     },
     (request) => service.verifyRegistration(app, request.body),
@@ -107,6 +108,21 @@ export async function authRoutes(fastify: FastifyInstance) {
       },
     },
     (request) => service.resetPassword(app, request.body),
+  );
+
+  app.get(
+    '/policy',
+    {
+      ...publicCall,
+      schema: {
+        tags,
+        summary: 'What the registration and password forms need to know',
+        description:
+          'How teachers may register (TEACHER_REGISTRATION), the shortest new password (PASSWORD_MIN_LENGTH), and whether the next ADMIN registration needs the setup token.',
+        response: { 200: authPolicySchema, ...errors(429) },
+      },
+    },
+    () => service.policy(app),
   );
 
   app.post(

@@ -3,20 +3,24 @@
  * (ARCHITECTURE.md "Security decisions"). Public calls need no permission; the profile calls act on the
  * signed-in actor only.
  */
-import type {
-  changePasswordBodySchema,
-  ChangePasswordResponse,
-  forgotPasswordBodySchema,
-  LoginResponse,
-  loginBodySchema,
-  MessageResponse,
-  RegisterResponse,
-  registerBodySchema,
-  resetPasswordBodySchema,
-  updateProfileBodySchema,
-  User,
-  VerifyOtpResponse,
-  verifyOtpBodySchema,
+import {
+  AUTH_MESSAGES,
+  newPasswordTooShortMessage,
+  passwordTooShortMessage,
+  type AuthPolicy,
+  type changePasswordBodySchema,
+  type ChangePasswordResponse,
+  type forgotPasswordBodySchema,
+  type LoginResponse,
+  type loginBodySchema,
+  type MessageResponse,
+  type RegisterResponse,
+  type registerBodySchema,
+  type resetPasswordBodySchema,
+  type updateProfileBodySchema,
+  type User,
+  type VerifyOtpResponse,
+  type verifyOtpBodySchema,
 } from '@csp/contracts';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -24,6 +28,7 @@ import type { z } from 'zod';
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
+import { assertPasswordAllowed } from '../../lib/password-policy.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { enforce } from '../../plugins/rate-limit.ts';
@@ -37,7 +42,13 @@ import {
 import { notifyMany } from '../notifications/notify.ts';
 import { toUserDto } from '../users/users.mapper.ts';
 import { CODE_TTL_MS, MAX_CODE_ATTEMPTS, codeHashesMatch, generateCode, hashCode } from './auth.codes.ts';
-import { passwordResetCodeMail, registrationAttemptMail, registrationCodeMail } from './auth.mail.ts';
+import {
+  passwordResetCodeMail,
+  registrationAttemptMail,
+  registrationCodeMail,
+  registrationPendingMail,
+} from './auth.mail.ts';
+import { setupTokenMatches } from './auth.setup.ts';
 import * as usersRepo from '../users/users.repo.ts';
 import * as repo from './auth.repo.ts';
 import { audit } from '../audit/audit.ts';
@@ -61,6 +72,8 @@ export const MESSAGES = {
   registered: 'Registration successful',
   registeredAwaitingActivation:
     'Registration successful. Your administrator account is awaiting activation by an existing administrator.',
+  registeredAwaitingApproval:
+    'Registration successful. Your account is waiting for approval by an administrator.',
   forgotPassword: 'If an account exists for this email, a code has been sent.',
   passwordReset: 'Password reset successfully. Please sign in with your new password.',
   currentPasswordIncorrect: 'Current password is incorrect',
@@ -105,8 +118,11 @@ export async function login(app: FastifyInstance, input: LoginInput): Promise<Lo
     await audit(app.db, { id: null, email }, 'sign_in_failed', 'user', user?.id ?? null);
     throw unauthorized(MESSAGES.invalidCredentials);
   }
-  // Only someone who knows the password learns that the account is disabled.
-  if (!user.isActive) throw forbidden(MESSAGES.accountDisabled);
+  // Only someone who knows the password learns that the account is disabled, or not yet approved.
+  if (!user.isActive) {
+    const waiting = await repo.awaitsFirstActivation(app.db, user.id);
+    throw forbidden(waiting ? AUTH_MESSAGES.awaitingApproval : MESSAGES.accountDisabled);
+  }
 
   await attempts.reset(email);
   await audit(app.db, user, 'sign_in', 'user', user.id);
@@ -129,23 +145,45 @@ export async function logout(app: FastifyInstance, session: Session): Promise<Me
  * Answers the same for a new and an existing email, in about the same time (the password is hashed and
  * an email is sent either way), so nobody can test which emails have an account. The owner of an
  * existing account is told that someone tried to register with it.
+ *
+ * A registration still waiting for its code is kept until it expires: registering again with the same
+ * email and another password changes nothing (the address is sent a note instead of a code), so nobody
+ * who merely knows an email can cancel someone's registration. Its registrant, who knows its password,
+ * may start over: that replaces it and its code.
  */
 export async function register(app: FastifyInstance, input: RegisterInput): Promise<RegisterResponse> {
   const { email } = input;
+  // The rules of the server's settings come before any work, as the schema's do.
+  if (input.role === 'TEACHER' && app.config.teacherRegistration === 'closed') {
+    throw forbidden(AUTH_MESSAGES.teacherRegistrationClosed);
+  }
+  assertPasswordAllowed(input.password, app.config.passwordMinLength, passwordTooShortMessage);
+  if (input.role === 'ADMIN') await assertFirstAdminRules(app, email, input.setupToken);
   enforce(await app.rateLimits.codeSends.hit(email), tooManyCodeSends);
 
   const passwordHash = await hashPassword(input.password);
   const existing = await repo.findUserByEmail(app.db, email);
+  // Looks like a pending registration; no such one exists, so verification answers 'Invalid or expired OTP'.
+  const lookAlike = (): RegisterResponse => ({
+    message: MESSAGES.codeSent,
+    data: { tempData: { registrationId: randomUUID() } },
+  });
   if (existing) {
     await sendOrFail(app, registrationAttemptMail(email, existing.firstName));
-    // Looks like a pending registration; no such one exists, so verification answers 'Invalid or expired OTP'.
-    return { message: MESSAGES.codeSent, data: { tempData: { registrationId: randomUUID() } } };
+    return lookAlike();
   }
 
-  const code = generateCode();
   const now = new Date();
+  const live = await repo.findLivePendingRegistration(app.db, email, now);
+  // Checked outside the transaction: the hash takes a while, and no lock is held meanwhile.
+  const ownLiveId = live && (await verifyPassword(live.passwordHash, input.password)) ? live.id : undefined;
+
+  const code = generateCode();
   const expiresAt = new Date(now.getTime() + CODE_TTL_MS);
-  const pending = await app.db.transaction(async (tx) => {
+  const outcome = await app.db.transaction(async (tx) => {
+    await repo.lockPendingRegistrationsOf(tx, email);
+    const current = await repo.findLivePendingRegistration(tx, email, now);
+    if (current && current.id !== ownLiveId) return { kept: current, created: undefined };
     await repo.pruneExpired(tx, new Date(now.getTime() - PRUNE_AFTER_MS));
     const row = await repo.replacePendingRegistration(tx, {
       email,
@@ -163,9 +201,15 @@ export async function register(app: FastifyInstance, input: RegisterInput): Prom
       pendingRegistrationId: row.id,
       expiresAt,
     });
-    return row;
+    return { kept: undefined, created: row };
   });
 
+  if (outcome.kept) {
+    const minutesLeft = Math.max(1, Math.ceil((outcome.kept.expiresAt.getTime() - now.getTime()) / 60_000));
+    await sendOrFail(app, registrationPendingMail(email, minutesLeft));
+    return lookAlike();
+  }
+  const pending = outcome.created;
   try {
     await sendOrFail(app, registrationCodeMail(email, input.firstName, code));
   } catch (err) {
@@ -186,7 +230,12 @@ export async function verifyRegistration(
   if (!pending || pending.email !== email || pending.expiresAt <= new Date()) {
     throw badRequest(MESSAGES.invalidCode);
   }
+  // Registered before TEACHER_REGISTRATION became closed.
+  if (pending.role === 'TEACHER' && app.config.teacherRegistration === 'closed') {
+    throw forbidden(AUTH_MESSAGES.teacherRegistrationClosed);
+  }
   const code = await checkCode(app, email, 'REGISTER', input.otp, pending.id);
+  const { firstAdminEmail, teacherRegistration } = app.config;
 
   const { user, awaitingActivation } = await app.db.transaction(async (tx) => {
     await usersRepo.lockAdminRoster(tx);
@@ -194,8 +243,12 @@ export async function verifyRegistration(
     if (await usersRepo.emailTaken(tx, email)) throw conflict(MESSAGES.emailTaken);
 
     // Bootstrap, once: on a programme that has never had an administrator, a verified ADMIN
-    // registration becomes an active one. Ever after, ADMIN registrations wait for activation.
-    const isActive = pending.role === 'TEACHER' || !(await usersRepo.adminBootstrapped(tx));
+    // registration (of FIRST_ADMIN_EMAIL when set) becomes an active one. Ever after, ADMIN
+    // registrations wait for activation. Teachers wait for approval when the setting says so.
+    const isActive =
+      pending.role === 'TEACHER'
+        ? teacherRegistration !== 'approval'
+        : !(await usersRepo.adminBootstrapped(tx)) && (!firstAdminEmail || email === firstAdminEmail);
     let created: usersRepo.UserRecord;
     try {
       created = await usersRepo.insertUser(tx, {
@@ -222,19 +275,32 @@ export async function verifyRegistration(
     });
     if (!isActive) {
       const name = `${created.firstName} ${created.lastName}`;
-      await notifyMany(
-        tx,
-        await usersRepo.activeAdminIds(tx),
-        'GENERAL',
-        'New administrator awaiting activation',
-        `${name} (${created.email}) registered as an administrator and is waiting for activation.`,
-      );
+      const admins = await usersRepo.activeAdminIds(tx);
+      if (created.role === 'ADMIN') {
+        await notifyMany(
+          tx,
+          admins,
+          'GENERAL',
+          'New administrator awaiting activation',
+          `${name} (${created.email}) registered as an administrator and is waiting for activation.`,
+        );
+      } else {
+        await notifyMany(
+          tx,
+          admins,
+          'GENERAL',
+          'New teacher awaiting approval',
+          `${name} (${created.email}) registered as a teacher and is waiting for approval. Activate the account to let them sign in.`,
+        );
+      }
     }
     return { user: created, awaitingActivation: !isActive };
   });
 
+  const waitingMessage =
+    user.role === 'ADMIN' ? MESSAGES.registeredAwaitingActivation : MESSAGES.registeredAwaitingApproval;
   return {
-    message: awaitingActivation ? MESSAGES.registeredAwaitingActivation : MESSAGES.registered,
+    message: awaitingActivation ? waitingMessage : MESSAGES.registered,
     // Signs nobody in, and a new account has no picture yet.
     user: toUserDto(user, NO_FILE_LINKS),
   };
@@ -245,6 +311,12 @@ export async function verifyRegistration(
 /**
  * The same answer for every email. The per-address send limit counts unknown emails too, so that a
  * 429 does not tell which addresses have an account either.
+ *
+ * And the same work: a code is stored for every email asked for, by the same statements, and only an
+ * account that may reset is sent it (not awaited: how long the mail server takes must not tell either).
+ * A code stored for an email without such an account is never mailed, is refused by reset-password
+ * (no account) and is pruned like any other. Doing the work after the answer would hide the time too,
+ * but would leave a reset without its code when the server stops in between.
  */
 export async function forgotPassword(
   app: FastifyInstance,
@@ -254,20 +326,19 @@ export async function forgotPassword(
   enforce(await app.rateLimits.codeSends.hit(email), tooManyCodeSends);
 
   const user = await repo.findUserByEmail(app.db, email);
-  if (user && !user.deletedAt && user.isActive) {
-    const code = generateCode();
-    const now = new Date();
-    await app.db.transaction(async (tx) => {
-      await repo.pruneExpired(tx, new Date(now.getTime() - PRUNE_AFTER_MS));
-      await repo.replaceCode(tx, {
-        email,
-        purpose: 'RESET_PASSWORD',
-        codeHash: hashCode(app.config.jwtSecret, 'RESET_PASSWORD', email, code),
-        pendingRegistrationId: null,
-        expiresAt: new Date(now.getTime() + CODE_TTL_MS),
-      });
+  const code = generateCode();
+  const now = new Date();
+  await app.db.transaction(async (tx) => {
+    await repo.pruneExpired(tx, new Date(now.getTime() - PRUNE_AFTER_MS));
+    await repo.replaceCode(tx, {
+      email,
+      purpose: 'RESET_PASSWORD',
+      codeHash: hashCode(app.config.jwtSecret, 'RESET_PASSWORD', email, code),
+      pendingRegistrationId: null,
+      expiresAt: new Date(now.getTime() + CODE_TTL_MS),
     });
-    // Not awaited: how long the mail server takes must not tell which emails have an account.
+  });
+  if (user && !user.deletedAt && user.isActive) {
     sendInBackground(app, passwordResetCodeMail(email, user.firstName, code));
   }
   return { message: MESSAGES.forgotPassword };
@@ -278,6 +349,7 @@ export async function resetPassword(
   input: ResetPasswordInput,
 ): Promise<MessageResponse> {
   const { email } = input;
+  assertPasswordAllowed(input.newPassword, app.config.passwordMinLength, passwordTooShortMessage);
   const code = await checkCode(app, email, 'RESET_PASSWORD', input.otp);
   const user = await repo.findUserByEmail(app.db, email);
   // Deactivated or deleted after the code was sent.
@@ -333,6 +405,7 @@ export async function changePassword(
   actor: Actor,
   input: ChangePasswordInput,
 ): Promise<ChangePasswordResponse> {
+  assertPasswordAllowed(input.newPassword, app.config.passwordMinLength, newPasswordTooShortMessage);
   const attempts = app.rateLimits.loginFailures;
   // Counted before the check, as for sign-in (the same per-email budget).
   enforce(await attempts.hit(actor.email), tooManyPasswordFailures);
@@ -353,7 +426,36 @@ export async function changePassword(
   return { message: MESSAGES.passwordChanged, access_token: app.signToken(updated) };
 }
 
+// ── settings the public forms read ───────────────────────────────────────────────────────────────
+
+export async function policy(app: FastifyInstance): Promise<AuthPolicy> {
+  const { teacherRegistration, passwordMinLength, firstAdminSetup } = app.config;
+  const setupTokenRequired = firstAdminSetup === 'token' && !(await usersRepo.adminBootstrapped(app.db));
+  return { teacherRegistration, passwordMinLength, setupTokenRequired };
+}
+
 // ── helpers ──────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * While the programme has never had an administrator: with FIRST_ADMIN_SETUP=token the ADMIN
+ * registration carries the setup token, and with FIRST_ADMIN_EMAIL it is that email's. The token is
+ * checked first, so that without it nobody learns which email is the one. Afterwards neither applies
+ * (later ADMIN registrations wait for activation).
+ */
+async function assertFirstAdminRules(
+  app: FastifyInstance,
+  email: string,
+  setupToken: string | undefined,
+): Promise<void> {
+  const { firstAdminSetup, firstAdminEmail, jwtSecret } = app.config;
+  if (firstAdminSetup === 'open' && !firstAdminEmail) return;
+  if (await usersRepo.adminBootstrapped(app.db)) return;
+  if (firstAdminSetup === 'token') {
+    if (!setupToken) throw badRequest(AUTH_MESSAGES.setupTokenRequired);
+    if (!setupTokenMatches(jwtSecret, setupToken)) throw forbidden(AUTH_MESSAGES.setupTokenWrong);
+  }
+  if (firstAdminEmail && email !== firstAdminEmail) throw forbidden(AUTH_MESSAGES.firstAdminEmailOnly);
+}
 
 /**
  * The live code for email + purpose when `otp` matches it. A wrong try is counted (outside any

@@ -13,6 +13,7 @@ import {
   unsupportedMediaType,
 } from '../../lib/errors.ts';
 import { FileNotFoundInStoreError, type FileStore } from '../../lib/storage.ts';
+import { uploadQuotaOf, type UploadQuota } from '../../plugins/rate-limit.ts';
 import {
   deleteStoredFileRows,
   findLinkedFile,
@@ -56,6 +57,8 @@ export interface IncomingFile {
   data: Buffer;
   /** The name the client sent; untrusted, used only as metadata after sanitizeFileName. */
   fileName: string;
+  /** The allowances of the signed-in user who sent it, taken when saveUpload accepts it. */
+  quota?: UploadQuota;
 }
 
 export interface ReadUploadOptions {
@@ -77,8 +80,14 @@ const MULTIPART_OVERHEAD_BYTES = 256 * 1024;
  * file is too large, 415 when the request is not multipart, 400 for a missing file or a broken form.
  */
 export async function readUpload(request: FastifyRequest, opts: ReadUploadOptions): Promise<IncomingFile> {
-  return (await readFilePart(request, opts, false)) as IncomingFile;
+  return withQuota(request, (await readFilePart(request, opts, false)) as IncomingFile);
 }
+
+/** The file with its sender's upload allowances (saveUpload takes them).. */
+const withQuota = (request: FastifyRequest, file: IncomingFile): IncomingFile => ({
+  ...file,
+  quota: uploadQuotaOf(request),
+});
 
 /**
  * Like readUpload, for a form whose file may be left out: undefined when the request has no body, or
@@ -88,7 +97,8 @@ export async function readOptionalUpload(
   request: FastifyRequest,
   opts: ReadUploadOptions,
 ): Promise<IncomingFile | undefined> {
-  return readFilePart(request, opts, true);
+  const file = await readFilePart(request, opts, true);
+  return file && withQuota(request, file);
 }
 
 const ONE_FILE_MESSAGE = 'Send one file per request';
@@ -245,7 +255,9 @@ export async function detectFileType(data: Buffer): Promise<{ mime: string; ext:
 
 /**
  * Checks and stores an upload: the real type from magic bytes (415 when not allowed), the size
- * (413), a server-generated key `<purpose>/<uuid>.<ext of the detected type>`, and a stored_files row.
+ * (413), the sender's allowances of uploads and bytes when it came through readUpload (429 when it would
+ * pass them: decision 0033), a server-generated key `<purpose>/<uuid>.<ext of the detected type>`, and a
+ * stored_files row.
  *
  * `inTransaction` runs in the same transaction as the row insert (e.g. to point a record at the new
  * file and unlink an old one). If the row insert or `inTransaction` fails, the stored object is removed
@@ -272,8 +284,16 @@ export async function saveUpload<T = undefined>(
     throw unsupportedMediaType(opts.wrongTypeMessage);
   }
 
+  // The uploader's allowances of the hour and the day are taken before anything is stored (429 when the
+  // file would pass them), and given back when it is not kept after all.
+  const giveBack = await opts.file.quota?.take(data.length);
   const storageKey = `${opts.purpose}/${randomUUID()}.${detected.ext}`;
-  await deps.storage.put(storageKey, data);
+  try {
+    await deps.storage.put(storageKey, data);
+  } catch (err) {
+    await giveBack?.();
+    throw err;
+  }
   try {
     return await deps.db.transaction(async (tx) => {
       const file = await insertStoredFile(tx, {
@@ -289,6 +309,7 @@ export async function saveUpload<T = undefined>(
     });
   } catch (err) {
     await removeStoredObjects(deps, [storageKey]);
+    await giveBack?.();
     throw err;
   }
 }

@@ -2,6 +2,7 @@ import {
   ageOn,
   categoryForAge,
   LIMITS,
+  passwordTooShortMessage,
   PROFILE_PICTURE_MAX_BYTES,
   PROFILE_PICTURE_MESSAGES,
   PROFILE_PICTURE_MIME_TYPES,
@@ -18,6 +19,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { assertEditedVersion } from '../../lib/edited-version.ts';
+import { assertPasswordAllowed } from '../../lib/password-policy.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { fetchCountedPage, pageOf, searchCountsItself } from '../../lib/paging.ts';
@@ -180,6 +182,7 @@ export async function createUser(
   body: CreateInput,
 ): Promise<UserDetail> {
   requireRole(actor, 'ADMIN');
+  assertPasswordAllowed(body.password, deps.config.passwordMinLength, passwordTooShortMessage);
   if (await repo.emailTaken(deps.db, body.email)) throw duplicateEmail();
   const passwordHash = await hashPassword(body.password);
   let created: repo.UserRecord;
