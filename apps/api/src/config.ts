@@ -1,3 +1,9 @@
+import {
+  EMAIL_PATTERN,
+  LIMITS,
+  TEACHER_REGISTRATION_MODES,
+  type TeacherRegistrationMode,
+} from '@csp/contracts';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
@@ -53,6 +59,20 @@ export interface Config {
   webDistDir?: string;
   logLevel: string;
   /**
+   * Self-registration of teachers: 'open' (active at once, the spec's flow), 'approval' (inactive until an
+   * administrator activates them) or 'closed' (teacher accounts only from an administrator).
+   */
+  teacherRegistration: TeacherRegistrationMode;
+  /** The shortest password accepted wherever one is set (6, the spec's, or more). */
+  passwordMinLength: number;
+  /**
+   * The first administrator's registration: 'open' (whoever comes first, the spec's flow) or 'token'
+   * (it must carry the setup token the server prints at start until the programme has an administrator).
+   */
+  firstAdminSetup: FirstAdminSetup;
+  /** When set, only this (lower-cased) email may become the first administrator. */
+  firstAdminEmail?: string;
+  /**
    * Lifetime of a signed file link, seconds (FILE_URL_TTL_SECONDS, 60 to 3600, default 900): a link
    * also dies with the session it was made for; the web app fetches fresh ones before they expire.
    */
@@ -67,6 +87,9 @@ export interface Config {
    */
   backup: { dir: string; everyHours: number; keep: number };
 }
+
+export const FIRST_ADMIN_SETUP_MODES = ['open', 'token'] as const;
+export type FirstAdminSetup = (typeof FIRST_ADMIN_SETUP_MODES)[number];
 
 /** The spec's default office: Jaffna, radius 50 m. */
 export const DEFAULT_OFFICE = {
@@ -118,6 +141,64 @@ const int = (value: string | undefined, fallback: number, name: string): number 
     throw new Error(`${name} must be a positive whole number, got "${value}"`);
   return n;
 };
+
+/**
+ * FILE_URL_TTL_SECONDS: 15 minutes by default, at most an hour. A link that leaks (a copied address, a
+ * shared phone's history) opens the file only this long, and a longer lifetime buys nothing: the web app
+ * fetches the record again for fresh links before they die.
+ */
+export const FILE_URL_TTL = { defaultSeconds: 15 * 60, minSeconds: 60, maxSeconds: 60 * 60 } as const;
+
+function fileUrlTtl(value: string | undefined): number {
+  if (value === undefined || value === '') return FILE_URL_TTL.defaultSeconds;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < FILE_URL_TTL.minSeconds || n > FILE_URL_TTL.maxSeconds) {
+    throw new Error(
+      `FILE_URL_TTL_SECONDS must be a whole number of seconds from ${FILE_URL_TTL.minSeconds} to ${FILE_URL_TTL.maxSeconds}, got "${value}"`,
+    );
+  }
+  return n;
+}
+
+/** One of `allowed` (case-insensitive), else the fallback when unset; anything else stops the server. */
+function oneOf<T extends string>(
+  value: string | undefined,
+  allowed: readonly T[],
+  fallback: T,
+  name: string,
+): T {
+  const v = value?.trim().toLowerCase();
+  if (!v) return fallback;
+  if (!(allowed as readonly string[]).includes(v)) {
+    throw new Error(`${name} must be one of ${allowed.join(', ')}, got "${value}"`);
+  }
+  return v as T;
+}
+
+/**
+ * PASSWORD_MIN_LENGTH: 6 (the spec's minimum, which its client checks too) up to the longest password
+ * accepted.
+ */
+export function parsePasswordMinLength(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return LIMITS.minPasswordLength;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < LIMITS.minPasswordLength || n > LIMITS.maxPasswordLength) {
+    throw new Error(
+      `PASSWORD_MIN_LENGTH must be a whole number from ${LIMITS.minPasswordLength} to ${LIMITS.maxPasswordLength}, got "${value}"`,
+    );
+  }
+  return n;
+}
+
+/** FIRST_ADMIN_EMAIL: an address as registration accepts it, lower-cased as registrations store it. */
+export function parseFirstAdminEmail(value: string | undefined): string | undefined {
+  const v = value?.trim().toLowerCase();
+  if (!v) return undefined;
+  if (!EMAIL_PATTERN.test(v)) {
+    throw new Error(`FIRST_ADMIN_EMAIL must be an email address, got "${value}"`);
+  }
+  return v;
+}
 
 /**
  * FILE_URL_TTL_SECONDS: 15 minutes by default, at most an hour. A link that leaks (a copied address, a
@@ -279,6 +360,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'csp',
     webDistDir: env.WEB_DIST_DIR || path.resolve(import.meta.dirname, '../../web/dist'),
     logLevel: env.LOG_LEVEL || 'info',
+    teacherRegistration: oneOf(
+      env.TEACHER_REGISTRATION,
+      TEACHER_REGISTRATION_MODES,
+      'open',
+      'TEACHER_REGISTRATION',
+    ),
+    passwordMinLength: parsePasswordMinLength(env.PASSWORD_MIN_LENGTH),
+    firstAdminSetup: oneOf(env.FIRST_ADMIN_SETUP, FIRST_ADMIN_SETUP_MODES, 'open', 'FIRST_ADMIN_SETUP'),
+    firstAdminEmail: parseFirstAdminEmail(env.FIRST_ADMIN_EMAIL),
     fileUrlTtlSeconds: fileUrlTtl(env.FILE_URL_TTL_SECONDS),
     officeDefault: officeDefault(env),
     workDays: parseWorkDays(env.WORK_DAYS),
@@ -317,6 +407,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     userUploadMbPerDay: 100_000,
     webDistDir: undefined,
     logLevel: 'silent',
+    teacherRegistration: 'open',
+    passwordMinLength: 6,
+    firstAdminSetup: 'open',
     fileUrlTtlSeconds: FILE_URL_TTL.defaultSeconds,
     officeDefault: { ...DEFAULT_OFFICE },
     workDays: [1, 2, 3, 4, 5],
