@@ -4,6 +4,8 @@ import {
   ACTION_COLORS,
   ACTION_LABELS,
   actionLabel,
+  actorLabel,
+  chainVerdict,
   changeLines,
   ENTITY_LABELS,
   entityLabel,
@@ -101,5 +103,89 @@ describe('changeLines', () => {
 
   it('is empty without changes', () => {
     expect(changeLines({})).toEqual([]);
+  });
+});
+
+describe('who', () => {
+  it('names the person by email, and the server’s own jobs as System', () => {
+    expect(actorLabel({ actorEmail: 'ana@example.org' })).toBe('ana@example.org');
+    expect(actorLabel({ actorEmail: null })).toBe('System');
+  });
+
+  it('reads the sweeper’s file fields as words', () => {
+    expect(ENTITY_LABELS.file).toBe('File');
+    expect(changeLines({ originalName: 'a.png', mimeType: 'image/png', sizeBytes: 1234 })).toEqual([
+      'File name: a.png',
+      'Type: image/png',
+      'Size (bytes): 1234',
+    ]);
+  });
+});
+
+describe('the trail check', () => {
+  const at = '2026-03-05T08:30:00.000Z';
+
+  it('says a whole trail is whole, with how many entries were checked', () => {
+    expect(chainVerdict({ ok: true, entries: 12_345, checked: 12_345, unchained: 0 })).toEqual({
+      ok: true,
+      title: 'The audit trail is whole: 12,345 entries checked.',
+      details: [],
+    });
+    expect(chainVerdict({ ok: true, entries: 1, checked: 1, unchained: 0 }).title).toBe(
+      'The audit trail is whole: 1 entry checked.',
+    );
+  });
+
+  it('names the first entry that is not as it was written, and why', () => {
+    const changed = chainVerdict({
+      ok: false,
+      entries: 120,
+      checked: 4,
+      firstBroken: { seq: 5, eventId: 'e', at, fault: 'changed' },
+      unchained: 0,
+    });
+    expect(changed.ok).toBe(false);
+    expect(changed.title).toBe('The audit trail has been altered: entry 5 of 120 is not as it was written.');
+    expect(changed.details).toEqual([
+      expect.stringMatching(/^Entry 5 of 120 \(recorded .+\) is not as it was written\.$/),
+      'The 4 entries before it are whole.',
+    ]);
+    const removed = chainVerdict({
+      ok: false,
+      entries: 1_200,
+      checked: 1,
+      firstBroken: { seq: 2, eventId: 'e', at: null, fault: 'removed' },
+      unchained: 0,
+    });
+    expect(removed.details).toEqual([
+      'Entry 2 of 1,200 has been removed from the trail.',
+      'The entry before it is whole.',
+    ]);
+    const unlinked = chainVerdict({
+      ok: false,
+      entries: 9,
+      checked: 0,
+      firstBroken: { seq: 1, eventId: 'e', at, fault: 'unlinked' },
+      unchained: 0,
+    });
+    expect(unlinked.details).toEqual([
+      expect.stringMatching(
+        /no longer follows the one before it: an entry before it was removed, or one was added\.$/,
+      ),
+    ]);
+  });
+
+  it('counts the entries added outside the chain', () => {
+    const v = chainVerdict({
+      ok: false,
+      entries: 10,
+      checked: 8,
+      unchained: 2,
+      firstUnchained: { eventId: 'e', at },
+    });
+    expect(v.title).toBe('The audit trail has been altered.');
+    expect(v.details).toEqual([
+      expect.stringMatching(/^2 entries were added outside the chain, the oldest recorded .+\.$/),
+    ]);
   });
 });

@@ -1,5 +1,13 @@
-import { CATEGORY_LABELS, isUuid, type AuditAction, type AuditEntity } from '@csp/contracts';
+import {
+  CATEGORY_LABELS,
+  isUuid,
+  type AuditAction,
+  type AuditChainCheck,
+  type AuditEntity,
+  type AuditEvent,
+} from '@csp/contracts';
 import { formatDate, formatDateTime, isIsoDate } from '../../lib/dates.ts';
+import { formatCount } from '../../lib/numbers.ts';
 
 export const ACTION_LABELS: Record<AuditAction, string> = {
   create: 'Created',
@@ -57,6 +65,56 @@ export function actionColor(action: string): string {
 
 export function entityLabel(entity: string): string {
   return known(ENTITY_LABELS, entity) ? ENTITY_LABELS[entity] : entity;
+}
+
+/** Who an entry names: the person's email, or "System" for the server's own jobs (no email). */
+export const actorLabel = (event: Pick<AuditEvent, 'actorEmail'>) => event.actorEmail ?? 'System';
+
+/**
+ * The trail check's answer as sentences: the verdict first, then what was found. Entries are numbered
+ * as they were chained, 1 the oldest.
+ */
+export function chainVerdict(check: AuditChainCheck): { ok: boolean; title: string; details: string[] } {
+  const entries = formatCount(check.entries);
+  if (check.ok) {
+    return {
+      ok: true,
+      title: `The audit trail is whole: ${formatCount(check.checked)} ${check.checked === 1 ? 'entry' : 'entries'} checked.`,
+      details: [],
+    };
+  }
+  const details: string[] = [];
+  const broken = check.firstBroken;
+  if (broken) {
+    const which = `Entry ${formatCount(broken.seq)} of ${entries}`;
+    const when = broken.at ? ` (recorded ${formatDateTime(broken.at)})` : '';
+    details.push(
+      broken.fault === 'changed'
+        ? `${which}${when} is not as it was written.`
+        : broken.fault === 'removed'
+          ? `${which} has been removed from the trail.`
+          : `${which}${when} no longer follows the one before it: an entry before it was removed, or one was added.`,
+    );
+    if (check.checked > 0) {
+      details.push(
+        check.checked === 1
+          ? 'The entry before it is whole.'
+          : `The ${formatCount(check.checked)} entries before it are whole.`,
+      );
+    }
+  }
+  if (check.unchained > 0) {
+    const oldest = check.firstUnchained
+      ? `, the oldest recorded ${formatDateTime(check.firstUnchained.at)}`
+      : '';
+    details.push(
+      `${formatCount(check.unchained)} ${check.unchained === 1 ? 'entry was' : 'entries were'} added outside the chain${oldest}.`,
+    );
+  }
+  const title = broken
+    ? `The audit trail has been altered: entry ${formatCount(broken.seq)} of ${entries} is not as it was written.`
+    : 'The audit trail has been altered.';
+  return { ok: false, title, details };
 }
 
 /** Where a record of the trail can be opened, when it has a page of its own. */

@@ -1,5 +1,5 @@
-import type { AuditEvent, AuditListQuery } from '@csp/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { AuditChainCheck, AuditEvent, AuditListQuery } from '@csp/contracts';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
 /** A page of the trail and the server's X-Total-Count. */
@@ -33,6 +33,8 @@ export const auditApi = {
     const res = await api.get<AuditEvent[]>('/audit', { params: clean(q) });
     return { items: res.data, total: totalOf(res.headers, res.data.length) };
   },
+  /** GET /api/audit/chain: whether the trail's hash chain is whole (administrators only). */
+  checkChain: async (): Promise<AuditChainCheck> => (await api.get<AuditChainCheck>('/audit/chain')).data,
 };
 
 export const useAuditList = (q: AuditListQuery, enabled = true) =>
@@ -41,4 +43,11 @@ export const useAuditList = (q: AuditListQuery, enabled = true) =>
     queryFn: () => auditApi.list(q),
     enabled,
     placeholderData: keepPreviousData,
+  });
+
+/** The trail check, run when asked (it reads the whole trail): a mutation, never cached or refetched. */
+export const useAuditChainCheck = () =>
+  useMutation({
+    mutationFn: auditApi.checkChain,
+    meta: { errorMessage: 'The audit trail could not be checked' },
   });

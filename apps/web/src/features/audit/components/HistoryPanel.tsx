@@ -9,7 +9,7 @@ import { RetryPanel } from '../../../components/ListStates.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { useCurrentUser } from '../../auth/auth-context.ts';
 import { useAuditList } from '../api/audit.api.ts';
-import { actionColor, actionLabel } from '../audit-display.ts';
+import { actionColor, actionLabel, actorLabel } from '../audit-display.ts';
 import { AuditChanges } from './AuditChanges.tsx';
 
 const PAGE_SIZE = 10;
@@ -60,7 +60,7 @@ function History({ entity, entityId }: { entity: AuditEntity; entityId: string }
                       {actionLabel(e.action)}
                     </Badge>
                     <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                      {e.actorEmail ?? 'System'}
+                      {actorLabel(e)}
                     </Text>
                   </Group>
                 }

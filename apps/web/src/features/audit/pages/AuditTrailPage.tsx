@@ -18,7 +18,7 @@ import {
   Table,
   Text,
 } from '@mantine/core';
-import { IconHistory, IconRefresh } from '@tabler/icons-react';
+import { IconHistory, IconRefresh, IconShieldCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { WideTable } from '../../../components/WideTable.tsx';
@@ -30,17 +30,19 @@ import { PageLoader } from '../../../components/PageLoader.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { useLastPageClamp, useListParams } from '../../../lib/listParams.ts';
 import { AdminOnly } from '../../users/components/AdminOnly.tsx';
-import { useAuditList } from '../api/audit.api.ts';
+import { useAuditChainCheck, useAuditList } from '../api/audit.api.ts';
 import {
   ACTION_LABELS,
   actionColor,
   actionLabel,
+  actorLabel,
   ENTITY_LABELS,
   entityLabel,
   recordLink,
   shortId,
 } from '../audit-display.ts';
 import { AuditChanges } from '../components/AuditChanges.tsx';
+import { TrailCheckResult } from '../components/TrailCheckResult.tsx';
 
 const TITLE = 'Audit Trail';
 const PAGE_SIZE = 20;
@@ -73,7 +75,7 @@ function ActionBadge({ action }: { action: string }) {
 function Who({ event }: { event: AuditEvent }) {
   return (
     <Text size="sm" style={{ overflowWrap: 'anywhere' }} c={event.actorEmail ? undefined : 'dimmed'}>
-      {event.actorEmail ?? 'System'}
+      {actorLabel(event)}
     </Text>
   );
 }
@@ -210,6 +212,7 @@ function Trail() {
   const narrowed = Object.values(filters).some(Boolean);
 
   const query = useAuditList({ ...filters, page, limit: PAGE_SIZE });
+  const chainCheck = useAuditChainCheck();
   const total = query.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   useLastPageClamp({ page, pages, settled: Boolean(query.data && !query.isPlaceholderData) });
@@ -232,7 +235,18 @@ function Trail() {
       <PageHeader
         title={TITLE}
         description="Who changed what, and when: every change to the programme's records, newest first."
+        action={
+          <Button
+            variant="light"
+            leftSection={<IconShieldCheck size={16} aria-hidden />}
+            loading={chainCheck.isPending}
+            onClick={() => chainCheck.mutate()}
+          >
+            Check the trail
+          </Button>
+        }
       />
+      {chainCheck.data && !chainCheck.isPending && <TrailCheckResult check={chainCheck.data} />}
 
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         <Stack gap="sm">
