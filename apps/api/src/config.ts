@@ -200,24 +200,6 @@ export function parseFirstAdminEmail(value: string | undefined): string | undefi
   return v;
 }
 
-/**
- * FILE_URL_TTL_SECONDS: 15 minutes by default, at most an hour. A link that leaks (a copied address, a
- * shared phone's history) opens the file only this long, and a longer lifetime buys nothing: the web app
- * fetches the record again for fresh links before they die.
- */
-export const FILE_URL_TTL = { defaultSeconds: 15 * 60, minSeconds: 60, maxSeconds: 60 * 60 } as const;
-
-function fileUrlTtl(value: string | undefined): number {
-  if (value === undefined || value === '') return FILE_URL_TTL.defaultSeconds;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < FILE_URL_TTL.minSeconds || n > FILE_URL_TTL.maxSeconds) {
-    throw new Error(
-      `FILE_URL_TTL_SECONDS must be a whole number of seconds from ${FILE_URL_TTL.minSeconds} to ${FILE_URL_TTL.maxSeconds}, got "${value}"`,
-    );
-  }
-  return n;
-}
-
 /** A whole number of hours from 0 (0 turns the thing off). */
 const hours = (value: string | undefined, fallback: number, name: string): number => {
   if (value === undefined || value === '') return fallback;
