@@ -1,5 +1,6 @@
 import { IDEMPOTENCY_KEY_HEADER, LIMITS, PUBLIC_PAGE_PATHS, RENEWED_TOKEN_HEADER } from '@csp/contracts';
 import { nextTask } from './idle.ts';
+import { noteServerDate } from './server-clock.ts';
 import { endSession, getToken, saveToken } from './session.ts';
 import { tabStorage, WORK_ITEM_PREFIX } from './tab-storage.ts';
 
@@ -251,6 +252,7 @@ async function send<T>(
       body: payload,
       signal: controller.signal,
     });
+    noteServerDate(res.headers.get('date'));
     response = {
       data: (await bodyOf(res, config.responseType ?? 'json')) as T,
       status: res.status,

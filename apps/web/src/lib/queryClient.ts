@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { errorStatus, getErrorMessage } from './api.ts';
+import { installFileLinkRefresh } from './file-link-refresh.ts';
 import { toastError } from './notify.ts';
 
 declare module '@tanstack/react-query' {
@@ -41,3 +42,6 @@ export const queryClient = new QueryClient({
     mutations: { retry: 0 },
   },
 });
+
+// Answers with pictures and documents are fetched again before their links expire.
+installFileLinkRefresh(queryClient);
