@@ -13,6 +13,11 @@ describe('login error texts (spec part 1 §8 "Login")', () => {
     );
     expect(loginErrorText('This account is blocked')).toBe('Account disabled. Contact administrator.');
   });
+  it('shows the server message for an account waiting for approval', () => {
+    expect(loginErrorText('Your account is waiting for approval by an administrator.')).toBe(
+      'Your account is waiting for approval by an administrator.',
+    );
+  });
   it('falls back for anything else', () => {
     expect(loginErrorText('Too many sign-in attempts')).toBe('Login failed. Check your details.');
     expect(loginErrorText(undefined)).toBe('Login failed. Check your details.');

@@ -46,5 +46,8 @@ export function loginErrorText(serverMessage: string | undefined): string {
   if (m.includes('account disabled') || m.includes('blocked')) {
     return 'Account disabled. Contact administrator.';
   }
+  // Beyond the spec: an account that registered and waits for an administrator's approval is told so
+  // in the server's words.
+  if (m.includes('waiting for approval')) return serverMessage!.trim();
   return 'Login failed. Check your details.';
 }

@@ -1,17 +1,19 @@
-import { forgotPasswordBodySchema, resetPasswordFormSchema } from '@csp/contracts';
+import { forgotPasswordBodySchema, passwordTooShortMessage, resetPasswordFormSchema } from '@csp/contracts';
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { schemaResolver } from '../../../lib/forms.ts';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AuthLayout } from '../../../components/AuthLayout.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import { PASSWORD_RESET_TOAST_MS, toastError, toastSuccess } from '../../../lib/notify.ts';
-import { authApi } from '../api/auth.api.ts';
+import { authApi, useAuthPolicy } from '../api/auth.api.ts';
+import { passwordRefusal, withPasswordMinimum } from '../password-rules.ts';
 
 const toast = { autoClose: PASSWORD_RESET_TOAST_MS };
+const validateReset = schemaResolver(resetPasswordFormSchema);
 
 function BackToSignIn() {
   return (
@@ -30,6 +32,10 @@ function BackToSignIn() {
 export function ForgotPasswordPage() {
   const navigate = useNavigate();
   const [email, setEmail] = useState<string | null>(null);
+  const { passwordMinLength } = useAuthPolicy();
+  // Read by the form's validation, which is made once: the server's answer may come later.
+  const minimum = useRef(passwordMinLength);
+  minimum.current = passwordMinLength;
 
   const emailForm = useForm({
     initialValues: { email: '' },
@@ -37,7 +43,12 @@ export function ForgotPasswordPage() {
   });
   const resetForm = useForm({
     initialValues: { otp: '', newPassword: '', confirmPassword: '' },
-    validate: schemaResolver(resetPasswordFormSchema),
+    validate: withPasswordMinimum(
+      validateReset,
+      'newPassword',
+      () => minimum.current,
+      passwordTooShortMessage,
+    ),
   });
 
   const sendCode = useMutation({
@@ -63,7 +74,17 @@ export function ForgotPasswordPage() {
       toastSuccess('Password changed successfully. Please login with your new password.', toast);
       navigate('/login');
     },
-    onError: () => toastError('Password reset failed. Please check your OTP and try again.', toast),
+    onError: (error) => {
+      // A new password the server refuses (too short for its minimum, too common) is no OTP problem:
+      // its message, at the field.
+      const refused = passwordRefusal(error);
+      if (refused) {
+        resetForm.setFieldError('newPassword', refused);
+        toastError(refused, toast);
+        return;
+      }
+      toastError('Password reset failed. Please check your OTP and try again.', toast);
+    },
   });
 
   if (email) {
@@ -101,7 +122,7 @@ export function ForgotPasswordPage() {
             </Stack>
             <PasswordInput
               label="New password"
-              description="At least 6 characters"
+              description={`At least ${passwordMinLength} characters`}
               autoComplete="new-password"
               withAsterisk
               {...resetForm.getInputProps('newPassword')}

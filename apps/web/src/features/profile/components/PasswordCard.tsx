@@ -1,14 +1,17 @@
-import { changePasswordFormSchema } from '@csp/contracts';
+import { changePasswordFormSchema, newPasswordTooShortMessage } from '@csp/contracts';
 import { Button, Group, Paper, PasswordInput, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconKey, IconLock } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { schemaResolver } from '../../../lib/forms.ts';
+import { useAuthPolicy } from '../../auth/api/auth.api.ts';
+import { passwordRefusal, withPasswordMinimum } from '../../auth/password-rules.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
 import { useChangePasswordMutation } from '../api/profile.api.ts';
 
 type PasswordFormValues = { currentPassword: string; newPassword: string; confirmPassword: string };
 const EMPTY: PasswordFormValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
+const validateChange = schemaResolver(changePasswordFormSchema);
 
 /**
  * The password section, toggled separately from the profile form (spec part 2 §2.6, §5 "Password
@@ -17,9 +20,18 @@ const EMPTY: PasswordFormValues = { currentPassword: '', newPassword: '', confir
 export function PasswordCard() {
   const [open, setOpen] = useState(false);
   const change = useChangePasswordMutation();
+  const { passwordMinLength } = useAuthPolicy();
+  // Read by the form's validation, which is made once: the server's answer may come later.
+  const minimum = useRef(passwordMinLength);
+  minimum.current = passwordMinLength;
   const form = useForm<PasswordFormValues>({
     initialValues: EMPTY,
-    validate: schemaResolver(changePasswordFormSchema),
+    validate: withPasswordMinimum(
+      validateChange,
+      'newPassword',
+      () => minimum.current,
+      newPasswordTooShortMessage,
+    ),
   });
 
   function close() {
@@ -34,6 +46,12 @@ export function PasswordCard() {
         onSuccess: () => {
           toastSuccess('Password changed successfully!');
           close();
+        },
+        // The toast shows the server's message (the mutation's own handling); a refused new password
+        // shows at its field too.
+        onError: (error) => {
+          const refused = passwordRefusal(error);
+          if (refused) form.setFieldError('newPassword', refused);
         },
       },
     );
@@ -51,7 +69,8 @@ export function PasswordCard() {
               Password
             </Title>
             <Text size="sm" c="dimmed">
-              Use at least 6 characters. Other signed-in devices are signed out when it changes.
+              Use at least {passwordMinLength} characters. Other signed-in devices are signed out when it
+              changes.
             </Text>
           </div>
         </Group>
@@ -66,7 +85,7 @@ export function PasswordCard() {
               />
               <PasswordInput
                 label="New password"
-                description="At least 6 characters"
+                description={`At least ${passwordMinLength} characters`}
                 autoComplete="new-password"
                 withAsterisk
                 {...form.getInputProps('newPassword')}
