@@ -316,7 +316,7 @@ export async function verifyRegistration(
  * account that may reset is sent it (not awaited: how long the mail server takes must not tell either).
  * A code stored for an email without such an account is never mailed, is refused by reset-password
  * (no account) and is pruned like any other. Doing the work after the answer would hide the time too,
- * but would leave a reset without its code when the server stops in between.
+ * but a failure to store the code would then go unseen by the person waiting for it.
  */
 export async function forgotPassword(
   app: FastifyInstance,
