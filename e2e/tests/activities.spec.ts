@@ -41,6 +41,17 @@ async function searchActivities(page: Page, text: string) {
   await expect.poll(() => new URL(page.url()).searchParams.get('search')).toBe(text || null);
 }
 
+/** The link of the first photo of the page's Photo Evidence. */
+async function photoLink(page: Page): Promise<string> {
+  const src = await page
+    .getByRole('region', { name: /^Photo Evidence/ })
+    .getByRole('img')
+    .first()
+    .getAttribute('src');
+  expect(src).toMatch(/^\/api\/files\//);
+  return src!;
+}
+
 /** Every photo in `scope` has been loaded and decoded (the signed links work). */
 async function expectImagesLoaded(scope: Locator, count: number) {
   const images = scope.getByRole('img');
@@ -250,6 +261,7 @@ test('a teacher records an activity with photos, finds it, edits it and deletes 
   await card(admin, newTitle).getByRole('link', { name: 'View Details' }).click();
   await expect(admin.getByRole('heading', { level: 1, name: newTitle })).toBeVisible();
   await expectImagesLoaded(admin.getByRole('region', { name: 'Photo Evidence (2)' }), 2);
+  const adminPhoto = await photoLink(admin);
   await expect(admin.getByRole('link', { name: 'Edit' })).toHaveCount(0);
   await expect(admin.getByRole('button', { name: 'Delete' })).toHaveCount(0);
   await snapTop(admin, 'activities-detail-admin');
@@ -258,6 +270,15 @@ test('a teacher records an activity with photos, finds it, edits it and deletes 
   await admin.goto('/activities/create');
   await expect(admin.getByRole('heading', { level: 1, name: 'Record Activity' })).toBeVisible();
   await expect(admin.getByText('Only teachers can record activities.')).toBeVisible();
+  // A picture's link is its session's: once the administrator signs out it opens nothing, while the
+  // teacher's own link (another session) still does.
+  const teacherPhoto = await photoLink(page);
+  expect((await request.get(adminPhoto)).status()).toBe(200);
+  await admin.getByRole('button', { name: 'User menu' }).click();
+  await admin.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(admin).toHaveURL(/\/login$/);
+  expect((await request.get(adminPhoto)).status()).toBe(403);
+  expect((await request.get(teacherPhoto)).status()).toBe(200);
   await adminContext.close();
 
   // --- delete through the confirmation ---------------------------------------------------------------
@@ -287,6 +308,8 @@ test('a teacher records an activity with photos, finds it, edits it and deletes 
   await expect(page.getByText('No activities')).toBeVisible();
   await page.goto(`/activities/${stored.id}`);
   await expect(page.getByText('Activity not found.')).toBeVisible();
+  // Nor does a deleted activity's photo open any more.
+  expect((await request.get(teacherPhoto)).status()).toBe(404);
 });
 
 test('activities come 8 to a page from the server', async ({ page, request }) => {

@@ -5,7 +5,7 @@ import { serverNow } from './server-clock.ts';
  * Pictures and documents come as signed links that die after minutes (FILE_URL_TTL_SECONDS, 15 by
  * default) and with the session. A page someone keeps open must not end up with dead pictures and
  * links: each query whose data holds file links is fetched again shortly before the first of them
- * expires (decision 0034). An active query refetches at once; one no page shows is only marked stale,
+ * expires (decision 0031). An active query refetches at once; one no page shows is only marked stale,
  * so it is fetched again when a page shows it.
  */
 
