@@ -189,7 +189,8 @@ export function RegisterPage() {
           {teachersClosed && (
             <Alert
               variant="light"
-              icon={<IconInfoCircle size={18} />}
+              role="note"
+              icon={<IconInfoCircle size={18} aria-hidden />}
               title="Teachers: ask your administrator"
             >
               {AUTH_MESSAGES.teacherRegistrationClosed}
