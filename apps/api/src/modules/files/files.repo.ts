@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, inArray, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   activities,
@@ -69,27 +69,57 @@ const unreferenced = sql`not exists (select 1 from ${users} where ${users.profil
   and not exists (select 1 from ${homeVisits} where ${homeVisits.photos} @> jsonb_build_array(${storedFiles.id}::text))`;
 
 /**
+ * Whether the rows (a FROM clause with its conditions) are there, as `count(*) > 0` rather than EXISTS:
+ * the planner expects `photos @> …` to match many rows, so for an EXISTS it reads the table in order,
+ * hoping to stop at the first, and for a photo on one activity of a million it read them all; counting
+ * makes it take the photos' GIN index, which finds the one.
+ */
+const any = (rows: SQL) => sql`((select count(*) from ${rows}) > 0)`;
+
+const photosHold = (photos: AnyColumn) => sql`${photos} @> jsonb_build_array(${storedFiles.id}::text)`;
+
+/**
+ * A live (not deleted) student is the student of one of the rows: their ids gathered first (an array,
+ * so nothing tempts the planner to join every student), then looked up by key.
+ */
+const ofLiveStudent = (studentId: AnyColumn, rows: SQL) =>
+  any(sql`${students} where ${students.id} = any(array(select ${studentId} from ${rows}))
+    and ${students.deletedAt} is null`);
+
+/**
  * A live record shows the file: one not deleted, whose student is not deleted either (the lists never
- * show a deleted student's records), of the kind the file's purpose names — one indexed look-up for each
- * download (a profile picture's owner is the user whose picture it is; the photo lists have GIN
- * indexes; a gift is found through its evidence file's index). A purpose no record kind stores never is.
- * The purposes are the upload routes' (users, gifts, activities, measurements, home visits services).
+ * show a deleted student's records), of the kind the file's purpose names, each found through an index
+ * (a profile picture's owner is the user whose picture it is; the photo lists' GIN indexes; the gifts'
+ * evidence index). A purpose no record kind stores is never shown. The purposes are the upload routes'
+ * (the users, gifts, activities, measurements and home visits services).
  */
 const onLiveRecord = sql`case ${storedFiles.purpose}
-  when 'profile-picture' then exists (select 1 from ${users} where ${users.id} = ${storedFiles.ownerId}
-    and ${users.profilePictureFileId} = ${storedFiles.id} and ${users.deletedAt} is null)
-  when 'gift-evidence' then exists (select 1 from ${gifts} join ${students} on ${students.id} = ${gifts.studentId}
-    where ${gifts.evidenceFileId} = ${storedFiles.id} and ${gifts.deletedAt} is null and ${students.deletedAt} is null)
-  when 'activity-photo' then exists (select 1 from ${activities} join ${students} on ${students.id} = ${activities.studentId}
-    where ${activities.photos} @> jsonb_build_array(${storedFiles.id}::text)
-    and ${activities.deletedAt} is null and ${students.deletedAt} is null)
-  when 'measurement-photo' then exists (select 1 from ${measurements} join ${students} on ${students.id} = ${measurements.studentId}
-    where ${measurements.photos} @> jsonb_build_array(${storedFiles.id}::text)
-    and ${measurements.deletedAt} is null and ${students.deletedAt} is null)
-  when 'home-visit-file' then exists (select 1 from ${homeVisits} join ${students} on ${students.id} = ${homeVisits.studentId}
-    where ${homeVisits.photos} @> jsonb_build_array(${storedFiles.id}::text)
-    and ${homeVisits.deletedAt} is null and ${students.deletedAt} is null)
+  when 'profile-picture' then ${any(sql`${users} where ${users.id} = ${storedFiles.ownerId}
+    and ${users.profilePictureFileId} = ${storedFiles.id} and ${users.deletedAt} is null`)}
+  when 'gift-evidence' then ${ofLiveStudent(
+    gifts.studentId,
+    sql`${gifts} where ${gifts.evidenceFileId} = ${storedFiles.id} and ${gifts.deletedAt} is null`,
+  )}
+  when 'activity-photo' then ${ofLiveStudent(
+    activities.studentId,
+    sql`${activities} where ${photosHold(activities.photos)} and ${activities.deletedAt} is null`,
+  )}
+  when 'measurement-photo' then ${ofLiveStudent(
+    measurements.studentId,
+    sql`${measurements} where ${photosHold(measurements.photos)} and ${measurements.deletedAt} is null`,
+  )}
+  when 'home-visit-file' then ${ofLiveStudent(
+    homeVisits.studentId,
+    sql`${homeVisits} where ${photosHold(homeVisits.photos)} and ${homeVisits.deletedAt} is null`,
+  )}
   else false end`;
+
+/** No record, live or deleted, holds the file (as `unreferenced`, counted for the same reason as `any`). */
+const heldByNone = sql`not ${any(sql`${users} where ${users.profilePictureFileId} = ${storedFiles.id}`)}
+  and not ${any(sql`${gifts} where ${gifts.evidenceFileId} = ${storedFiles.id}`)}
+  and not ${any(sql`${activities} where ${photosHold(activities.photos)}`)}
+  and not ${any(sql`${measurements} where ${photosHold(measurements.photos)}`)}
+  and not ${any(sql`${homeVisits} where ${photosHold(homeVisits.photos)}`)}`;
 
 /** The stored file a download link names, with what the link may still open. */
 export interface LinkedFile {
@@ -119,7 +149,7 @@ export async function findLinkedFile(
       reachable: sql<boolean>`(${onLiveRecord} or (${and(
         eq(storedFiles.ownerId, link.userId),
         gt(storedFiles.createdAt, freshSince),
-        unreferenced,
+        heldByNone,
       )}))`,
     })
     .from(storedFiles)
