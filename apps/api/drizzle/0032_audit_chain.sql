@@ -23,8 +23,11 @@ $$;--> statement-breakpoint
 -- so no writer ever waits for it while holding a lock another writer of the chain needs. Under the lock
 -- the last link is read in a statement of its own (a fresh snapshot: the previous holder's commit is
 -- visible once its lock is released), and seq counts on from it without gaps. SECURITY DEFINER: the
--- application's role may read the chain but not write it (scripts/app-role.sql).
-CREATE FUNCTION "audit_chain_append"() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
+-- application's role may read the chain but not write it (scripts/app-role.sql). No sequential scans:
+-- the last link is read through the key whatever the table's size when the function's plan was made
+-- (planned on a small chain, a scan per link made a transaction of 8,000 entries take 27 s, not 2).
+CREATE FUNCTION "audit_chain_append"() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER
+  SET search_path = public, pg_temp SET enable_seqscan = off AS $$
 DECLARE
   last_seq bigint;
   last_hash bytea;
@@ -74,6 +77,8 @@ $$;--> statement-breakpoint
 ALTER TABLE "audit_chain" ADD CONSTRAINT "audit_chain_pkey" PRIMARY KEY ("seq");--> statement-breakpoint
 ALTER TABLE "audit_chain" ADD CONSTRAINT "audit_chain_event_id_uq" UNIQUE ("event_id");--> statement-breakpoint
 ALTER TABLE "audit_chain" ADD CONSTRAINT "audit_chain_event_id_audit_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."audit_events"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+-- Its statistics at once (the trail's check reads it a range at a time).
+ANALYZE "audit_chain";--> statement-breakpoint
 CREATE CONSTRAINT TRIGGER "audit_events_chain" AFTER INSERT ON "audit_events"
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "audit_chain_append"();--> statement-breakpoint
 -- Append-only, both: no UPDATE or DELETE of the chain (the trail's own trigger is 0008's), and no

@@ -97,17 +97,16 @@ export type ChainFault = 'changed' | 'removed' | 'unlinked';
 export interface ChainBatch {
   /** Links checked in this batch that held (those before the broken one, if any). */
   checked: number;
-  /** The last link checked (where the next batch starts). */
-  lastSeq: number;
   /** The first link in this batch that does not hold, and why. */
   broken?: { seq: number; eventId: string; at: Date | null; fault: ChainFault };
 }
 
 /**
- * Checks the links after `afterSeq` up to `lastSeq`, at most `limit` of them, in one statement: each
+ * Checks the links numbered after `afterSeq`, `limit` numbers on (never past `lastSeq`), in one
+ * statement — a range of the key, not a LIMIT, so only those rows are read and joined: each
  * link's hash recomputed from its event (audit_chain_hash, migration 0032) and compared with the stored
  * one, its prev_hash with the hash of the link before (lag(), over the batch and the last link of the
- * batch before), its seq with the one before plus one. The first link that fails, if any, and why:
+ * batch before: a missing one, or a gap, shows as the next link's fault), its seq with the one before plus one. The first link that fails, if any, and why:
  * `removed`, its event is gone; `changed`, the event is not as it was hashed; `unlinked`, the link before
  * it is missing or not the one it was chained to (a link removed or slipped in).
  */
@@ -117,30 +116,29 @@ export async function checkChainBatch(
   lastSeq: number,
   limit: number,
 ): Promise<ChainBatch> {
+  // The event of each link by its key, one probe each (a subquery: as a join, the planner reads the
+  // whole trail for every batch, its ids being random).
   const result = (await db.execute(sql`
     with links as (
-      select c.seq, c.event_id, e.at, e.id is null as removed,
-        c.hash is distinct from audit_chain_hash(c.prev_hash, e) as changed,
+      select c.seq, c.event_id,
+        c.hash is distinct from (
+          select audit_chain_hash(c.prev_hash, e) from ${auditEvents} e where e.id = c.event_id
+        ) as changed,
         c.prev_hash is distinct from coalesce(lag(c.hash) over w, decode(repeat('00', 32), 'hex'))
           or coalesce(lag(c.seq) over w, 0) <> c.seq - 1 as unlinked
       from ${auditChain} c
-      left join ${auditEvents} e on e.id = c.event_id
-      where c.seq >= ${afterSeq}::bigint and c.seq <= ${lastSeq}::bigint
+      where c.seq >= ${afterSeq}::bigint and c.seq <= ${Math.min(afterSeq + limit, lastSeq)}::bigint
       window w as (order by c.seq)
-      order by c.seq
-      limit ${limit + 1}
     ),
     checked as (select * from links where seq > ${afterSeq}::bigint),
-    first_broken as (
-      select * from checked where removed or changed or unlinked order by seq limit 1
-    )
+    first_broken as (select * from checked where changed or unlinked order by seq limit 1)
     select (select count(*) from checked where b.seq is null or seq < b.seq)::float8 as checked,
-      coalesce((select max(seq) from checked), ${afterSeq}::bigint)::float8 as "lastSeq",
-      b.seq::float8 as "brokenSeq", b.event_id as "brokenEventId", b.at as "brokenAt",
-      case when b.removed then 'removed' when b.changed then 'changed' else 'unlinked' end as fault
-    from (select 1) one left join first_broken b on true`)) as unknown as Rows<{
+      b.seq::float8 as "brokenSeq", b.event_id as "brokenEventId", e.at as "brokenAt",
+      case when e.id is null then 'removed' when b.changed then 'changed' else 'unlinked' end as fault
+    from (select 1) one
+    left join first_broken b on true
+    left join ${auditEvents} e on e.id = b.event_id`)) as unknown as Rows<{
     checked: number;
-    lastSeq: number;
     brokenSeq: number | null;
     brokenEventId: string | null;
     brokenAt: string | Date | null;
@@ -149,7 +147,6 @@ export async function checkChainBatch(
   const row = result.rows[0];
   return {
     checked: row.checked,
-    lastSeq: row.lastSeq,
     ...(row.brokenSeq !== null && row.brokenEventId !== null
       ? {
           broken: {

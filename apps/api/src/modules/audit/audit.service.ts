@@ -83,9 +83,7 @@ export async function checkChain(
         unchained: 0,
       };
     }
-    // A batch that ends before the extent's last link: links are missing at its end.
-    if (b.checked === 0) break;
-    after = b.lastSeq;
+    after = Math.min(after + batch, lastSeq);
   }
   const unchained = Math.max(0, entries - checked);
   const first = unchained > 0 ? await repo.firstUnchainedEvent(deps.db) : undefined;
