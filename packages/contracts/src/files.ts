@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { isUuid } from './constants.ts';
 
 /**
- * Stored files are served through signed, expiring links `/api/files/<id>?expires=…&sig=…` (the API's
- * files module). Records that hold photos (activities, measurements) store the file ids and answer
- * fresh signed links; a client may send back either the id or a link it was given, and the server
- * reads the id out of it.
+ * Stored files are served through signed links `/api/files/<id>?u=…&s=…&v=…&expires=…&sig=…` (the API's
+ * files module), each made for the session that asked for it and alive for minutes. Records that hold
+ * photos (activities, measurements) store the file ids and answer fresh signed links; a client may send
+ * back either the id or a link it was given (a dead one too), and the server reads the id out of it.
  */
 export const FILE_LINK_PATTERN =
   /^(?:https?:\/\/[^/\s?#]+)?\/api\/files\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:[?#][^\s]*)?$/i;
