@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { testConfig } from '../../config.ts';
+import { loadConfig, testConfig } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
 import { refreshStatistics } from '../../db/maintenance.ts';
 import {
@@ -462,5 +462,25 @@ describe.runIf(onPostgres)('the grants on a database already in use, and a start
     // starts.
     const database = await openDatabase({ databaseUrl: s.roleUrl });
     await database.close();
+  });
+});
+
+describe('DATABASE_MIGRATION_URL', () => {
+  const env = { DATA_DIR: '/tmp/csp-test-migration-url', JWT_SECRET: 'x'.repeat(40) };
+
+  it('is the connection migrations run on, beside DATABASE_URL; unset, DATABASE_URL migrates', () => {
+    const owner = 'postgres://owner@db/csp';
+    const app = 'postgres://csp_app@db/csp';
+    expect(loadConfig({ ...env, DATABASE_URL: app, DATABASE_MIGRATION_URL: owner })).toMatchObject({
+      databaseUrl: app,
+      databaseMigrationUrl: owner,
+    });
+    expect(loadConfig({ ...env, DATABASE_URL: app }).databaseMigrationUrl).toBeUndefined();
+  });
+
+  it('is refused without DATABASE_URL (the embedded database has one user)', () => {
+    expect(() => loadConfig({ ...env, DATABASE_MIGRATION_URL: 'postgres://owner@db/csp' })).toThrow(
+      'DATABASE_MIGRATION_URL is set without DATABASE_URL',
+    );
   });
 });
