@@ -111,6 +111,7 @@ export const ROUTE_MATRIX: Record<string, Row> = {
   'POST /api/auth/reset-password': publicRoute(400, {
     body: (w) => ({ email: w.teacherA.email, otp: '000000', newPassword: 'secret456' }),
   }),
+  'GET /api/auth/policy': publicRoute(200),
   'POST /api/auth/logout': all(200),
   'GET /api/auth/profile': all(200),
   'PATCH /api/auth/profile': all(200, { body: () => ({ firstName: 'Renamed' }) }),
