@@ -201,9 +201,17 @@ describe('a file link is made for the session that asked for it', () => {
       link.replace(`s=${s}`, `s=${otherSession}`),
       link.replace(`u=${u}`, `u=${someone.id}`),
       link.replace(`v=${v}`, `v=${Number(v) + 1}`),
+      // Malformed parts: the link's 403 too, never a 500.
+      link.replace(`u=${u}`, 'u=nobody'),
+      link.replace(`s=${s}`, 's='),
+      link.replace(`v=${v}`, 'v=-1'),
+      link.replace(`v=${v}`, 'v=1e3'),
+      link.replace(/expires=\d+/, 'expires=99999999999999'),
     ]) {
       expectError(await open(forged), 403, INVALID);
     }
+    // A part longer than any link has: 400, in the one error shape.
+    expectError(await open(link.replace(`v=${v}`, `v=${'9'.repeat(30)}`)), 400);
     expect((await open(link)).statusCode).toBe(200);
   });
 });
