@@ -83,7 +83,7 @@ export async function readUpload(request: FastifyRequest, opts: ReadUploadOption
   return withQuota(request, (await readFilePart(request, opts, false)) as IncomingFile);
 }
 
-/** The file with its sender's upload allowances (saveUpload takes them).. */
+/** The file with its sender's upload allowances (saveUpload takes them). */
 const withQuota = (request: FastifyRequest, file: IncomingFile): IncomingFile => ({
   ...file,
   quota: uploadQuotaOf(request),
