@@ -18,6 +18,12 @@ export default fp(async function openapiPlugin(app: FastifyInstance) {
             'day is not carried out twice: it is answered with the first answer (header `Idempotent-Replayed: ' +
             'true`), or 409 (with `Retry-After` while the first is being answered), or 422 when the key came ' +
             'with another request.',
+          '',
+          'Limits: every signed-in person may send `USER_WRITES_PER_MINUTE` changes (POST, PUT, PATCH, DELETE) a ' +
+            'minute, have `USER_UPLOADS_PER_HOUR` uploads accepted an hour and `USER_UPLOAD_MB_PER_DAY` megabytes ' +
+            'a day; the public /auth calls are limited per client address. Over a limit any call answers 429 with ' +
+            '`Retry-After` (seconds) and a message saying how long to wait; a replayed `Idempotency-Key` is not ' +
+            'counted. File links (`/api/files/…`) are made for the session that asked for them and live minutes.',
         ].join('\n'),
         version: '1.0.0',
       },
