@@ -19,7 +19,7 @@ export default defineConfig({
   fullyParallel: false,
   workers: process.env.CI ? 2 : 2,
   retries: 0,
-  // Two minutes: a journey that takes 25 s alone can pass one minute when the suite shares two cores.
+  // Two minutes: a journey runs several times slower when the suite shares two cores than alone.
   timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],

@@ -344,7 +344,7 @@ function percentile(sorted: number[], p: number) {
  * It asks for compressed answers as Chromium does (\`Accept-Encoding\`), so the server compresses as it
  * would for a browser, and reads the bytes without decompressing them: on a phone that is the phone's
  * work, and here it would take the two cores the server and the database share (Node's \`fetch\`
- * decompressing took a quarter of a list call's requests a second).
+ * decompressing cost a list call a sizeable share of its requests a second).
  */
 const LOAD_WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads');

@@ -18,8 +18,8 @@ test('a wasted child is flagged, listed at risk for the right people, and leaves
   browser,
   request,
 }) => {
-  // A long journey (two sign-ins, two measurement pages, an accessibility check per screenshot): 1.6–1.8
-  // min alone on a two-core machine, and over 3 min once beside the whole suite.
+  // A long journey (two sign-ins, two measurement pages, an accessibility check per screenshot), slower
+  // still beside the whole suite on a two-core machine.
   test.setTimeout(300_000);
   const token = await adminToken(request);
   const tag = uniqueTag();

@@ -121,7 +121,7 @@ test('an administrator adds a Center Base and a Home Base student through the fo
   context,
   request,
 }) => {
-  test.setTimeout(120_000); // 25 s alone; three forms and a search, on a machine the other journeys share
+  test.setTimeout(120_000); // three forms and a search, on a machine the other journeys share
   const token = await adminToken(request);
   const tag = uniqueTag();
   const teacher = await createTeacher(request, token, { firstName: 'Kavya', lastName: uniqueWord() });

@@ -164,7 +164,7 @@ function pgliteThread(opts: OpenOptions): PgliteThread {
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     // JIT compilation off for every session (decision 0014): on these short queries it costs far more
-    // than it saves (0.6 s of compiling in a 0.8 s statement). An `options` in the URL still wins.
+    // than it saves (compiling took most of a statement's time). An `options` in the URL still wins.
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, options: '-c jit=off' });
     // Dates stay as 'YYYY-MM-DD' strings (no time-zone shifts).
     pool.on('error', () => {

@@ -22,9 +22,9 @@ export const onPostgres = process.env.TEST_DB === 'postgres';
 
 /**
  * An empty, migrated embedded database as a tarball, built once for each set of migrations and PGlite
- * version and kept in the system's temporary folder (only the latest). Each test app starts from it:
- * about 1.3 s instead of 3.5 s for initdb and every migration (the embedded project: 7.5 → 4.9 min on
- * two cores). The migrations still run on it (a no-op when it has them all). Two workers that build it at
+ * version and kept in the system's temporary folder (only the latest). Each test app starts from it
+ * rather than from initdb and every migration, which is most of an embedded test app's start-up. The
+ * migrations still run on it (a no-op when it has them all). Two workers that build it at
  * once each write a file of their own and rename it. Read once per test file (its apps share it).
  */
 let snapshotOnce: Promise<Blob> | undefined;

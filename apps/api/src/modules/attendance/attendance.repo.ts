@@ -323,8 +323,8 @@ export type MonthRecord = Omit<AttendanceWithRefs, 'teacher'> & {
 
 /**
  * Minutes after midnight of an instant on the wall clock of the zone (seconds dropped), by PostgreSQL's
- * zone data: the report reads two for each of its hundred records or more, where Intl's formatter cost
- * the Node thread 8 % of the call.
+ * zone data: the report reads two for each of its hundred records or more, and Intl's formatter made
+ * them a noticeable share of the Node thread's work for the call.
  */
 export const minutesOfDayIn = (instant: AnyColumn | SQL, timeZone: string) =>
   sql<number>`(extract(hour from ${instant} at time zone ${timeZone}) * 60
@@ -340,7 +340,7 @@ export async function recordsOfTeachers(
 ): Promise<MonthRecord[]> {
   if (teacherIds.length === 0) return [];
   // A month of several teachers is a hundred rows or more: joined as the lists join (for a page of ten),
-  // PostgreSQL hashed every user twice to name them (3 of 4 ms at 2,000 teachers). The teachers are the
+  // PostgreSQL hashed every user twice to name them (most of the statement's time). The teachers are the
   // caller's (it names them), and each record's reviewer is one probe of the users' key (a fenced
   // lateral).
   const recordReviewer = db
