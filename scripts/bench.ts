@@ -337,7 +337,7 @@ function percentile(sorted: number[], p: number) {
 /**
  * The load generator, in a worker thread of its own: a client on another machine does not share the
  * server's event loop, so neither does this one (in the server's thread, sending the requests and reading
- * the answers took a fifth of that thread's time). `requests` requests to `url`, `concurrency` at a
+ * the answers took a share of that thread's time). `requests` requests to `url`, `concurrency` at a
  * time, over kept-alive connections: each one's latency, the wall time, the failures. With \`post\`, each
  * is a POST of its JSON body, with a fresh Idempotency-Key each when \`keyed\`.
  *

@@ -16,7 +16,7 @@ const COMPRESS_IN_ONE_CALL_UP_TO_BYTES = 1024 * 1024;
 /**
  * The API's answers compressed for clients that accept it (decision 0029): brotli (quality 4) or gzip,
  * JSON and CSV only (a photo is already compressed). A page of a list is a fifth to a tenth of its size,
- * for about a tenth of a millisecond. @fastify/compress runs as each route's last onSend hook, so the
+ * for little of a request's time. @fastify/compress runs as each route's last onSend hook, so the
  * ETag and an idempotent replay's stored answer are those of the JSON itself. Requests' bodies are not
  * decompressed: a compressed body is refused as any body the JSON parser cannot read.
  */
