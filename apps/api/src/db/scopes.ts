@@ -1,4 +1,6 @@
-import { eq, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { LockStrength, SelectedFields } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Actor } from '../plugins/auth.ts';
 import type { DbOrTx } from './client.ts';
 import { studentCounts, students, users } from './schema.ts';
@@ -14,6 +16,28 @@ export function studentInScope(actor: Actor): SQL {
   return actor.role === 'TEACHER'
     ? sql`${isNull(students.deletedAt)} and ${eq(students.assignedTeacherId, actor.id)}`
     : isNull(students.deletedAt);
+}
+
+/**
+ * The student an actor may record for (a teacher: their own), its row locked for the transaction in
+ * `mode` so that a concurrent reassignment or deletion waits until the new record is in (or, landing
+ * first, hides it); `columns` what is read of it, its id by default. Undefined when out of scope.
+ * Each caller's mode: activities and home visits `share`; measurements `no key update`, which also
+ * makes one transaction at a time rescore the student's series (growth.service.ts).
+ */
+export async function lockStudentInScope<T extends SelectedFields = { id: typeof students.id }>(
+  tx: DbOrTx,
+  actor: Actor,
+  studentId: string,
+  mode: LockStrength,
+  columns: T = { id: students.id } as unknown as T,
+) {
+  const rows = (await tx
+    .select(columns)
+    .from(students)
+    .where(and(eq(students.id, studentId), studentInScope(actor)))
+    .for(mode)) as SelectResultFields<T>[];
+  return rows.at(0);
 }
 
 /**

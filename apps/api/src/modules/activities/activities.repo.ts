@@ -14,7 +14,6 @@ import {
   ofLiveStudent,
   ofNamedStudent,
   ofStudentInScope,
-  studentInScope,
 } from '../../db/scopes.ts';
 
 export type ActivityRow = typeof activities.$inferSelect;
@@ -242,19 +241,6 @@ export async function findActivity(
     .innerJoin(teacher, eq(teacher.id, activities.teacherId))
     .where(and(eq(activities.id, id), visibleTo(actor)));
   const [row] = opts.forUpdate ? await q.for('update', { of: activities }) : await q;
-  return row;
-}
-
-/**
- * The student an actor may record for (a teacher: their own), share-locked for the transaction so a
- * concurrent reassignment or deletion waits until the new record is in (or, landing first, hides it).
- */
-export async function lockStudentInScope(tx: DbOrTx, actor: Actor, studentId: string) {
-  const [row] = await tx
-    .select({ id: students.id })
-    .from(students)
-    .where(and(eq(students.id, studentId), studentInScope(actor)))
-    .for('share');
   return row;
 }
 

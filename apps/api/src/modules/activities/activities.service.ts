@@ -14,6 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
+import { lockStudentInScope } from '../../db/scopes.ts';
 import { assertEditedVersion } from '../../lib/edited-version.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { fetchPage, pageOf, searchCountsItself, type Paged } from '../../lib/paging.ts';
@@ -127,7 +128,7 @@ export async function createActivity(
   const orgToday = today(deps);
   checkDate(body.date, orgToday);
   const created = await deps.db.transaction(async (tx) => {
-    if (!(await repo.lockStudentInScope(tx, actor, body.studentId))) throw notFound(M.studentNotFound);
+    if (!(await lockStudentInScope(tx, actor, body.studentId, 'share'))) throw notFound(M.studentNotFound);
     await claimPhotos(tx, actor, body.photos);
     const id = await repo.insertActivity(tx, {
       title: body.title,

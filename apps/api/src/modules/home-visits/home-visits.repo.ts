@@ -18,7 +18,6 @@ import {
   liveStudentsNamed,
   ofLiveStudent,
   ofStudentInScope,
-  studentInScope,
   teachersNamed,
 } from '../../db/scopes.ts';
 
@@ -340,23 +339,16 @@ export async function findHomeVisit(
 }
 
 /**
- * The student an actor may record a visit for (a teacher: their own), with the home location the visit
- * is checked against; share-locked for the transaction so a concurrent reassignment, deletion or move
- * of the home waits until the visit is in.
+ * What a visit needs of its student (db/scopes.ts lockStudentInScope, share-locked so that a concurrent
+ * reassignment, deletion or move of the home waits until the visit is in): the home location the visit
+ * is checked against.
  */
-export async function lockStudentForVisit(tx: DbOrTx, actor: Actor, studentId: string) {
-  const [row] = await tx
-    .select({
-      id: students.id,
-      category: students.category,
-      homeLatitude: students.homeLatitude,
-      homeLongitude: students.homeLongitude,
-    })
-    .from(students)
-    .where(and(eq(students.id, studentId), studentInScope(actor)))
-    .for('share');
-  return row;
-}
+export const visitStudentColumns = {
+  id: students.id,
+  category: students.category,
+  homeLatitude: students.homeLatitude,
+  homeLongitude: students.homeLongitude,
+};
 
 /** True when any of the files is on some visit other than `exceptId` (deleted ones too). */
 export async function filesInUse(tx: DbOrTx, fileIds: string[], exceptId?: string): Promise<boolean> {

@@ -18,6 +18,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client.ts';
+import { lockStudentInScope } from '../../db/scopes.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { assertEditedVersion } from '../../lib/edited-version.ts';
 import { fetchPage, pageOf, searchCountsItself, type Paged } from '../../lib/paging.ts';
@@ -246,7 +247,7 @@ export async function createHomeVisit(
   if (actor.role !== 'TEACHER') throw forbidden(M.onlyTeachersRecord);
   checkDate(body.date, today(deps));
   return deps.db.transaction(async (tx) => {
-    const student = await repo.lockStudentForVisit(tx, actor, body.studentId);
+    const student = await lockStudentInScope(tx, actor, body.studentId, 'share', repo.visitStudentColumns);
     if (!student) throw notFound(M.studentNotFound);
     if (!(HOME_VISIT_CATEGORIES as readonly string[]).includes(student.category)) {
       throw badRequest(M.studentCategory);

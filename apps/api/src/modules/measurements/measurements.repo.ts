@@ -31,7 +31,7 @@ import { measurements, students, users, type StudentCategoryValue } from '../../
 import { containsLowered, containsPattern } from '../../db/sql-helpers.ts';
 import type { Page } from '../../lib/paging.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import { ofLiveStudent, studentInScope } from '../../db/scopes.ts';
+import { ofLiveStudent } from '../../db/scopes.ts';
 import { categoryOn } from '../students/students.repo.ts';
 
 const teacher = aliasedTable(users, 'teacher');
@@ -427,20 +427,6 @@ export async function findMeasurement(
 ): Promise<MeasurementWithRefs | undefined> {
   const [row] = await recordsQuery(db, and(eq(measurements.id, id), recordsWhere(actor, {})));
   return row ? withRefs(row) : undefined;
-}
-
-/**
- * The student an actor may measure (a teacher: their own), locked for the transaction so that a
- * concurrent reassignment or deletion waits until the new measurement is in (or, landing first, wins),
- * and so that the student's series is rescored by one transaction at a time (growth.service.ts).
- */
-export async function lockStudentForMeasurement(tx: DbOrTx, actor: Actor, studentId: string) {
-  const [row] = await tx
-    .select({ id: students.id })
-    .from(students)
-    .where(and(eq(students.id, studentId), studentInScope(actor)))
-    .for('no key update');
-  return row;
 }
 
 /** The student a measurement belongs to (any state), or undefined. */

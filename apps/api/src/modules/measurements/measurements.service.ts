@@ -9,6 +9,7 @@ import {
 } from '@csp/contracts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { lockStudentInScope } from '../../db/scopes.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import * as repo from './measurements.repo.ts';
 // Measurement records (below the status).
@@ -190,7 +191,7 @@ export async function createMeasurement(
   const today = todayIn(deps.config.orgTimezone);
   if (body.date > today) throw badRequest(MM.dateInFuture);
   const created = await deps.db.transaction(async (tx) => {
-    if (!(await repo.lockStudentForMeasurement(tx, actor, body.studentId))) {
+    if (!(await lockStudentInScope(tx, actor, body.studentId, 'no key update'))) {
       throw notFound(MM.studentNotFound);
     }
     if (body.photos.length > 0) {
