@@ -1,4 +1,4 @@
-import { aliasedTable, and, count, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { descendingKeyset } from '../../db/keyset.ts';
@@ -242,25 +242,6 @@ export async function findActivity(
     .where(and(eq(activities.id, id), visibleTo(actor)));
   const [row] = opts.forUpdate ? await q.for('update', { of: activities }) : await q;
   return row;
-}
-
-/** True when any of the files is a photo of some activity other than `exceptId` (deleted ones too). */
-export async function photosInUse(tx: DbOrTx, fileIds: string[], exceptId?: string): Promise<boolean> {
-  if (fileIds.length === 0) return false;
-  const [row] = await tx
-    .select({ id: activities.id })
-    .from(activities)
-    .where(
-      and(
-        sql`${activities.photos} ?| array[${sql.join(
-          fileIds.map((id) => sql`${id}`),
-          sql`, `,
-        )}]::text[]`,
-        exceptId ? ne(activities.id, exceptId) : undefined,
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
 }
 
 export async function insertActivity(tx: DbOrTx, values: NewActivityRow): Promise<string> {

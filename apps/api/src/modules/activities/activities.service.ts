@@ -27,6 +27,7 @@ import {
   type FileLinks,
   type IncomingFile,
 } from '../files/files.service.ts';
+import { filesInUse } from '../files/files.repo.ts';
 import * as repo from './activities.repo.ts';
 import { audit } from '../audit/audit.ts';
 
@@ -77,7 +78,7 @@ function checkDate(date: string | undefined, orgToday: string) {
 async function claimPhotos(tx: Tx, actor: Actor, fileIds: string[], activityId?: string) {
   if (fileIds.length === 0) return;
   if (!(await areOwnUploads(tx, fileIds, ACTIVITY_PHOTO_PURPOSE, actor.id))) throw badRequest(M.photoInvalid);
-  if (await repo.photosInUse(tx, fileIds, activityId)) throw conflict(M.photoInUse);
+  if (await filesInUse(tx, 'activities', fileIds, activityId)) throw conflict(M.photoInUse);
 }
 
 /** Teachers: their students' activities; admins: all. A deleted student's activities never show. */

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, gt, inArray, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, inArray, lt, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   activities,
@@ -53,6 +53,34 @@ export async function lockOwnUploads(
     )
     .for('update');
   return rows.length;
+}
+
+/** The records that carry files, in their `photos`. */
+const recordsWithFiles = { activities, measurements, homeVisits };
+
+/** True when any of the files is on some record of `kind` other than `exceptId` (deleted ones too). */
+export async function filesInUse(
+  tx: DbOrTx,
+  kind: keyof typeof recordsWithFiles,
+  fileIds: string[],
+  exceptId?: string,
+): Promise<boolean> {
+  if (fileIds.length === 0) return false;
+  const records = recordsWithFiles[kind];
+  const [row] = await tx
+    .select({ id: records.id })
+    .from(records)
+    .where(
+      and(
+        sql`${records.photos} ?| array[${sql.join(
+          fileIds.map((id) => sql`${id}`),
+          sql`, `,
+        )}]::text[]`,
+        exceptId ? ne(records.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 /** Name, type and size of stored files (the rows that exist among `ids`). */

@@ -4,7 +4,7 @@ import {
   type HomeVisitStatus,
   type LocationFilter,
 } from '@csp/contracts';
-import { aliasedTable, and, count, desc, eq, gt, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, count, desc, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { descendingKeyset } from '../../db/keyset.ts';
@@ -349,25 +349,6 @@ export const visitStudentColumns = {
   homeLatitude: students.homeLatitude,
   homeLongitude: students.homeLongitude,
 };
-
-/** True when any of the files is on some visit other than `exceptId` (deleted ones too). */
-export async function filesInUse(tx: DbOrTx, fileIds: string[], exceptId?: string): Promise<boolean> {
-  if (fileIds.length === 0) return false;
-  const [row] = await tx
-    .select({ id: homeVisits.id })
-    .from(homeVisits)
-    .where(
-      and(
-        sql`${homeVisits.photos} ?| array[${sql.join(
-          fileIds.map((id) => sql`${id}`),
-          sql`, `,
-        )}]::text[]`,
-        exceptId ? ne(homeVisits.id, exceptId) : undefined,
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
-}
 
 export async function insertHomeVisit(tx: DbOrTx, values: NewHomeVisitRow): Promise<string> {
   const [row] = await tx.insert(homeVisits).values(values).returning({ id: homeVisits.id });

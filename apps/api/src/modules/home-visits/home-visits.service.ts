@@ -23,7 +23,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { assertEditedVersion } from '../../lib/edited-version.ts';
 import { fetchPage, pageOf, searchCountsItself, type Paged } from '../../lib/paging.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import { findStoredFiles } from '../files/files.repo.ts';
+import { filesInUse, findStoredFiles } from '../files/files.repo.ts';
 import {
   areOwnUploads,
   removeStoredObjects,
@@ -165,7 +165,7 @@ export function placeVisit(
 async function claimFiles(tx: Tx, actor: Actor, fileIds: string[], visitId?: string) {
   if (fileIds.length === 0) return;
   if (!(await areOwnUploads(tx, fileIds, HOME_VISIT_FILE_PURPOSE, actor.id))) throw badRequest(M.fileInvalid);
-  if (await repo.filesInUse(tx, fileIds, visitId)) throw conflict(M.fileInUse);
+  if (await filesInUse(tx, 'homeVisits', fileIds, visitId)) throw conflict(M.fileInUse);
 }
 
 function filterOf(query: HomeVisitListQuery | HomeVisitReviewQuery): repo.HomeVisitFilter {

@@ -459,22 +459,6 @@ export async function softDeleteMeasurement(tx: DbOrTx, actor: Actor, id: string
   return row;
 }
 
-/** True when any of the files is a photo of some measurement (deleted ones too). */
-export async function measurementPhotosInUse(tx: DbOrTx, fileIds: string[]): Promise<boolean> {
-  if (fileIds.length === 0) return false;
-  const [row] = await tx
-    .select({ id: measurements.id })
-    .from(measurements)
-    .where(
-      sql`${measurements.photos} ?| array[${sql.join(
-        fileIds.map((id) => sql`${id}`),
-        sql`, `,
-      )}]::text[]`,
-    )
-    .limit(1);
-  return row !== undefined;
-}
-
 export async function insertMeasurement(tx: DbOrTx, values: NewMeasurementRow): Promise<string> {
   const [row] = await tx.insert(measurements).values(values).returning({ id: measurements.id });
   return row.id;

@@ -28,6 +28,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { fetchPage, pageOf, type Paged } from '../../lib/paging.ts';
+import { filesInUse } from '../files/files.repo.ts';
 import { areOwnUploads, saveUpload, type FileLinks, type IncomingFile } from '../files/files.service.ts';
 import { audit } from '../audit/audit.ts';
 import { lockStudentRow } from './growth.repo.ts';
@@ -198,7 +199,7 @@ export async function createMeasurement(
       if (!(await areOwnUploads(tx, body.photos, MEASUREMENT_PHOTO_PURPOSE, actor.id))) {
         throw badRequest(MM.photoInvalid);
       }
-      if (await repo.measurementPhotosInUse(tx, body.photos)) throw conflict(MM.photoInUse);
+      if (await filesInUse(tx, 'measurements', body.photos)) throw conflict(MM.photoInUse);
     }
     const id = await repo.insertMeasurement(tx, {
       studentId: body.studentId,
