@@ -308,7 +308,7 @@ export async function countHomeVisits(db: DbOrTx, actor: Actor, filter: HomeVisi
  * The years of the visits the actor sees, newest first: a loose index scan (one probe of the date
  * order per year), not a pass over every visit. The student's liveness is the anti-join: joined to
  * `students`, each probe's plan memoized the lookups in a cache sized for the 200,000 visits it
- * estimated, and setting that cache up cost 9 ms a call at national scale (the probes, 0.2 ms).
+ * estimated, and setting that cache up cost far more than the probes themselves.
  */
 export async function homeVisitYears(db: DbOrTx, actor: Actor): Promise<number[]> {
   const visible = sql`from ${homeVisits} where ${visibleTo(actor, ofLiveStudent(homeVisits.studentId))}`;
