@@ -2,13 +2,18 @@ import type { Role } from '@csp/contracts';
 import type { Actor } from '../plugins/auth.ts';
 import { forbidden } from './errors.ts';
 
-/** The first line of a service method that only some roles may call. */
-export function requireRole(actor: Actor, ...roles: Role[]): void {
-  if (!roles.includes(actor.role)) {
+/**
+ * The first line of a service method that only some roles may call; `message` the refusal's own text
+ * where the method has one.
+ */
+export function requireRole(actor: Actor, roles: Role | readonly Role[], message?: string): void {
+  const allowed: readonly Role[] = typeof roles === 'string' ? [roles] : roles;
+  if (!allowed.includes(actor.role)) {
     throw forbidden(
-      roles.length === 1 && roles[0] === 'ADMIN'
-        ? 'Only administrators can do this'
-        : 'You do not have permission to do this',
+      message ??
+        (allowed.length === 1 && allowed[0] === 'ADMIN'
+          ? 'Only administrators can do this'
+          : 'You do not have permission to do this'),
     );
   }
 }

@@ -17,6 +17,7 @@ import type { Tx } from '../../db/client.ts';
 import { lockStudentInScope } from '../../db/scopes.ts';
 import { assertEditedVersion } from '../../lib/edited-version.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { requireRole } from '../../lib/permissions.ts';
 import { fetchPage, pageOf, searchCountsItself, type Paged } from '../../lib/paging.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import {
@@ -125,7 +126,7 @@ export async function createActivity(
   links: FileLinks,
   body: CreateInput,
 ): Promise<Activity> {
-  if (actor.role !== 'TEACHER') throw forbidden(M.onlyTeachersRecord);
+  requireRole(actor, 'TEACHER', M.onlyTeachersRecord);
   const orgToday = today(deps);
   checkDate(body.date, orgToday);
   const created = await deps.db.transaction(async (tx) => {
@@ -159,7 +160,7 @@ export async function updateActivity(
   id: string,
   body: UpdateInput,
 ): Promise<Activity> {
-  if (actor.role !== 'TEACHER') throw forbidden(M.editOwn);
+  requireRole(actor, 'TEACHER', M.editOwn);
   const { updatedAt: edited, ...changes } = body;
   const orgToday = today(deps);
   checkDate(body.date, orgToday);
@@ -200,7 +201,7 @@ export async function updateActivity(
 
 /** Soft delete by the teacher who recorded it; the photos stay so that a restore brings all back. */
 export async function deleteActivity(deps: ActivitiesDeps, actor: Actor, id: string): Promise<void> {
-  if (actor.role !== 'TEACHER') throw forbidden(M.deleteOwn);
+  requireRole(actor, 'TEACHER', M.deleteOwn);
   const current = await repo.findActivity(deps.db, actor, id);
   if (!current) throw notFound(M.notFound);
   if (current.activity.teacherId !== actor.id) throw forbidden(M.deleteOwn);
@@ -220,7 +221,7 @@ export async function uploadActivityPhoto(
   links: FileLinks,
   receive: () => Promise<IncomingFile>,
 ): Promise<ActivityPhotoUploadResponse> {
-  if (actor.role !== 'TEACHER') throw forbidden(M.onlyTeachersRecord);
+  requireRole(actor, 'TEACHER', M.onlyTeachersRecord);
   const { file } = await saveUpload(deps, {
     file: await receive(),
     allowed: PHOTO_MIME_TYPES,

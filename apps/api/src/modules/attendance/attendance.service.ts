@@ -112,7 +112,7 @@ function placeName(point: { latitude: number; longitude: number } | null | undef
  * unique (teacher, day) index lets one land; the other answers 409.
  */
 export async function checkIn(deps: AttendanceDeps, actor: Actor, body: CheckInInput): Promise<Attendance> {
-  if (actor.role !== 'TEACHER') throw forbidden(M.onlyTeachers);
+  requireRole(actor, 'TEACHER', M.onlyTeachers);
   const now = new Date();
   const date = today(deps, now);
   return deps.db.transaction(async (tx) => {
@@ -150,7 +150,7 @@ export async function checkIn(deps: AttendanceDeps, actor: Actor, body: CheckInI
 
 /** A teacher checks out of today's record, once; the time is the server's. */
 export async function checkOut(deps: AttendanceDeps, actor: Actor, body: CheckOutInput): Promise<Attendance> {
-  if (actor.role !== 'TEACHER') throw forbidden(M.onlyTeachers);
+  requireRole(actor, 'TEACHER', M.onlyTeachers);
   const now = new Date();
   const date = today(deps, now);
   return deps.db.transaction(async (tx) => {

@@ -20,6 +20,7 @@ import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { lockStudentInScope } from '../../db/scopes.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { requireRole } from '../../lib/permissions.ts';
 import { assertEditedVersion } from '../../lib/edited-version.ts';
 import { fetchPage, pageOf, searchCountsItself, type Paged } from '../../lib/paging.ts';
 import type { Actor } from '../../plugins/auth.ts';
@@ -209,7 +210,7 @@ export async function pendingForReview(
   links: FileLinks,
   query: HomeVisitReviewQuery,
 ): Promise<Paged<HomeVisit>> {
-  if (actor.role !== 'ADMIN') throw forbidden(M.onlyAdminsReview);
+  requireRole(actor, 'ADMIN', M.onlyAdminsReview);
   const filter = { ...filterOf(query), pendingOnly: true };
   const page = await fetchPage(
     pageOf(query, HOME_VISIT_LIMITS.reviewPageSize),
@@ -244,7 +245,7 @@ export async function createHomeVisit(
   links: FileLinks,
   body: CreateInput,
 ): Promise<HomeVisit> {
-  if (actor.role !== 'TEACHER') throw forbidden(M.onlyTeachersRecord);
+  requireRole(actor, 'TEACHER', M.onlyTeachersRecord);
   checkDate(body.date, today(deps));
   return deps.db.transaction(async (tx) => {
     const student = await lockStudentInScope(tx, actor, body.studentId, 'share', repo.visitStudentColumns);
@@ -295,7 +296,7 @@ export async function updateHomeVisit(
   id: string,
   body: UpdateInput,
 ): Promise<HomeVisit> {
-  if (actor.role !== 'TEACHER') throw forbidden(M.editOwn);
+  requireRole(actor, 'TEACHER', M.editOwn);
   const visitDate = dayOf(body.visitDate, deps.config.orgTimezone);
   checkDate(visitDate, today(deps));
   const { dto, removedKeys } = await deps.db.transaction(async (tx) => {
@@ -349,7 +350,7 @@ export async function updateHomeVisit(
 
 /** Soft delete by the teacher who recorded it; the files stay so that a restore brings all back. */
 export async function deleteHomeVisit(deps: HomeVisitsDeps, actor: Actor, id: string): Promise<void> {
-  if (actor.role !== 'TEACHER') throw forbidden(M.deleteOwn);
+  requireRole(actor, 'TEACHER', M.deleteOwn);
   const current = await repo.findHomeVisit(deps.db, actor, id);
   if (!current) throw notFound(M.notFound);
   if (current.visit.teacherId !== actor.id) throw forbidden(M.deleteOwn);
@@ -376,7 +377,7 @@ export async function reviewHomeVisit(
     seen?: string;
   },
 ): Promise<void> {
-  if (actor.role !== 'ADMIN') throw forbidden(M.onlyAdminsReview);
+  requireRole(actor, 'ADMIN', M.onlyAdminsReview);
   const { seen, ...decision } = review;
   await deps.db.transaction(async (tx) => {
     if (seen !== undefined) {
@@ -414,7 +415,7 @@ export async function uploadHomeVisitFile(
   links: FileLinks,
   receive: () => Promise<IncomingFile>,
 ): Promise<HomeVisitUploadResponse> {
-  if (actor.role !== 'TEACHER') throw forbidden(M.onlyTeachersRecord);
+  requireRole(actor, 'TEACHER', M.onlyTeachersRecord);
   const { file } = await saveUpload(deps, {
     file: await receive(),
     allowed: HOME_VISIT_FILE_MIME_TYPES,

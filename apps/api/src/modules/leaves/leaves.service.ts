@@ -113,7 +113,7 @@ function checkOwnTeacherId(actor: Actor, teacherId: string | undefined) {
  * checking, so two applications at once cannot both pass the overlap check.
  */
 export async function applyForLeave(deps: LeavesDeps, actor: Actor, body: ApplyInput): Promise<Leave> {
-  if (actor.role !== 'TEACHER') throw forbidden(M.onlyTeachersApply);
+  requireRole(actor, 'TEACHER', M.onlyTeachersApply);
   const endDate = body.endDate ?? body.startDate;
   const day = today(deps);
   if (body.startDate < day) throw badRequest(M.inPast);

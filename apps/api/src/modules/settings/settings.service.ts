@@ -1,7 +1,7 @@
 import { DISTANCE_THRESHOLD, HOME_VISIT_MESSAGES, type Settings } from '@csp/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
-import { forbidden } from '../../lib/errors.ts';
+import { requireRole } from '../../lib/permissions.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import * as repo from './settings.repo.ts';
 import { audit } from '../audit/audit.ts';
@@ -24,7 +24,7 @@ export async function setHomeVisitDistance(
   actor: Actor,
   distanceMeters: number,
 ): Promise<Settings> {
-  if (actor.role !== 'ADMIN') throw forbidden(HOME_VISIT_MESSAGES.onlyAdminsThreshold);
+  requireRole(actor, 'ADMIN', HOME_VISIT_MESSAGES.onlyAdminsThreshold);
   return deps.db.transaction(async (tx) => {
     const homeVisitDistanceThreshold = await repo.setDistanceThreshold(tx, distanceMeters, actor.id);
     await audit(tx, actor, 'update', 'settings', null, { homeVisitDistanceThreshold });

@@ -206,7 +206,7 @@ export async function updateStudent(
       const reassigning =
         body.assignedTeacherId !== undefined &&
         (body.assignedTeacherId ?? null) !== current.assignedTeacherId;
-      if (reassigning && actor.role !== 'ADMIN') throw forbidden('Only administrators can reassign students');
+      if (reassigning) requireRole(actor, 'ADMIN', 'Only administrators can reassign students');
 
       const category = body.category ?? current.category;
       const isPregnant = category === 'SURVIVAL_PROGRAM' && (body.isPregnant ?? current.isPregnant);
