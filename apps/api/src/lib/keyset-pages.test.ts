@@ -1,7 +1,8 @@
 import { PAGING_MESSAGES } from '@csp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activities, gifts, homeVisits, measurements, notifications, students } from '../db/schema.ts';
+import { activities, gifts, homeVisits, measurements, notifications } from '../db/schema.ts';
 import { createTestApp, expectError, seedUser, type SeededUser, type TestContext } from '../test/setup.ts';
+import { studentSeeder } from '../test/factories.ts';
 
 // Keyset pages (issue 13; contracts' keysetQueryFields): every paged answer of the big lists carries
 // X-Next-Cursor while rows remain, and `after=<cursor>` answers the rows after it, in the list's order.
@@ -14,22 +15,8 @@ let teacher: SeededUser;
 let other: SeededUser;
 let mine: string;
 let theirs: string;
-let seq = 0;
 
-async function seedStudent(teacherId: string) {
-  const [row] = await t.app.db
-    .insert(students)
-    .values({
-      studentId: `KEY-${Date.now()}-${++seq}`,
-      firstName: 'Nila',
-      lastName: `Keyset${seq}`,
-      dateOfBirth: '2022-05-01',
-      category: 'CENTER_BASE',
-      assignedTeacherId: teacherId,
-    })
-    .returning();
-  return row.id;
-}
+const seedStudent = studentSeeder(() => t.app, { prefix: 'KEY', lastName: (n) => `Keyset${n}` });
 
 /** Days as the lists see them: a few distinct dates, so that rows tie on the date and on created_at. */
 const day = (i: number) => `2026-0${1 + (i % 3)}-1${i % 2}`;
@@ -135,8 +122,8 @@ beforeAll(async () => {
   admin = await seedUser(t.app, { role: 'ADMIN' });
   teacher = await seedUser(t.app, { role: 'TEACHER' });
   other = await seedUser(t.app, { role: 'TEACHER' });
-  mine = await seedStudent(teacher.id);
-  theirs = await seedStudent(other.id);
+  mine = (await seedStudent(teacher.id)).id;
+  theirs = (await seedStudent(other.id)).id;
 });
 afterAll(async () => {
   await t?.close();
@@ -239,18 +226,8 @@ describe.each(cases.filter((c) => c.name !== 'measurements' && c.name !== 'notif
   'a search of $name counts its matches with its page',
   (c) => {
     it('answers the same total on every numbered page, past the end too, and its cursor goes on', async () => {
-      const word = `Zora${++seq}`;
-      const [searched] = await t.app.db
-        .insert(students)
-        .values({
-          studentId: `KEY-${Date.now()}-${seq}`,
-          firstName: word,
-          lastName: 'Counted',
-          dateOfBirth: '2022-05-01',
-          category: 'CENTER_BASE',
-          assignedTeacherId: teacher.id,
-        })
-        .returning();
+      const searched = await seedStudent(teacher.id, { firstName: (n) => `Zora${n}`, lastName: 'Counted' });
+      const word = searched.firstName;
       await c.insert(7, searched.id, 'searched');
       await c.insert(3, mine, 'unsearched');
       const reader = c.reader();

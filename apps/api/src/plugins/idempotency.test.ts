@@ -12,6 +12,7 @@ import {
   type SeededUser,
   type TestContext,
 } from '../test/setup.ts';
+import { studentSeeder } from '../test/factories.ts';
 
 // Idempotent writes: a POST sent again with the same Idempotency-Key (decision 0024).
 
@@ -21,31 +22,17 @@ let teacher: SeededUser;
 let otherTeacher: SeededUser;
 let studentId: string;
 let otherStudentId: string;
-let seq = 0;
 const today = todayIn('Asia/Colombo');
 
-async function seedStudent(teacherId: string) {
-  const [row] = await t.app.db
-    .insert(students)
-    .values({
-      studentId: `IDEM-${++seq}`,
-      firstName: 'Nila',
-      lastName: 'Perera',
-      dateOfBirth: '2022-05-01',
-      category: 'CENTER_BASE',
-      assignedTeacherId: teacherId,
-    })
-    .returning();
-  return row.id;
-}
+const seedStudent = studentSeeder(() => t.app, { studentId: (n) => `IDEM-${n}` });
 
 beforeAll(async () => {
   t = await createTestApp();
   admin = await seedUser(t.app, { role: 'ADMIN' });
   teacher = await seedUser(t.app, { role: 'TEACHER' });
   otherTeacher = await seedUser(t.app, { role: 'TEACHER' });
-  studentId = await seedStudent(teacher.id);
-  otherStudentId = await seedStudent(otherTeacher.id);
+  studentId = (await seedStudent(teacher.id)).id;
+  otherStudentId = (await seedStudent(otherTeacher.id)).id;
 });
 afterAll(() => t.close());
 
@@ -302,7 +289,7 @@ describe('Idempotency-Key on POST', () => {
 
   it('goes with its user', async () => {
     const leaver = await seedUser(t.app, { role: 'TEACHER' });
-    const kid = await seedStudent(leaver.id);
+    const kid = (await seedStudent(leaver.id)).id;
     const key = freshKey();
     expect((await post(leaver, activity('Leaver', kid), key)).statusCode).toBe(201);
     expect(await keyRow(leaver.id, key)).toBeDefined();

@@ -9,16 +9,16 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig, testConfig, type Config } from '../config.ts';
-import { activities, storedFiles, students } from '../db/schema.ts';
+import { activities, storedFiles } from '../db/schema.ts';
 import { createMemoryMailer } from '../lib/mailer.ts';
 import type { FileStore } from '../lib/storage.ts';
 import { fileUpload, SAMPLE_IMAGES } from '../test/multipart.ts';
 import { createTestApp, expectError, seedUser, type SeededUser, type TestContext } from '../test/setup.ts';
+import { studentSeeder } from '../test/factories.ts';
 import { describeWait } from './rate-limit.ts';
 
 let t: TestContext;
 const extra: FastifyInstance[] = [];
-let seq = 0;
 const today = todayIn('Asia/Colombo');
 
 beforeAll(async () => {
@@ -44,20 +44,7 @@ async function instance(overrides: Partial<Config>, storage: FileStore = t.app.s
   return app;
 }
 
-async function seedStudent(teacherId: string) {
-  const [row] = await t.app.db
-    .insert(students)
-    .values({
-      studentId: `LIMIT-${++seq}`,
-      firstName: 'Nila',
-      lastName: 'Perera',
-      dateOfBirth: '2022-05-01',
-      category: 'CENTER_BASE',
-      assignedTeacherId: teacherId,
-    })
-    .returning();
-  return row.id;
-}
+const seedStudent = studentSeeder(() => t.app, { studentId: (n) => `LIMIT-${n}` });
 
 /** A write anyone signed in may make, any number of times. */
 const markAllRead = (app: FastifyInstance, as: SeededUser, headers: Record<string, string> = {}) =>
@@ -181,7 +168,7 @@ describe('writes a minute, per signed-in user', () => {
   it('lets exactly the limit through of a burst sent at once', async () => {
     const app = await instance({ userWritesPerMinute: 10 });
     const teacher = await seedUser(t.app);
-    const studentId = await seedStudent(teacher.id);
+    const studentId = (await seedStudent(teacher.id)).id;
     const title = `Burst ${crypto.randomUUID()}`;
     const answers = await Promise.all(
       Array.from({ length: 30 }, () =>

@@ -6,18 +6,16 @@
 import { addDays, GIFT_MESSAGES, HOME_VISIT_MESSAGES, STALE_EDIT_MESSAGE, todayIn } from '@csp/contracts';
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { students } from '../db/schema.ts';
 import { fileUpload, SAMPLE_IMAGES } from './multipart.ts';
 import { createTestApp, expectError, seedUser, type SeededUser, type TestContext } from './setup.ts';
+import { HOME, sequence, studentSeeder } from './factories.ts';
 
 let t: TestContext;
 let admin: SeededUser;
 let admin2: SeededUser;
 let teacher: SeededUser;
 let otherTeacher: SeededUser;
-let seq = 0;
 const today = todayIn('Asia/Colombo');
-const HOME = { latitude: 9.6615, longitude: 80.0255 };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -40,22 +38,19 @@ async function created(as: SeededUser, url: string, payload: object): Promise<st
   return (res.json() as { id: string }).id;
 }
 
-async function seedStudent(teacherId: string) {
-  const [row] = await t.app.db
-    .insert(students)
-    .values({
-      studentId: `EV-${Date.now()}-${++seq}`,
-      firstName: 'Nila',
-      lastName: `Version${seq}`,
-      dateOfBirth: '2022-03-04',
-      category: 'HOME_BASE',
-      assignedTeacherId: teacherId,
-      homeLatitude: HOME.latitude,
-      homeLongitude: HOME.longitude,
-    })
-    .returning();
-  return row;
-}
+const seq = sequence();
+const seedStudent = studentSeeder(
+  () => t.app,
+  {
+    prefix: 'EV',
+    lastName: (n) => `Version${n}`,
+    dateOfBirth: '2022-03-04',
+    category: 'HOME_BASE',
+    homeLatitude: HOME.latitude,
+    homeLongitude: HOME.longitude,
+  },
+  seq,
+);
 
 /** A visit of the teacher's to a new student: at the home (approved by the server) or with no place (pending). */
 async function recordVisit(place: { latitude: number; longitude: number } | Record<string, never>) {
@@ -133,7 +128,7 @@ const editables: Editable[] = [
         gifts: [
           {
             studentId: s.studentId,
-            giftId: `EV-G-${++seq}`,
+            giftId: `EV-G-${seq()}`,
             globalSponsorId: 'GS-77',
             giftSubType: 'School bag',
             giftDate: today,

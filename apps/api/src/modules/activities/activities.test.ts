@@ -4,10 +4,11 @@ import path from 'node:path';
 import { addDays, fileIdOfEntry, todayIn } from '@csp/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activities, storedFiles, students } from '../../db/schema.ts';
+import { activities, storedFiles } from '../../db/schema.ts';
 import { FILE_LINK } from '../../test/file-links.ts';
 import { fileUpload, multipart, SAMPLE_IMAGES } from '../../test/multipart.ts';
 import { createTestApp, expectError, seedUser, type SeededUser, type TestContext } from '../../test/setup.ts';
+import { studentSeeder, yearsAgo } from '../../test/factories.ts';
 
 const LINK = FILE_LINK;
 
@@ -15,26 +16,9 @@ let t: TestContext;
 let admin: SeededUser;
 let teacher: SeededUser;
 let otherTeacher: SeededUser;
-let seq = 0;
 const today = todayIn('Asia/Colombo');
-const yearsAgo = (n: number) =>
-  `${Number(today.slice(0, 4)) - n}${today.slice(4)}`.replace('-02-29', '-02-28');
 
-async function seedStudent(teacherId: string | null, over: Partial<typeof students.$inferInsert> = {}) {
-  const [row] = await t.app.db
-    .insert(students)
-    .values({
-      studentId: `ACT-${Date.now()}-${++seq}`,
-      firstName: 'Nila',
-      lastName: 'Perera',
-      dateOfBirth: yearsAgo(4),
-      category: 'CENTER_BASE',
-      assignedTeacherId: teacherId,
-      ...over,
-    })
-    .returning();
-  return row;
-}
+const seedStudent = studentSeeder(() => t.app, { prefix: 'ACT', dateOfBirth: yearsAgo(4) });
 
 const newActivity = (studentId: string, over: Record<string, unknown> = {}) => ({
   title: 'Saturday painting',

@@ -21,11 +21,11 @@ import {
   type SeededUser,
   type TestContext,
 } from '../../test/setup.ts';
+import { studentSeeder } from '../../test/factories.ts';
 
 let t: TestContext;
 let admin: SeededUser;
 let teacher: SeededUser;
-let seq = 0;
 const today = todayIn('Asia/Colombo');
 
 const inject = (as: SeededUser | null, method: 'GET' | 'POST' | 'DELETE', url: string) =>
@@ -37,21 +37,7 @@ const forever = (as: SeededUser | null, kind: DeletedKind, id: string) =>
 const listed = async (kind: DeletedKind) =>
   ((await inject(admin, 'GET', `/${kind}/deleted/list`)).json() as { id: string }[]).map((r) => r.id);
 
-async function seedStudent(teacherId: string | null, over: Partial<typeof students.$inferInsert> = {}) {
-  const [row] = await t.app.db
-    .insert(students)
-    .values({
-      studentId: `DEL-${Date.now()}-${++seq}`,
-      firstName: 'Nila',
-      lastName: 'Perera',
-      dateOfBirth: '2022-05-01',
-      category: 'CENTER_BASE',
-      assignedTeacherId: teacherId,
-      ...over,
-    })
-    .returning();
-  return row;
-}
+const seedStudent = studentSeeder(() => t.app, { prefix: 'DEL' });
 
 /** A stored file: the object in the store and its row. */
 async function seedFile(ownerId: string) {

@@ -10,19 +10,17 @@ import { addDays, todayIn, type Gift } from '@csp/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../config.ts';
-import { storedFiles, students } from '../../db/schema.ts';
+import { storedFiles } from '../../db/schema.ts';
 import { FILE_LINK, fileIdOfLink, linkSessionOf, linksForToken } from '../../test/file-links.ts';
 import { fileUpload, SAMPLE_DOCUMENTS, SAMPLE_IMAGES } from '../../test/multipart.ts';
 import { createTestApp, expectError, seedUser, type SeededUser, type TestContext } from '../../test/setup.ts';
+import { HOME, sequence, studentSeeder } from '../../test/factories.ts';
 import { fileLinks, UNATTACHED_GRACE_MS } from './files.service.ts';
 
 const INVALID = 'This link has expired or is invalid';
 const today = todayIn('Asia/Colombo');
-const HOME = { latitude: 9.6615, longitude: 80.0255 };
-
 let t: TestContext;
 let admin: SeededUser;
-let seq = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -78,22 +76,19 @@ async function withPicture(user: SeededUser): Promise<string> {
   return fileIdOfLink(body.user.profilePicture);
 }
 
-async function seedStudent(teacherId: string, category = 'HOME_BASE') {
-  const [row] = await t.app.db
-    .insert(students)
-    .values({
-      studentId: `FL-${Date.now()}-${++seq}`,
-      firstName: 'Nila',
-      lastName: `Links${seq}`,
-      dateOfBirth: '2022-03-04',
-      category: category as 'HOME_BASE',
-      assignedTeacherId: teacherId,
-      homeLatitude: HOME.latitude,
-      homeLongitude: HOME.longitude,
-    })
-    .returning();
-  return row;
-}
+const seq = sequence();
+const seedStudent = studentSeeder(
+  () => t.app,
+  {
+    prefix: 'FL',
+    lastName: (n) => `Links${n}`,
+    dateOfBirth: '2022-03-04',
+    category: 'HOME_BASE',
+    homeLatitude: HOME.latitude,
+    homeLongitude: HOME.longitude,
+  },
+  seq,
+);
 
 /** An activity with one photo, recorded by the teacher: its id and the photo's link for the teacher. */
 async function activityWithPhoto(teacher: SeededUser) {
@@ -458,7 +453,7 @@ describe('ETag on answers that carry file links', () => {
 
 async function pendingGift(studentCode: string): Promise<string> {
   const res = await call(admin.token, 'POST', '/api/gifts/bulk-assign', {
-    gifts: [{ studentId: studentCode, giftId: `G-FL-${++seq}`, giftSubType: 'School bag' }],
+    gifts: [{ studentId: studentCode, giftId: `G-FL-${seq()}`, giftSubType: 'School bag' }],
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().ids[0];

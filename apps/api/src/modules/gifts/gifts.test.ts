@@ -12,31 +12,25 @@ import {
   type SeededUser,
   type TestContext,
 } from '../../test/setup.ts';
+import { sequence, studentSeeder } from '../../test/factories.ts';
 
 let t: TestContext;
 let admin: SeededUser;
 let teacher: SeededUser;
 let otherTeacher: SeededUser;
-let seq = 0;
+const seq = sequence();
 const today = todayIn('Asia/Colombo');
-const uid = () => `${Date.now().toString(36)}${++seq}`;
+const uid = () => `${Date.now().toString(36)}${seq()}`;
 
-async function seedStudent(teacherId: string | null, over: Partial<typeof students.$inferInsert> = {}) {
-  const n = ++seq;
-  const [row] = await t.app.db
-    .insert(students)
-    .values({
-      studentId: `GF-${Date.now()}-${n}`,
-      firstName: 'Nila',
-      lastName: `Gift${n}`,
-      dateOfBirth: '2022-03-04',
-      category: 'CENTER_BASE',
-      assignedTeacherId: teacherId,
-      ...over,
-    })
-    .returning();
-  return row;
-}
+const seedStudent = studentSeeder(
+  () => t.app,
+  {
+    prefix: 'GF',
+    lastName: (n) => `Gift${n}`,
+    dateOfBirth: '2022-03-04',
+  },
+  seq,
+);
 
 const inject = (
   as: SeededUser | null,

@@ -20,44 +20,32 @@ import {
   type SeededUser,
   type TestContext,
 } from '../../test/setup.ts';
+import { HOME, studentSeeder, yearsAgo } from '../../test/factories.ts';
 
 let t: TestContext;
 let admin: SeededUser;
 let admin2: SeededUser;
 let teacher: SeededUser;
 let otherTeacher: SeededUser;
-let seq = 0;
 const today = todayIn('Asia/Colombo');
-const yearsAgo = (n: number) =>
-  `${Number(today.slice(0, 4)) - n}${today.slice(4)}`.replace('-02-29', '-02-28');
 
-/** The student's home. */
-const HOME = { latitude: 9.6615, longitude: 80.0255 };
 /** A point `meters` due north of the home (along a meridian the great-circle distance is R·Δφ). */
 const north = (meters: number) => ({
   latitude: HOME.latitude + (meters / EARTH_RADIUS_METERS) * (180 / Math.PI),
   longitude: HOME.longitude,
 });
 
-async function seedStudent(teacherId: string | null, over: Partial<typeof students.$inferInsert> = {}) {
-  const [row] = await t.app.db
-    .insert(students)
-    .values({
-      studentId: `HV-${Date.now()}-${++seq}`,
-      firstName: 'Kavin',
-      lastName: `Home${seq}`,
-      dateOfBirth: yearsAgo(2),
-      category: 'HOME_BASE',
-      assignedTeacherId: teacherId,
-      homeLatitude: HOME.latitude,
-      homeLongitude: HOME.longitude,
-      homeLocationName: 'Nallur, Jaffna',
-      address: '12 Temple Road',
-      ...over,
-    })
-    .returning();
-  return row;
-}
+const seedStudent = studentSeeder(() => t.app, {
+  prefix: 'HV',
+  firstName: 'Kavin',
+  lastName: (n) => `Home${n}`,
+  dateOfBirth: yearsAgo(2),
+  category: 'HOME_BASE',
+  homeLatitude: HOME.latitude,
+  homeLongitude: HOME.longitude,
+  homeLocationName: 'Nallur, Jaffna',
+  address: '12 Temple Road',
+});
 
 const newVisit = (studentId: string, over: Record<string, unknown> = {}) => ({
   studentId,

@@ -12,6 +12,7 @@ import {
   type SeededUser,
   type TestContext,
 } from '../../test/setup.ts';
+import { studentSeeder } from '../../test/factories.ts';
 import { runGrowthJob } from './growth.jobs.ts';
 import { GROWTH_VERSION, recomputeGrowth } from './growth.service.ts';
 
@@ -24,28 +25,19 @@ let t: TestContext;
 let admin: SeededUser;
 let teacher: SeededUser;
 let otherTeacher: SeededUser;
-let seq = 0;
 const today = todayIn('Asia/Colombo');
 /** Measured yesterday at 365 days of age: born 366 days before today. */
 const measuredOn = addDays(today, -1);
 const bornFor = (ageDays: number, on = measuredOn) => addDays(on, -ageDays);
 
-async function seedStudent(teacherId: string | null, over: Partial<typeof students.$inferInsert> = {}) {
-  const [row] = await t.app.db
-    .insert(students)
-    .values({
-      studentId: `GRO-${Date.now()}-${++seq}`,
-      firstName: 'Kavin',
-      lastName: `Growth${seq}`,
-      dateOfBirth: bornFor(365),
-      category: 'HOME_BASE',
-      sex: 'MALE',
-      assignedTeacherId: teacherId,
-      ...over,
-    })
-    .returning();
-  return row;
-}
+const seedStudent = studentSeeder(() => t.app, {
+  prefix: 'GRO',
+  firstName: 'Kavin',
+  lastName: (n) => `Growth${n}`,
+  dateOfBirth: bornFor(365),
+  category: 'HOME_BASE',
+  sex: 'MALE',
+});
 
 const inject = (
   as: SeededUser | null,

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { students } from '../../db/schema.ts';
 import { createRecordedApp, type RecordedApp } from '../../test/recorded-database.ts';
 import { expectError, onPostgres, seedUser, type SeededUser } from '../../test/setup.ts';
+import { studentSeeder } from '../../test/factories.ts';
 
 let r: RecordedApp;
 let teacher: SeededUser;
@@ -16,30 +17,16 @@ let otherTeacher: SeededUser;
 let admin: SeededUser;
 let theirs: string;
 let mine: string;
-let seq = 0;
 
-async function seedStudent(teacherId: string, firstName: string) {
-  const [row] = await r.app.db
-    .insert(students)
-    .values({
-      studentId: `SCOPE-${++seq}`,
-      firstName,
-      lastName: 'Perera',
-      dateOfBirth: '2020-05-01',
-      category: 'CENTER_BASE',
-      assignedTeacherId: teacherId,
-    })
-    .returning();
-  return row.id;
-}
+const seedStudent = studentSeeder(() => r.app, { studentId: (n) => `SCOPE-${n}`, dateOfBirth: '2020-05-01' });
 
 beforeAll(async () => {
   r = await createRecordedApp();
   teacher = await seedUser(r.app);
   otherTeacher = await seedUser(r.app);
   admin = await seedUser(r.app, { role: 'ADMIN' });
-  theirs = await seedStudent(otherTeacher.id, 'Zed');
-  mine = await seedStudent(teacher.id, 'Mina');
+  theirs = (await seedStudent(otherTeacher.id, { firstName: 'Zed' })).id;
+  mine = (await seedStudent(teacher.id, { firstName: 'Mina' })).id;
 });
 afterAll(() => r.close());
 beforeEach(() => {
