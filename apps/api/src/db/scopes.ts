@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { LockStrength, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
-import type { Actor } from '../plugins/auth.ts';
+import type { Actor } from '../lib/actor.ts';
 import type { DbOrTx } from './client.ts';
 import { studentCounts, students, users } from './schema.ts';
 import { containsLowered } from './sql-helpers.ts';

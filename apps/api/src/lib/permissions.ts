@@ -1,5 +1,5 @@
 import type { Role } from '@csp/contracts';
-import type { Actor } from '../plugins/auth.ts';
+import type { Actor } from './actor.ts';
 import { forbidden } from './errors.ts';
 
 /**

@@ -1,20 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import jwt from '@fastify/jwt';
-import { isUuid, RENEWED_TOKEN_HEADER, type Role } from '@csp/contracts';
+import { isUuid, RENEWED_TOKEN_HEADER } from '@csp/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Actor } from '../lib/actor.ts';
 import { unauthorized } from '../lib/errors.ts';
 import { keyFor } from '../lib/keys.ts';
 import { findSessionActor } from '../modules/auth/auth.repo.ts';
 
-/** Who is calling: read from the database on every request, never trusted from the token. */
-export interface Actor {
-  id: string;
-  role: Role;
-  email: string;
-  firstName: string;
-  lastName: string;
-}
+/** Who is calling (lib/actor.ts), re-exported for the callers of `actorOf`. */
+export type { Actor };
 
 /** `sid` names the sign-in session: sign-out ends it, renewal keeps it. */
 interface TokenPayload {

@@ -6,7 +6,7 @@ import { filtersOnly, liveCount, liveCountSql } from '../../db/live-counts.ts';
 import { containsPattern } from '../../db/sql-helpers.ts';
 import { activities, students, users } from '../../db/schema.ts';
 import type { Page } from '../../lib/paging.ts';
-import type { Actor } from '../../plugins/auth.ts';
+import type { Actor } from '../../lib/actor.ts';
 import {
   liveStudentsNamed,
   namedCte,

@@ -19,7 +19,7 @@ import { assertEditedVersion } from '../../lib/edited-version.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { requireRole } from '../../lib/permissions.ts';
 import { fetchPage, pageOf, searchCountsItself, type Paged } from '../../lib/paging.ts';
-import type { Actor } from '../../plugins/auth.ts';
+import type { Actor } from '../../lib/actor.ts';
 import {
   areOwnUploads,
   removeStoredObjects,

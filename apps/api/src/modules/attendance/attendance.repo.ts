@@ -20,7 +20,7 @@ import { filtersOnly, liveCount, liveCountSql } from '../../db/live-counts.ts';
 import { arrayParam, OFFSET_ZERO_FENCE } from '../../db/sql-helpers.ts';
 import { attendance, attendanceMonthCounts, leaves, users } from '../../db/schema.ts';
 import type { Page } from '../../lib/paging.ts';
-import type { Actor } from '../../plugins/auth.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { nameOrEmailContains } from '../users/users.repo.ts';
 
 export type AttendanceRow = typeof attendance.$inferSelect;

@@ -41,7 +41,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { fetchPage, pageOf, type Paged } from '../../lib/paging.ts';
 import { requireRole } from '../../lib/permissions.ts';
-import type { Actor } from '../../plugins/auth.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { notifyEach } from '../notifications/notify.ts';
 import { activeOfficeLocation } from '../office-location/office-location.repo.ts';
 import * as repo from './attendance.repo.ts';

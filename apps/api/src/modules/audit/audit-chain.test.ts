@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import type { AuditChainCheck } from '@csp/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Actor } from '../../plugins/auth.ts';
+import type { Actor } from '../../lib/actor.ts';
 import {
   createTestApp,
   expectError,

@@ -2,7 +2,7 @@ import { isUuid, type AuditChainCheck, type AuditEvent, type AuditListQuery } fr
 import type { FastifyInstance } from 'fastify';
 import { fetchPage, pageOf, type Paged } from '../../lib/paging.ts';
 import { requireRole } from '../../lib/permissions.ts';
-import type { Actor } from '../../plugins/auth.ts';
+import type { Actor } from '../../lib/actor.ts';
 import * as repo from './audit.repo.ts';
 
 export type AuditDeps = Pick<FastifyInstance, 'db'>;

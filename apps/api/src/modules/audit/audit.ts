@@ -1,6 +1,6 @@
 import { SECRET_FIELD_PATTERN, type AuditAction, type AuditEntity } from '@csp/contracts';
 import type { DbOrTx } from '../../db/client.ts';
-import type { Actor } from '../../plugins/auth.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { insertAuditEvent, insertAuditEvents } from './audit.repo.ts';
 
 /** Who a change by the server itself is recorded under (its scheduled jobs): no id and no email. */

@@ -30,7 +30,7 @@ import type { MailMessage } from '../../lib/mailer.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { assertPasswordAllowed } from '../../lib/password-policy.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
-import type { Actor } from '../../plugins/auth.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { enforce } from '../../plugins/rate-limit.ts';
 import {
   fileLinks,

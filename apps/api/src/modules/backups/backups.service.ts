@@ -2,7 +2,7 @@ import type { BackupStatus } from '@csp/contracts';
 import type { FastifyInstance } from 'fastify';
 import { backupsEnabled, HOUR, lastBackupFailure, listBackups } from '../../db/backups.ts';
 import { requireRole } from '../../lib/permissions.ts';
-import type { Actor } from '../../plugins/auth.ts';
+import type { Actor } from '../../lib/actor.ts';
 
 /** The job looks every hour; a backup is late once its interval and two of those looks have passed. */
 const GRACE_MS = 2 * HOUR;

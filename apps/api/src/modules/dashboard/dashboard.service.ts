@@ -1,6 +1,6 @@
 import type { DashboardStats } from '@csp/contracts';
 import type { Db } from '../../db/client.ts';
-import type { Actor } from '../../plugins/auth.ts';
+import type { Actor } from '../../lib/actor.ts';
 import * as repo from './dashboard.repo.ts';
 
 export async function stats(deps: { db: Db }, actor: Actor): Promise<DashboardStats> {

@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { fetchPage, pageOf, type Paged } from '../../lib/paging.ts';
 import { requireRole } from '../../lib/permissions.ts';
-import type { Actor } from '../../plugins/auth.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { deleteStoredFileRows } from '../files/files.repo.ts';
 import { removeStoredObjects } from '../files/files.service.ts';
 import { lockTeacherForAssignment } from '../students/students.repo.ts';

@@ -18,7 +18,7 @@ import {
 } from '../../db/scopes.ts';
 import { containsPattern } from '../../db/sql-helpers.ts';
 import { type Page } from '../../lib/paging.ts';
-import type { Actor } from '../../plugins/auth.ts';
+import type { Actor } from '../../lib/actor.ts';
 
 export type GiftRow = typeof gifts.$inferSelect;
 export type NewGiftRow = typeof gifts.$inferInsert;

@@ -19,7 +19,7 @@ import { assertEditedVersion } from '../../lib/edited-version.ts';
 import { fetchPage, pageOf, searchCountsItself, type Paged } from '../../lib/paging.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { requireRole } from '../../lib/permissions.ts';
-import type { Actor } from '../../plugins/auth.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { saveUpload, type FileLinks, type IncomingFile } from '../files/files.service.ts';
 import { notifyEach } from '../notifications/notify.ts';
 import * as repo from './gifts.repo.ts';

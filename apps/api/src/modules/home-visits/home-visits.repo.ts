@@ -12,7 +12,7 @@ import { filtersOnly, liveCount, liveCountSql } from '../../db/live-counts.ts';
 import { homeVisits, liveCounts, students, users } from '../../db/schema.ts';
 import { arrayParam, idList } from '../../db/sql-helpers.ts';
 import { searchCountsItself, type Page } from '../../lib/paging.ts';
-import type { Actor } from '../../plugins/auth.ts';
+import type { Actor } from '../../lib/actor.ts';
 import {
   dateFilter,
   liveStudentsNamed,

@@ -23,7 +23,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { requireRole } from '../../lib/permissions.ts';
 import { assertEditedVersion } from '../../lib/edited-version.ts';
 import { fetchPage, pageOf, searchCountsItself, type Paged } from '../../lib/paging.ts';
-import type { Actor } from '../../plugins/auth.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { filesInUse, findStoredFiles } from '../files/files.repo.ts';
 import {
   areOwnUploads,

@@ -20,7 +20,7 @@ import { filtersOnly, liveCount, liveCountSql } from '../../db/live-counts.ts';
 import { leaves, liveCounts, users } from '../../db/schema.ts';
 import { containsLowered, containsPattern } from '../../db/sql-helpers.ts';
 import type { Page } from '../../lib/paging.ts';
-import type { Actor } from '../../plugins/auth.ts';
+import type { Actor } from '../../lib/actor.ts';
 
 export type LeaveRow = typeof leaves.$inferSelect;
 

@@ -30,7 +30,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { fetchPage, pageOf, type Paged } from '../../lib/paging.ts';
 import { requireRole } from '../../lib/permissions.ts';
-import type { Actor } from '../../plugins/auth.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { notify } from '../notifications/notify.ts';
 import * as repo from './leaves.repo.ts';
 import { audit } from '../audit/audit.ts';

@@ -20,7 +20,7 @@ import { liveAtRiskChildren } from '../../db/live-counts.ts';
 import { measurements, students, users } from '../../db/schema.ts';
 import { containsLowered, containsPattern } from '../../db/sql-helpers.ts';
 import type { Page } from '../../lib/paging.ts';
-import type { Actor } from '../../plugins/auth.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { ofStudentInScope, studentInScope } from '../../db/scopes.ts';
 
 const growthStudentColumns = {

@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { fetchPage, pageOf, type Paged } from '../../lib/paging.ts';
-import type { Actor } from '../../plugins/auth.ts';
+import type { Actor } from '../../lib/actor.ts';
 import * as repo from './growth.repo.ts';
 
 /**

@@ -30,7 +30,7 @@ import {
 import { measurements, students, users, type StudentCategoryValue } from '../../db/schema.ts';
 import { containsLowered, containsPattern } from '../../db/sql-helpers.ts';
 import type { Page } from '../../lib/paging.ts';
-import type { Actor } from '../../plugins/auth.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { ofLiveStudent } from '../../db/scopes.ts';
 import { categoryOn } from '../students/students.repo.ts';
 

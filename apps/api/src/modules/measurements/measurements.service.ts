@@ -10,7 +10,7 @@ import {
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { lockStudentInScope } from '../../db/scopes.ts';
-import type { Actor } from '../../plugins/auth.ts';
+import type { Actor } from '../../lib/actor.ts';
 import * as repo from './measurements.repo.ts';
 // Measurement records (below the status).
 import {

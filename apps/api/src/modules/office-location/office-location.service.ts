@@ -14,7 +14,7 @@ import { advisoryXactLock, ADVISORY_LOCKS } from '../../db/sql-helpers.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { fetchPage, pageOf, type Paged } from '../../lib/paging.ts';
 import { requireRole } from '../../lib/permissions.ts';
-import type { Actor } from '../../plugins/auth.ts';
+import type { Actor } from '../../lib/actor.ts';
 import * as repo from './office-location.repo.ts';
 import { audit } from '../audit/audit.ts';
 

@@ -2,7 +2,7 @@ import { DISTANCE_THRESHOLD, HOME_VISIT_MESSAGES, type Settings } from '@csp/con
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { requireRole } from '../../lib/permissions.ts';
-import type { Actor } from '../../plugins/auth.ts';
+import type { Actor } from '../../lib/actor.ts';
 import * as repo from './settings.repo.ts';
 import { audit } from '../audit/audit.ts';
 

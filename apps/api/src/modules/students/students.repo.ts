@@ -5,7 +5,7 @@ import { liveStudents } from '../../db/live-counts.ts';
 import { studentInScope } from '../../db/scopes.ts';
 import { containsLowered, containsPattern, OFFSET_ZERO_FENCE } from '../../db/sql-helpers.ts';
 import { activities, homeVisits, measurements, students, users } from '../../db/schema.ts';
-import type { Actor } from '../../plugins/auth.ts';
+import type { Actor } from '../../lib/actor.ts';
 
 export type StudentRow = typeof students.$inferSelect;
 export type NewStudentRow = typeof students.$inferInsert;

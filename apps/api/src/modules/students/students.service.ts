@@ -17,7 +17,7 @@ import { assertEditedVersion } from '../../lib/edited-version.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { fetchCountedPage, pageOf, searchCountsItself } from '../../lib/paging.ts';
 import { requireRole } from '../../lib/permissions.ts';
-import type { Actor } from '../../plugins/auth.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { notify } from '../notifications/notify.ts';
 import * as repo from './students.repo.ts';
 import { audit } from '../audit/audit.ts';

@@ -6,7 +6,7 @@ import { USER_MESSAGES } from '@csp/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.ts';
-import type { Actor } from '../../plugins/auth.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { createTestApp, seedUser, uniqueEmail, type SeededUser, type TestContext } from '../../test/setup.ts';
 import { codeFromMail, registration } from '../auth/auth.test-helpers.ts';
 import { NO_FILE_LINKS } from '../files/files.service.ts';

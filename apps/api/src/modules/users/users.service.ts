@@ -25,7 +25,7 @@ import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { fetchCountedPage, pageOf, searchCountsItself } from '../../lib/paging.ts';
 import { requireRole } from '../../lib/permissions.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import type { Actor } from '../../plugins/auth.ts';
+import type { Actor } from '../../lib/actor.ts';
 import {
   removeStoredObjects,
   saveUpload,
