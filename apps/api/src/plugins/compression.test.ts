@@ -1,5 +1,4 @@
 import { addDays, IDEMPOTENT_REPLAY_HEADER, todayIn } from '@csp/contracts';
-import { rm } from 'node:fs/promises';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { students } from '../db/schema.ts';
@@ -7,6 +6,7 @@ import { IMAGE_MIME_TYPES, saveUpload } from '../modules/files/files.service.ts'
 import { linksForToken } from '../test/file-links.ts';
 import { SAMPLE_IMAGES } from '../test/multipart.ts';
 import { createTestApp, expectError, seedUser, type SeededUser, type TestContext } from '../test/setup.ts';
+import { closeTestApp } from '../test/factories.ts';
 import { COMPRESSION_THRESHOLD_BYTES } from './compression.ts';
 
 // The API's answers compressed for clients that accept it (decision 0029).
@@ -35,10 +35,7 @@ beforeAll(async () => {
     .returning({ id: students.id });
   studentId = seeded[0].id;
 });
-afterAll(async () => {
-  await t.close();
-  await rm(t.config.dataDir, { recursive: true, force: true });
-});
+afterAll(() => closeTestApp(t));
 
 const LIST = '/api/students?page=1&limit=8';
 const get = (url: string, headers: Record<string, string> = {}) =>

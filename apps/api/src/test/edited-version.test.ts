@@ -4,11 +4,10 @@
  * On PostgreSQL the racing edits really run at once.
  */
 import { addDays, GIFT_MESSAGES, HOME_VISIT_MESSAGES, STALE_EDIT_MESSAGE, todayIn } from '@csp/contracts';
-import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileUpload, SAMPLE_IMAGES } from './multipart.ts';
 import { createTestApp, expectError, seedUser, type SeededUser, type TestContext } from './setup.ts';
-import { HOME, sequence, studentSeeder } from './factories.ts';
+import { closeTestApp, HOME, sequence, studentSeeder } from './factories.ts';
 
 let t: TestContext;
 let admin: SeededUser;
@@ -24,10 +23,7 @@ beforeAll(async () => {
   teacher = await seedUser(t.app, { role: 'TEACHER' });
   otherTeacher = await seedUser(t.app, { role: 'TEACHER' });
 });
-afterAll(async () => {
-  await t.close();
-  await rm(t.config.dataDir, { recursive: true, force: true });
-});
+afterAll(() => closeTestApp(t));
 
 const send = (as: SeededUser, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: as.auth, ...(payload ? { payload } : {}) });

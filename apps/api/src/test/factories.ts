@@ -1,6 +1,8 @@
+import { rm } from 'node:fs/promises';
 import { todayIn } from '@csp/contracts';
 import type { FastifyInstance } from 'fastify';
 import { students } from '../db/schema.ts';
+import { createTestApp, seedUser, type SeededUser, type TestContext } from './setup.ts';
 
 /** Rows the API tests insert directly (the users are seedUser in setup.ts). */
 
@@ -70,4 +72,42 @@ export function studentSeeder(app: () => FastifyInstance, defaults: StudentSeed 
       .returning();
     return row;
   };
+}
+
+/** The staff most API test files sign in as. */
+export interface StaffApp {
+  t: TestContext;
+  admin: SeededUser;
+  teacher: SeededUser;
+  otherTeacher: SeededUser;
+}
+
+interface StaffOptions {
+  /** The administrator's fields (default Ada Admin). */
+  admin?: { firstName?: string; lastName?: string };
+  /** A second administrator (Ada Tester), seeded right after the first. */
+  secondAdmin?: boolean;
+}
+
+/**
+ * A test app and its staff, seeded in this order: the administrator, the second one if asked for, the
+ * teacher Tara Field and the other teacher Omar Other.
+ */
+export async function createStaffApp(
+  opts: StaffOptions & { secondAdmin: true },
+): Promise<StaffApp & { admin2: SeededUser }>;
+export async function createStaffApp(opts?: StaffOptions): Promise<StaffApp>;
+export async function createStaffApp(opts: StaffOptions = {}): Promise<StaffApp & { admin2?: SeededUser }> {
+  const t = await createTestApp();
+  const admin = await seedUser(t.app, { role: 'ADMIN', firstName: 'Ada', lastName: 'Admin', ...opts.admin });
+  const admin2 = opts.secondAdmin ? await seedUser(t.app, { role: 'ADMIN' }) : undefined;
+  const teacher = await seedUser(t.app, { role: 'TEACHER', firstName: 'Tara', lastName: 'Field' });
+  const otherTeacher = await seedUser(t.app, { role: 'TEACHER', firstName: 'Omar', lastName: 'Other' });
+  return { t, admin, ...(admin2 && { admin2 }), teacher, otherTeacher };
+}
+
+/** Closes a test app, then removes its data folder (uploads, backups). */
+export async function closeTestApp(t: TestContext) {
+  await t.close();
+  await rm(t.config.dataDir, { recursive: true, force: true });
 }

@@ -1,7 +1,7 @@
-import { rm } from 'node:fs/promises';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, seedUser, type SeededUser, type TestContext } from './setup.ts';
+import { closeTestApp } from './factories.ts';
 
 /**
  * Property-based fuzzing of every route in the OpenAPI document: wrong types, unknown fields, huge
@@ -47,10 +47,7 @@ beforeAll(async () => {
       .map(([method, op]) => ({ ...op, method: method.toUpperCase(), path })),
   );
 });
-afterAll(async () => {
-  await t.close();
-  await rm(t.config.dataDir, { recursive: true, force: true });
-});
+afterAll(() => closeTestApp(t));
 
 const oddStrings = fc.oneof(
   fc.string(),

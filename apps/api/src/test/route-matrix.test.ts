@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
 import { addDays, todayIn } from '@csp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -16,6 +15,7 @@ import {
 } from '../db/schema.ts';
 import { defaultParams, ROUTE_MATRIX, type Cell, type World } from './route-matrix.ts';
 import { createTestApp, seedUser, type SeededUser, type TestContext } from './setup.ts';
+import { closeTestApp } from './factories.ts';
 
 let t: TestContext;
 let routes: string[] = [];
@@ -32,10 +32,7 @@ beforeAll(async () => {
       .map((m) => `${m.toUpperCase()} ${path}`),
   );
 });
-afterAll(async () => {
-  await t.close();
-  await rm(t.config.dataDir, { recursive: true, force: true });
-});
+afterAll(() => closeTestApp(t));
 
 interface Actors {
   world: World;

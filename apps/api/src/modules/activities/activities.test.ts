@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { addDays, fileIdOfEntry, todayIn } from '@csp/contracts';
 import { eq } from 'drizzle-orm';
@@ -7,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities, storedFiles } from '../../db/schema.ts';
 import { FILE_LINK } from '../../test/file-links.ts';
 import { fileUpload, multipart, SAMPLE_IMAGES } from '../../test/multipart.ts';
-import { createTestApp, expectError, seedUser, type SeededUser, type TestContext } from '../../test/setup.ts';
-import { studentSeeder, yearsAgo } from '../../test/factories.ts';
+import { expectError, seedUser, type SeededUser, type TestContext } from '../../test/setup.ts';
+import { closeTestApp, createStaffApp, studentSeeder, yearsAgo } from '../../test/factories.ts';
 
 const LINK = FILE_LINK;
 
@@ -86,15 +85,9 @@ const rowOf = async (id: string) => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await seedUser(t.app, { role: 'ADMIN' });
-  teacher = await seedUser(t.app, { role: 'TEACHER', firstName: 'Tara', lastName: 'Field' });
-  otherTeacher = await seedUser(t.app, { role: 'TEACHER', firstName: 'Omar', lastName: 'Other' });
+  ({ t, admin, teacher, otherTeacher } = await createStaffApp({ admin: { lastName: 'Tester' } }));
 });
-afterAll(async () => {
-  await t.close();
-  await rm(t.config.dataDir, { recursive: true, force: true });
-});
+afterAll(() => closeTestApp(t));
 
 describe('POST /api/activities', () => {
   it('records an activity for the teacher’s own student; the teacher is always the signed-in one', async () => {

@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises';
 import {
   addDays,
   ATTENDANCE_CSV_COLUMNS,
@@ -25,6 +24,7 @@ import {
   type SeededUser,
   type TestContext,
 } from '../../test/setup.ts';
+import { closeTestApp } from '../../test/factories.ts';
 import { arrayParam } from '../../db/sql-helpers.ts';
 import { minutesOfDayIn } from './attendance.repo.ts';
 
@@ -87,10 +87,7 @@ beforeAll(async () => {
   teacher = await freshTeacher('Field');
   otherTeacher = await freshTeacher('Other', 'Omar');
 });
-afterAll(async () => {
-  await t.close();
-  await rm(t.config.dataDir, { recursive: true, force: true });
-});
+afterAll(() => closeTestApp(t));
 afterEach(() => {
   vi.useRealTimers();
 });

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
 import { addDays, todayIn, type AuditChainCheck, type AuditEvent } from '@csp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, inArray } from 'drizzle-orm';
 import { auditEvents, storedFiles, students } from '../../db/schema.ts';
 import { createTestApp, seedUser, type SeededUser, type TestContext } from '../../test/setup.ts';
+import { closeTestApp } from '../../test/factories.ts';
 import { runFileSweep } from '../files/files.jobs.ts';
 import { runCategoryJob } from '../students/students.jobs.ts';
 import { auditEach, SYSTEM_ACTOR } from './audit.ts';
@@ -34,10 +34,7 @@ beforeAll(async () => {
   admin = await seedUser(t.app, { role: 'ADMIN' });
   teacher = await seedUser(t.app, { role: 'TEACHER', firstName: 'Uma', lastName: 'Loader' });
 });
-afterAll(async () => {
-  await t.close();
-  await rm(t.config.dataDir, { recursive: true, force: true });
-});
+afterAll(() => closeTestApp(t));
 
 describe('the category job', () => {
   it('records each child it moves: an update of the student to its new category, by the system', async () => {

@@ -1,9 +1,9 @@
-import { rm } from 'node:fs/promises';
 import type { AuditEvent } from '@csp/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, storedFiles, students, users } from '../../db/schema.ts';
 import { createTestApp, expectError, seedUser, type SeededUser, type TestContext } from '../../test/setup.ts';
+import { closeTestApp } from '../../test/factories.ts';
 
 let t: TestContext;
 let admin: SeededUser;
@@ -26,10 +26,7 @@ beforeAll(async () => {
   admin = await seedUser(t.app, { role: 'ADMIN' });
   teacher = await seedUser(t.app, { role: 'TEACHER' });
 });
-afterAll(async () => {
-  await t.close();
-  await rm(t.config.dataDir, { recursive: true, force: true });
-});
+afterAll(() => closeTestApp(t));
 
 describe('the audit trail', () => {
   it('records sign-ins and failed sign-ins, never the password', async () => {

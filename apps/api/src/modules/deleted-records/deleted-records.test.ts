@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
 import { DELETED_KINDS, DELETED_RECORD_MESSAGES as M, todayIn, type DeletedKind } from '@csp/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +20,7 @@ import {
   type SeededUser,
   type TestContext,
 } from '../../test/setup.ts';
-import { studentSeeder } from '../../test/factories.ts';
+import { closeTestApp, studentSeeder } from '../../test/factories.ts';
 
 let t: TestContext;
 let admin: SeededUser;
@@ -105,10 +104,7 @@ beforeAll(async () => {
   admin = await seedUser(t.app, { role: 'ADMIN' });
   teacher = await seedUser(t.app, { role: 'TEACHER', firstName: 'Tara', lastName: 'Field' });
 });
-afterAll(async () => {
-  await t.close();
-  await rm(t.config.dataDir, { recursive: true, force: true });
-});
+afterAll(() => closeTestApp(t));
 
 describe('who may', () => {
   it('lets only administrators list, restore and delete for good', async () => {

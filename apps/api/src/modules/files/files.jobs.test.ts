@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ import {
 } from '../../db/schema.ts';
 import { FileNotFoundInStoreError, LocalDiskFileStore } from '../../lib/storage.ts';
 import { createTestApp, onPostgres, seedUser, type SeededUser, type TestContext } from '../../test/setup.ts';
+import { closeTestApp } from '../../test/factories.ts';
 import { runFileSweep } from './files.jobs.ts';
 
 let t: TestContext;
@@ -55,10 +56,7 @@ beforeAll(async () => {
   t = await createTestApp();
   teacher = await seedUser(t.app, { role: 'TEACHER' });
 });
-afterAll(async () => {
-  await t.close();
-  await rm(t.config.dataDir, { recursive: true, force: true });
-});
+afterAll(() => closeTestApp(t));
 
 describe('the file sweep', () => {
   it('removes files no record points at once a day old, and keeps every file a record points at', async () => {

@@ -5,7 +5,6 @@
  * upload). Every file answer is sandboxed; Word documents are downloads.
  */
 import { randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
 import { addDays, todayIn, type Gift } from '@csp/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -14,7 +13,7 @@ import { storedFiles } from '../../db/schema.ts';
 import { FILE_LINK, fileIdOfLink, linkSessionOf, linksForToken } from '../../test/file-links.ts';
 import { fileUpload, SAMPLE_DOCUMENTS, SAMPLE_IMAGES } from '../../test/multipart.ts';
 import { createTestApp, expectError, seedUser, type SeededUser, type TestContext } from '../../test/setup.ts';
-import { HOME, sequence, studentSeeder } from '../../test/factories.ts';
+import { closeTestApp, HOME, sequence, studentSeeder } from '../../test/factories.ts';
 import { fileLinks, UNATTACHED_GRACE_MS } from './files.service.ts';
 
 const INVALID = 'This link has expired or is invalid';
@@ -26,10 +25,7 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await seedUser(t.app, { role: 'ADMIN' });
 });
-afterAll(async () => {
-  await t.close();
-  await rm(t.config.dataDir, { recursive: true, force: true });
-});
+afterAll(() => closeTestApp(t));
 
 const open = (url: string) => t.app.inject({ method: 'GET', url });
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

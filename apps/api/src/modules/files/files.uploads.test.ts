@@ -4,13 +4,13 @@
  * with one of the files quietly dropped.
  */
 import { existsSync, readdirSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gifts, storedFiles, students } from '../../db/schema.ts';
 import { multipart, SAMPLE_DOCUMENTS, SAMPLE_IMAGES, type MultipartPart } from '../../test/multipart.ts';
 import { createTestApp, expectError, seedUser, type SeededUser, type TestContext } from '../../test/setup.ts';
+import { closeTestApp } from '../../test/factories.ts';
 
 let t: TestContext;
 let admin: SeededUser;
@@ -22,10 +22,7 @@ beforeAll(async () => {
   admin = await seedUser(t.app, { role: 'ADMIN' });
   teacher = await seedUser(t.app);
 });
-afterAll(async () => {
-  await t.close();
-  await rm(t.config.dataDir, { recursive: true, force: true });
-});
+afterAll(() => closeTestApp(t));
 
 const uploadsDir = () => path.join(t.config.dataDir, 'uploads');
 const storedObjects = (): string[] =>

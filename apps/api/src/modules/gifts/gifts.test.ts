@@ -1,18 +1,10 @@
-import { rm } from 'node:fs/promises';
 import { GIFT_MESSAGES as M, giftSchema, todayIn, type Gift } from '@csp/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gifts, notifications, storedFiles, students } from '../../db/schema.ts';
 import { fileUpload, multipart, SAMPLE_IMAGES } from '../../test/multipart.ts';
-import {
-  createTestApp,
-  expectError,
-  onPostgres,
-  seedUser,
-  type SeededUser,
-  type TestContext,
-} from '../../test/setup.ts';
-import { sequence, studentSeeder } from '../../test/factories.ts';
+import { expectError, onPostgres, seedUser, type SeededUser, type TestContext } from '../../test/setup.ts';
+import { closeTestApp, createStaffApp, sequence, studentSeeder } from '../../test/factories.ts';
 
 let t: TestContext;
 let admin: SeededUser;
@@ -91,15 +83,9 @@ async function assign(rows: unknown[]): Promise<Gift[]> {
 const idsOf = (res: { json: () => unknown }) => (res.json() as Gift[]).map((g) => g.id);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await seedUser(t.app, { role: 'ADMIN', firstName: 'Ada', lastName: 'Admin' });
-  teacher = await seedUser(t.app, { role: 'TEACHER', firstName: 'Tara', lastName: 'Field' });
-  otherTeacher = await seedUser(t.app, { role: 'TEACHER', firstName: 'Omar', lastName: 'Other' });
+  ({ t, admin, teacher, otherTeacher } = await createStaffApp());
 });
-afterAll(async () => {
-  await t.close();
-  await rm(t.config.dataDir, { recursive: true, force: true });
-});
+afterAll(() => closeTestApp(t));
 
 describe('POST /api/gifts/bulk-assign', () => {
   it('stores every row with its sponsor ID, amount, date and status, and tells each teacher once per gift', async () => {

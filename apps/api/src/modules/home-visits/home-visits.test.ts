@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises';
 import {
   addDays,
   EARTH_RADIUS_METERS,
@@ -12,15 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { homeVisits, notifications, storedFiles, students } from '../../db/schema.ts';
 import { walksTheOrder } from './home-visits.repo.ts';
 import { fileUpload, SAMPLE_DOCUMENTS, SAMPLE_IMAGES } from '../../test/multipart.ts';
-import {
-  createTestApp,
-  expectError,
-  onPostgres,
-  seedUser,
-  type SeededUser,
-  type TestContext,
-} from '../../test/setup.ts';
-import { HOME, studentSeeder, yearsAgo } from '../../test/factories.ts';
+import { expectError, onPostgres, seedUser, type SeededUser, type TestContext } from '../../test/setup.ts';
+import { closeTestApp, createStaffApp, HOME, studentSeeder, yearsAgo } from '../../test/factories.ts';
 
 let t: TestContext;
 let admin: SeededUser;
@@ -107,16 +99,9 @@ const setThreshold = (as: SeededUser, distanceMeters: unknown) =>
   inject(as, 'PATCH', '/api/settings/home-visit-distance', { distanceMeters });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await seedUser(t.app, { role: 'ADMIN', firstName: 'Ada', lastName: 'Admin' });
-  admin2 = await seedUser(t.app, { role: 'ADMIN' });
-  teacher = await seedUser(t.app, { role: 'TEACHER', firstName: 'Tara', lastName: 'Field' });
-  otherTeacher = await seedUser(t.app, { role: 'TEACHER', firstName: 'Omar', lastName: 'Other' });
+  ({ t, admin, admin2, teacher, otherTeacher } = await createStaffApp({ secondAdmin: true }));
 });
-afterAll(async () => {
-  await t.close();
-  await rm(t.config.dataDir, { recursive: true, force: true });
-});
+afterAll(() => closeTestApp(t));
 
 describe('POST /api/home-visits: distance and status', () => {
   it('approves a visit within the threshold at once and keeps every field', async () => {

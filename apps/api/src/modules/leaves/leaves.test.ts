@@ -1,17 +1,10 @@
-import { rm } from 'node:fs/promises';
 import { addDays, LEAVE_MESSAGES as M, leaveSchema, todayIn, type Leave } from '@csp/contracts';
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leaves, notifications, users } from '../../db/schema.ts';
-import {
-  createTestApp,
-  expectError,
-  onPostgres,
-  seedUser,
-  type SeededUser,
-  type TestContext,
-} from '../../test/setup.ts';
+import { expectError, onPostgres, seedUser, type SeededUser, type TestContext } from '../../test/setup.ts';
+import { closeTestApp, createStaffApp } from '../../test/factories.ts';
 
 let t: TestContext;
 let admin: SeededUser;
@@ -60,16 +53,9 @@ async function storeLeave(teacherId: string, values: Partial<typeof leaves.$infe
 const idsOf = (res: { json: () => unknown }) => (res.json() as Leave[]).map((l) => l.id);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await seedUser(t.app, { role: 'ADMIN', firstName: 'Ada', lastName: 'Admin' });
-  admin2 = await seedUser(t.app, { role: 'ADMIN' });
-  teacher = await seedUser(t.app, { role: 'TEACHER', firstName: 'Tara', lastName: 'Field' });
-  otherTeacher = await seedUser(t.app, { role: 'TEACHER', firstName: 'Omar', lastName: 'Other' });
+  ({ t, admin, admin2, teacher, otherTeacher } = await createStaffApp({ secondAdmin: true }));
 });
-afterAll(async () => {
-  await t.close();
-  await rm(t.config.dataDir, { recursive: true, force: true });
-});
+afterAll(() => closeTestApp(t));
 
 describe('POST /api/leaves/apply', () => {
   it('stores a single day and a range as PENDING, the type and days from the dates', async () => {

@@ -1,18 +1,10 @@
-import { rm } from 'node:fs/promises';
 import { addDays, todayIn, type AtRiskEntry, type GrowthSeries, type Measurement } from '@csp/contracts';
 import { referenceCurve } from '@csp/contracts/growth';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { measurements, students } from '../../db/schema.ts';
-import {
-  createTestApp,
-  expectError,
-  onPostgres,
-  seedUser,
-  type SeededUser,
-  type TestContext,
-} from '../../test/setup.ts';
-import { studentSeeder } from '../../test/factories.ts';
+import { expectError, onPostgres, type SeededUser, type TestContext } from '../../test/setup.ts';
+import { closeTestApp, createStaffApp, studentSeeder } from '../../test/factories.ts';
 import { runGrowthJob } from './growth.jobs.ts';
 import { GROWTH_VERSION, recomputeGrowth } from './growth.service.ts';
 
@@ -75,15 +67,9 @@ const lms = (y: number, l: number, m: number, s: number) =>
   Math.round((((y / m) ** l - 1) / (s * l)) * 100) / 100;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await seedUser(t.app, { role: 'ADMIN' });
-  teacher = await seedUser(t.app, { role: 'TEACHER', firstName: 'Tara', lastName: 'Field' });
-  otherTeacher = await seedUser(t.app, { role: 'TEACHER', firstName: 'Omar', lastName: 'Other' });
+  ({ t, admin, teacher, otherTeacher } = await createStaffApp({ admin: { lastName: 'Tester' } }));
 });
-afterAll(async () => {
-  await t.close();
-  await rm(t.config.dataDir, { recursive: true, force: true });
-});
+afterAll(() => closeTestApp(t));
 
 describe('scores on every measurement', () => {
   it('scores a boy of 365 days by the WHO rows, on create, read and list', async () => {

@@ -1,12 +1,11 @@
-import { rm } from 'node:fs/promises';
 import { addDays, todayIn } from '@csp/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { measurements, storedFiles } from '../../db/schema.ts';
 import { FILE_LINK } from '../../test/file-links.ts';
 import { fileUpload, multipart, SAMPLE_IMAGES, type MultipartPart } from '../../test/multipart.ts';
-import { createTestApp, expectError, seedUser, type SeededUser, type TestContext } from '../../test/setup.ts';
-import { studentSeeder, yearsAgo } from '../../test/factories.ts';
+import { expectError, seedUser, type SeededUser, type TestContext } from '../../test/setup.ts';
+import { closeTestApp, createStaffApp, studentSeeder, yearsAgo } from '../../test/factories.ts';
 
 const LINK = FILE_LINK;
 
@@ -67,15 +66,9 @@ async function photo(as: SeededUser) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await seedUser(t.app, { role: 'ADMIN', firstName: 'Ada', lastName: 'Admin' });
-  teacher = await seedUser(t.app, { role: 'TEACHER', firstName: 'Tara', lastName: 'Field' });
-  otherTeacher = await seedUser(t.app, { role: 'TEACHER', firstName: 'Omar', lastName: 'Other' });
+  ({ t, admin, teacher, otherTeacher } = await createStaffApp());
 });
-afterAll(async () => {
-  await t.close();
-  await rm(t.config.dataDir, { recursive: true, force: true });
-});
+afterAll(() => closeTestApp(t));
 
 describe('POST /api/measurements', () => {
   it('records a measurement for the teacher’s own student, measured by them', async () => {

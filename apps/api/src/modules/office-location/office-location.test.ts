@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises';
 import {
   invalidConfirmationCodeMessage,
   OFFICE_LOCATION_MESSAGES as M,
@@ -14,6 +13,7 @@ import {
   type SeededUser,
   type TestContext,
 } from '../../test/setup.ts';
+import { closeTestApp } from '../../test/factories.ts';
 
 let t: TestContext;
 let admin: SeededUser;
@@ -42,10 +42,7 @@ beforeAll(async () => {
   admin = await seedUser(t.app, { role: 'ADMIN', firstName: 'Ada', lastName: 'Admin' });
   teacher = await seedUser(t.app, { role: 'TEACHER' });
 });
-afterAll(async () => {
-  await t.close();
-  await rm(t.config.dataDir, { recursive: true, force: true });
-});
+afterAll(() => closeTestApp(t));
 
 describe('office location', () => {
   it('starts with none; the default is set once, then 409', async () => {
