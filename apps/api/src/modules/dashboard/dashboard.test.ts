@@ -1,30 +1,21 @@
 import { addDays, addMonths, todayIn } from '@csp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activities, gifts, leaves, measurements, students } from '../../db/schema.ts';
+import { activities, gifts, leaves, measurements } from '../../db/schema.ts';
 import { createTestApp, seedUser, type SeededUser, type TestContext } from '../../test/setup.ts';
+import { studentSeeder } from '../../test/factories.ts';
 
 let t: TestContext;
 let admin: SeededUser;
 let teacher: SeededUser;
 let other: SeededUser;
 const today = todayIn('Asia/Colombo');
-let n = 0;
 
-async function student(teacherId: string | null, over: Partial<typeof students.$inferInsert> = {}) {
-  const [row] = await t.app.db
-    .insert(students)
-    .values({
-      studentId: `D-${++n}`,
-      firstName: `Kid${n}`,
-      lastName: 'Test',
-      dateOfBirth: addMonths(today, -48),
-      category: 'CENTER_BASE',
-      assignedTeacherId: teacherId,
-      ...over,
-    })
-    .returning();
-  return row;
-}
+const student = studentSeeder(() => t.app, {
+  studentId: (n) => `D-${n}`,
+  firstName: (n) => `Kid${n}`,
+  lastName: 'Test',
+  dateOfBirth: addMonths(today, -48),
+});
 const measure = (studentId: string, date: string) =>
   t.app.db.insert(measurements).values({ studentId, date, height: 100, weight: 15 });
 

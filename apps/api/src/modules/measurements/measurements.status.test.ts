@@ -9,6 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { measurements, students } from '../../db/schema.ts';
 import { createTestApp, seedUser, type SeededUser, type TestContext } from '../../test/setup.ts';
+import { studentSeeder } from '../../test/factories.ts';
 import { lastMeasuredRange, statusOf } from './measurements.repo.ts';
 
 let t: TestContext;
@@ -16,23 +17,13 @@ let admin: SeededUser;
 let teacher: SeededUser;
 let other: SeededUser;
 const today = todayIn('Asia/Colombo');
-let n = 0;
 
-async function student(teacherId: string | null, over: Partial<typeof students.$inferInsert> = {}) {
-  const [row] = await t.app.db
-    .insert(students)
-    .values({
-      studentId: `MS-${++n}`,
-      firstName: `Kid${n}`,
-      lastName: 'Status',
-      dateOfBirth: addMonths(today, -48),
-      category: 'CENTER_BASE',
-      assignedTeacherId: teacherId,
-      ...over,
-    })
-    .returning();
-  return row;
-}
+const student = studentSeeder(() => t.app, {
+  studentId: (n) => `MS-${n}`,
+  firstName: (n) => `Kid${n}`,
+  lastName: 'Status',
+  dateOfBirth: addMonths(today, -48),
+});
 async function measure(
   studentId: string,
   date: string,
