@@ -13,6 +13,7 @@ import { testConfig, type Config } from '../config.ts';
 import { migrationsFolder, openDatabase, type Database } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { createMemoryMailer } from '../lib/mailer.ts';
+import { FileNotFoundInStoreError } from '../lib/storage.ts';
 
 /**
  * Which database the API tests run on: in-memory PGlite by default; the PostgreSQL server in
@@ -171,4 +172,15 @@ export function expectError(
   expect(Object.keys(body).sort()).toEqual(['error', 'message', 'statusCode']);
   expect(body.statusCode).toBe(status);
   if (message !== undefined) expect(body.message).toBe(message);
+}
+
+/** Whether the app's file store holds `key`. */
+export async function inFileStore(app: FastifyInstance, key: string) {
+  try {
+    (await app.storage.get(key)).destroy();
+    return true;
+  } catch (err) {
+    if (err instanceof FileNotFoundInStoreError) return false;
+    throw err;
+  }
 }

@@ -11,9 +11,9 @@ import {
   students,
   users,
 } from '../../db/schema.ts';
-import { FileNotFoundInStoreError } from '../../lib/storage.ts';
 import {
   createTestApp,
+  inFileStore,
   expectError,
   onPostgres,
   seedUser,
@@ -56,15 +56,7 @@ async function seedFile(ownerId: string) {
   return row;
 }
 
-async function inStore(key: string) {
-  try {
-    (await t.app.storage.get(key)).destroy();
-    return true;
-  } catch (err) {
-    if (err instanceof FileNotFoundInStoreError) return false;
-    throw err;
-  }
-}
+const inStore = (key: string) => inFileStore(t.app, key);
 
 /** A student of the teacher with one activity, measurement, visit and gift, each with a file. */
 async function seedFamily(teacherId: string) {

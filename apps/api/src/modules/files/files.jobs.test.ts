@@ -12,8 +12,15 @@ import {
   students,
   users,
 } from '../../db/schema.ts';
-import { FileNotFoundInStoreError, LocalDiskFileStore } from '../../lib/storage.ts';
-import { createTestApp, onPostgres, seedUser, type SeededUser, type TestContext } from '../../test/setup.ts';
+import { LocalDiskFileStore } from '../../lib/storage.ts';
+import {
+  createTestApp,
+  inFileStore,
+  onPostgres,
+  seedUser,
+  type SeededUser,
+  type TestContext,
+} from '../../test/setup.ts';
 import { closeTestApp } from '../../test/factories.ts';
 import { runFileSweep } from './files.jobs.ts';
 
@@ -39,15 +46,7 @@ async function stored(createdAt = new Date()) {
   return row;
 }
 
-async function inStore(key: string) {
-  try {
-    (await t.app.storage.get(key)).destroy();
-    return true;
-  } catch (err) {
-    if (err instanceof FileNotFoundInStoreError) return false;
-    throw err;
-  }
-}
+const inStore = (key: string) => inFileStore(t.app, key);
 
 const rowExists = async (id: string) =>
   (await t.app.db.select().from(storedFiles).where(eq(storedFiles.id, id))).length === 1;
