@@ -11,20 +11,10 @@ import { buildApp } from '../../app.ts';
 import { loadConfig, testConfig } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
 import { refreshStatistics } from '../../db/maintenance.ts';
-import {
-  activities,
-  attendance,
-  gifts,
-  homeVisits,
-  leaves,
-  measurements,
-  notifications,
-  storedFiles,
-  students,
-  users,
-} from '../../db/schema.ts';
+import { storedFiles, students } from '../../db/schema.ts';
 import { createMemoryMailer } from '../../lib/mailer.ts';
-import { defaultParams, ROUTE_MATRIX, type Cell, type World } from '../../test/route-matrix.ts';
+import { matches, openApiRoutes, seedMatrixWorld } from '../../test/matrix-world.ts';
+import { defaultParams, ROUTE_MATRIX } from '../../test/route-matrix.ts';
 import { onPostgres, seedUser, type SeededUser } from '../../test/setup.ts';
 import { runFileSweep } from '../files/files.jobs.ts';
 import { runIdempotencyKeySweep } from '../idempotency/idempotency.jobs.ts';
@@ -126,126 +116,6 @@ async function sqlState(c: pg.Client, statement: string): Promise<string> {
   }
 }
 
-let seq = 0;
-
-/** A fresh little programme, as route-matrix.test.ts builds one: teachers A and B, an admin, A's records. */
-async function freshWorld(app: FastifyInstance) {
-  const db = app.db;
-  const today = todayIn('Asia/Colombo');
-  const [admin, teacherA, teacherB] = await Promise.all([
-    seedUser(app, { role: 'ADMIN' }),
-    seedUser(app, { role: 'TEACHER', firstName: 'Ann' }),
-    seedUser(app, { role: 'TEACHER', firstName: 'Bob' }),
-  ]);
-  const code = `RL-${Date.now()}-${++seq}`;
-  const child = (suffixOf: string, dob: number, category: 'HOME_BASE' | 'CENTER_BASE', deleted: boolean) =>
-    db
-      .insert(students)
-      .values({
-        studentId: `${code}${suffixOf}`,
-        firstName: 'Nila',
-        lastName: 'Perera',
-        dateOfBirth: addDays(today, dob),
-        category,
-        assignedTeacherId: teacherA.id,
-        deletedAt: deleted ? new Date() : null,
-      })
-      .returning();
-  const [[student], [deletedStudent]] = await Promise.all([
-    child('', -700, 'HOME_BASE', false),
-    child('-D', -1500, 'CENTER_BASE', true),
-  ]);
-  const of = { studentId: student.id, teacherId: teacherA.id };
-  const [[a], [da], [m], [dm], [v], [dv]] = await Promise.all(
-    [null, new Date()].flatMap((deletedAt) => [
-      db
-        .insert(activities)
-        .values({ title: 'Painting', date: today, ...of, deletedAt })
-        .returning(),
-      db
-        .insert(measurements)
-        .values({
-          studentId: student.id,
-          measuredById: teacherA.id,
-          height: 90,
-          weight: 13,
-          date: today,
-          deletedAt,
-        })
-        .returning(),
-      db
-        .insert(homeVisits)
-        .values({ ...of, visitDate: today, deletedAt })
-        .returning(),
-    ]),
-  ).then(([a1, m1, v1, a2, m2, v2]) => [a1, a2, m1, m2, v1, v2]);
-  const [gift] = await db.insert(gifts).values({ name: 'Books', studentId: student.id }).returning();
-  const [leave] = await db
-    .insert(leaves)
-    .values({
-      teacherId: teacherA.id,
-      startDate: addDays(today, 40),
-      endDate: addDays(today, 40),
-      reason: 'Event',
-    })
-    .returning();
-  const [record] = await db
-    .insert(attendance)
-    .values({ teacherId: teacherA.id, date: addDays(today, -1), checkIn: new Date(Date.now() - 86_400_000) })
-    .returning();
-  const [note] = await db
-    .insert(notifications)
-    .values({ userId: teacherA.id, type: 'GENERAL', title: 'Hello', message: 'Hello' })
-    .returning();
-  const [file] = await db
-    .insert(storedFiles)
-    .values({
-      storageKey: `role/${randomUUID()}.png`,
-      originalName: 'a.png',
-      mimeType: 'image/png',
-      sizeBytes: 1,
-      purpose: 'role',
-      ownerId: teacherA.id,
-    })
-    .returning();
-  const [deletedUser] = await db
-    .insert(users)
-    .values({
-      email: `gone.${randomUUID()}@role.test`,
-      passwordHash: 'x',
-      firstName: 'Gone',
-      lastName: 'User',
-      role: 'TEACHER',
-      deletedAt: new Date(),
-    })
-    .returning();
-  const world: World = {
-    teacherA: { id: teacherA.id, email: teacherA.email },
-    teacherB: { id: teacherB.id, email: teacherB.email },
-    studentCode: code,
-    ids: {
-      student: student.id,
-      activity: a.id,
-      measurement: m.id,
-      visit: v.id,
-      gift: gift.id,
-      leave: leave.id,
-      attendance: record.id,
-      notification: note.id,
-      file: file.id,
-      deletedUser: deletedUser.id,
-      deletedStudent: deletedStudent.id,
-      deletedActivity: da.id,
-      deletedMeasurement: dm.id,
-      deletedVisit: dv.id,
-    },
-  };
-  return { world, admin, teacherA, teacherB };
-}
-
-const matches = (cell: Cell, status: number) =>
-  typeof cell === 'number' ? cell === status : cell.includes(status);
-
 describe.runIf(onPostgres)('the application as a role of its own (scripts/app-role.sql)', () => {
   let s: Setup;
   let app: FastifyInstance;
@@ -276,21 +146,14 @@ describe.runIf(onPostgres)('the application as a role of its own (scripts/app-ro
   });
 
   it('every route answers as the role × route matrix says, each audited write chained', async () => {
-    const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
-      paths: Record<string, Record<string, unknown>>;
-    };
-    const routes = Object.entries(doc.paths).flatMap(([p, methods]) =>
-      Object.keys(methods)
-        .filter((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m))
-        .map((m) => `${m.toUpperCase()} ${p}`),
-    );
+    const routes = await openApiRoutes(app);
     const wrong: string[] = [];
     for (const route of routes) {
       const row = ROUTE_MATRIX[route];
       if (!row) continue;
       const [method, p] = route.split(' ');
       for (const role of ['teacherA', 'admin'] as const) {
-        const actors = await freshWorld(app);
+        const actors = await seedMatrixWorld(app, { code: 'RL', tag: 'role' });
         const params = { ...defaultParams(p, actors.world), ...row.params?.(actors.world) };
         const url =
           p.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name])) +
