@@ -166,7 +166,7 @@ test.describe('sign in and sign out', () => {
     await expect(page.getByText('Wrong email or password. Please try again.')).toHaveCount(0);
   });
 
-  test('an administrator registering later waits inactive: sign-in says the account waits for approval', async ({
+  test('an administrator registering later waits inactive: sign-in says the account is disabled', async ({
     page,
     request,
   }) => {
@@ -184,9 +184,7 @@ test.describe('sign in and sign out', () => {
     await page.getByLabel('Password').fill(account.password);
     await page.getByRole('button', { name: 'Sign in to your account' }).click();
     await expect(
-      page
-        .getByRole('alert')
-        .filter({ hasText: 'Your account is waiting for approval by an administrator.' }),
+      page.getByRole('alert').filter({ hasText: 'Account disabled. Contact administrator.' }),
     ).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
 

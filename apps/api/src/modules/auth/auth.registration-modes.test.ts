@@ -136,7 +136,7 @@ describe('TEACHER_REGISTRATION=approval', () => {
     expectError(await login(call, waiting), 403, DISABLED);
   });
 
-  it('keeps the ADMIN rules: a later administrator waits for activation, with the same sign-in message', async () => {
+  it('keeps the ADMIN rules: a later administrator waits for activation, told at sign-in as the spec says', async () => {
     const email = uniqueEmail('waiting-admin');
     const res = await registerAndVerify(t, call, email, 'ADMIN');
     expect(res.json()).toMatchObject({
@@ -144,7 +144,7 @@ describe('TEACHER_REGISTRATION=approval', () => {
         'Registration successful. Your administrator account is awaiting activation by an existing administrator.',
       user: { role: 'ADMIN', isActive: false },
     });
-    expectError(await login(call, email), 403, WAITING);
+    expectError(await login(call, email), 403, DISABLED);
   });
 
   it('leaves the teachers an administrator creates active', async () => {

@@ -129,9 +129,9 @@ describe('registration: POST /api/auth/register and /api/auth/verify-otp', () =>
       await t.app.db.select().from(notifications).where(eq(notifications.userId, res.json().user.id)),
     ).toHaveLength(0);
 
-    // Told that it waits, not that it was disabled; and once activated, it signs in.
+    // The spec's message (its client reads 'Account disabled'); once activated, it signs in.
     const login = await call('POST', '/api/auth/login', { email, password: 'correct-horse' });
-    expectError(login, 403, 'Your account is waiting for approval by an administrator.');
+    expectError(login, 403, 'Account disabled. Contact an administrator.');
     const id = res.json().user.id as string;
     const [row] = await t.app.db.select().from(users).where(eq(users.id, id));
     const activate = await call(

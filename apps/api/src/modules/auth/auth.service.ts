@@ -118,9 +118,11 @@ export async function login(app: FastifyInstance, input: LoginInput): Promise<Lo
     await audit(app.db, { id: null, email }, 'sign_in_failed', 'user', user?.id ?? null);
     throw unauthorized(MESSAGES.invalidCredentials);
   }
-  // Only someone who knows the password learns that the account is disabled, or not yet approved.
+  // Only someone who knows the password learns that the account is disabled, or not yet approved. A
+  // later administrator awaiting activation is in the spec's flow, whose client reads 'Account disabled'
+  // from this answer: only a teacher waiting under TEACHER_REGISTRATION=approval is told it waits.
   if (!user.isActive) {
-    const waiting = await repo.awaitsFirstActivation(app.db, user.id);
+    const waiting = user.role === 'TEACHER' && (await repo.awaitsFirstActivation(app.db, user.id));
     throw forbidden(waiting ? AUTH_MESSAGES.awaitingApproval : MESSAGES.accountDisabled);
   }
 
