@@ -1,5 +1,5 @@
 import { Button, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
-import type { Icon } from '@tabler/icons-react';
+import { IconLock, type Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { RetryPanel } from './ListStates.tsx';
@@ -84,5 +84,32 @@ export function LoadFailurePage({
       <PageTitle>{title}</PageTitle>
       <RetryPanel error={error} onRetry={onRetry} />
     </Stack>
+  );
+}
+
+/** A page (or record) this person may not use here, with the way back (an administrator on a teacher's form). */
+export function ForbiddenPage({
+  title,
+  children,
+  backTo,
+  backLabel,
+}: {
+  title: string;
+  children: ReactNode;
+  backTo: string;
+  backLabel: string;
+}) {
+  return (
+    <PageMessage
+      title={title}
+      icon={IconLock}
+      action={
+        <Button component={Link} to={backTo} variant="light">
+          {backLabel}
+        </Button>
+      }
+    >
+      {children}
+    </PageMessage>
   );
 }

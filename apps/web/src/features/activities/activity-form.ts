@@ -7,8 +7,8 @@ import {
   type CreateActivityBody,
   type UpdateActivityBody,
 } from '@csp/contracts';
-import type { z } from 'zod';
 import { isApiError } from '../../lib/api.ts';
+import { contractErrors, withFormRule, type FormErrors } from '../../lib/forms.ts';
 
 /**
  * The activity forms' rules as pure functions (spec part 1 §5 "Create activity", "Edit activity", §7
@@ -75,41 +75,21 @@ export function toUpdateActivityBody(values: ActivityFormValues, photos: string[
   };
 }
 
-type FormErrors = Record<string, string>;
-
-/** The first message per field of a failed parse. */
-function issuesByField(error: z.ZodError | undefined): FormErrors {
-  const errors: FormErrors = {};
-  for (const issue of error?.issues ?? []) {
-    const field = issue.path[0];
-    if (typeof field === 'string' && !(field in errors)) errors[field] = issue.message;
-  }
-  return errors;
-}
-
-function checkDate(values: ActivityFormValues, today: string, errors: FormErrors) {
-  if (!errors.date && values.date.trim() > today) errors.date = ACTIVITY_MESSAGES.dateInFuture;
-}
-
 /**
- * The create form's checks, with the contracts' schema: 'Please enter an activity title', 'Please
- * select a student', 'Please select an activity date', a duration of at least 1 minute; no day after
- * today. Photos are checked as they are picked.
+ * The create form's checks, the contract's: 'Please enter an activity title', 'Please select a
+ * student', 'Please select an activity date', a duration of at least 1 minute; and no day after today.
+ * Photos are checked as they are picked.
  */
 export function validateCreateActivity(values: ActivityFormValues, today: string): FormErrors {
-  const parsed = createActivityBodySchema.safeParse(toCreateActivityBody(values, []));
-  const errors = issuesByField(parsed.error);
-  checkDate(values, today, errors);
-  return errors;
+  const errors = contractErrors(createActivityBodySchema, toCreateActivityBody(values, []));
+  return withFormRule(errors, 'date', values.date.trim() > today, ACTIVITY_MESSAGES.dateInFuture);
 }
 
-/** The edit form's checks: the same title, date and duration rules. */
+/** The edit form's checks: the same title, date and duration rules (the date may not be cleared). */
 export function validateEditActivity(values: ActivityFormValues, today: string): FormErrors {
-  const parsed = updateActivityBodySchema.safeParse(toUpdateActivityBody(values, []));
-  const errors = issuesByField(parsed.error);
-  if (!values.date.trim()) errors.date = ACTIVITY_MESSAGES.dateRequired;
-  checkDate(values, today, errors);
-  return errors;
+  const errors = contractErrors(updateActivityBodySchema, toUpdateActivityBody(values, []));
+  withFormRule(errors, 'date', !values.date.trim(), ACTIVITY_MESSAGES.dateRequired);
+  return withFormRule(errors, 'date', values.date.trim() > today, ACTIVITY_MESSAGES.dateInFuture);
 }
 
 /**

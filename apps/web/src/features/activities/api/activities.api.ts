@@ -7,14 +7,10 @@ import {
   type MessageResponse,
   type UpdateActivityBody,
 } from '@csp/contracts';
-import {
-  keepPreviousData,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query';
-import { api, errorStatus } from '../../../lib/api.ts';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+import { definePagedList } from '../../../lib/paged-list.ts';
+import { useRecordQuery } from '../../../lib/record-query.ts';
 import { dashboardKeys } from '../../dashboard/api/dashboard.api.ts';
 import { studentKeys } from '../../students/api/students.api.ts';
 
@@ -29,11 +25,6 @@ export interface ActivityListParams {
   teacherId?: string;
   page: number;
   limit: number;
-}
-
-export interface ActivityPage {
-  items: Activity[];
-  total: number;
 }
 
 /** Query keys of the activities feature. */
@@ -55,13 +46,14 @@ function listParams({ search, date, teacherId, page, limit }: ActivityListParams
 
 const path = (id: string) => `/activities/${encodeURIComponent(id)}`;
 
+/** GET /api/activities with page/limit: one page and the X-Total-Count header. */
+export const activityList = definePagedList<ActivityListParams, Activity>({
+  key: activityKeys.list,
+  path: '/activities',
+  query: listParams,
+});
+
 export const activitiesApi = {
-  /** GET /api/activities with page/limit: one page and the X-Total-Count header. */
-  list: async (params: ActivityListParams): Promise<ActivityPage> => {
-    const res = await api.get<Activity[]>('/activities', { params: listParams(params) });
-    const header = Number(res.headers['x-total-count']);
-    return { items: res.data, total: Number.isFinite(header) ? header : res.data.length };
-  },
   get: (id: string) => api.get<Activity>(path(id)).then((r) => r.data),
   create: (body: CreateActivityBody) => api.post<Activity>('/activities', body).then((r) => r.data),
   update: (id: string, body: UpdateActivityBody) => api.patch<Activity>(path(id), body).then((r) => r.data),
@@ -77,29 +69,9 @@ export const activitiesApi = {
   },
 };
 
-/** 404 (missing, deleted or not in one's scope) and 400 (not a valid id): nothing to show. */
-export function isActivityMissing(error: unknown): boolean {
-  const status = errorStatus(error);
-  return status === 404 || status === 400;
-}
-
-/** One page of activities; the previous page stays on screen while the next one loads. */
-export function useActivitiesQuery(params: ActivityListParams) {
-  return useQuery({
-    queryKey: activityKeys.list(params),
-    queryFn: () => activitiesApi.list(params),
-    placeholderData: keepPreviousData,
-  });
-}
-
-/** One activity. Silent: the pages show 'Activity not found.' or an inline error with a retry. */
+/** One activity. The pages show 'Activity not found.' or the failure with a retry. */
 export function useActivityQuery(id: string) {
-  return useQuery({
-    queryKey: activityKeys.detail(id),
-    queryFn: () => activitiesApi.get(id),
-    retry: (failures, error) => failures < 1 && !isActivityMissing(error) && errorStatus(error) !== 403,
-    meta: { silent: true },
-  });
+  return useRecordQuery(activityKeys.detail(id), () => activitiesApi.get(id));
 }
 
 /** Activities appear in their lists, on the student's page (counts, recent) and in the dashboard figure. */

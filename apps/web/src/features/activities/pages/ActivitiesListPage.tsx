@@ -1,17 +1,15 @@
 import { isIsoDate } from '@csp/contracts';
-import { Button, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { IconPalette, IconPlus, IconSearch } from '@tabler/icons-react';
+import { Button, Stack } from '@mantine/core';
+import { IconPalette, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { DateField } from '../../../components/DateField.tsx';
-import { ListPager } from '../../../components/ListPager.tsx';
-import { EmptyPanel, RetryPanel } from '../../../components/ListStates.tsx';
+import { ListFilters } from '../../../components/ListFilters.tsx';
+import { CardGrid, PagedList } from '../../../components/PagedList.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { PageLoader } from '../../../components/PageLoader.tsx';
-import { useLastPageClamp, useListParams } from '../../../lib/listParams.ts';
+import { useListParams } from '../../../lib/listParams.ts';
 import { useCurrentUser } from '../../auth/auth-context.ts';
-import { ACTIVITIES_PAGE_SIZE, useActivitiesQuery } from '../api/activities.api.ts';
+import { ACTIVITIES_PAGE_SIZE, activityList } from '../api/activities.api.ts';
 import { ActivityCard } from '../components/ActivityCard.tsx';
-
 /**
  * /activities (spec part 1 §2 "Activities"): a search box (title, description, student's name; 300 ms)
  * and a date filter, 8 cards a page read from the server. Teachers' requests carry their own id and only
@@ -24,17 +22,13 @@ export function ActivitiesListPage() {
   const dateParam = params.get('date') ?? '';
   const date = isIsoDate(dateParam) ? dateParam : '';
 
-  const query = useActivitiesQuery({
+  const query = activityList.usePage({
     search: search || undefined,
     date: date || undefined,
     teacherId: isTeacher ? me.id : undefined,
     page,
     limit: ACTIVITIES_PAGE_SIZE,
   });
-  const total = query.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / ACTIVITIES_PAGE_SIZE));
-  useLastPageClamp({ page, pages, settled: Boolean(query.data && !query.isPlaceholderData) });
-  const activities = query.data?.items ?? [];
 
   return (
     <Stack gap="lg">
@@ -54,56 +48,39 @@ export function ActivitiesListPage() {
         }
       />
 
-      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput
-            label="Search activities"
-            placeholder="Title, description or student"
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={searchText}
-            onChange={(e) => changeSearchText(e.currentTarget.value)}
-            type="search"
-          />
-          <DateField
-            label="Activity date"
-            placeholder="Any date"
-            value={date}
-            onChange={(v) => update({ date: v || undefined, page: undefined })}
-          />
-        </SimpleGrid>
-      </Paper>
+      <ListFilters
+        search={{
+          label: 'Search activities',
+          placeholder: 'Title, description or student',
+          value: searchText,
+          onChange: changeSearchText,
+        }}
+      >
+        <DateField
+          label="Activity date"
+          placeholder="Any date"
+          value={date}
+          onChange={(v) => update({ date: v || undefined, page: undefined })}
+        />
+      </ListFilters>
 
-      {query.isPending ? (
-        <PageLoader label="Loading activities" />
-      ) : query.isError && !query.data ? (
-        <RetryPanel error={query.error} onRetry={() => query.refetch()} />
-      ) : activities.length === 0 ? (
-        <EmptyPanel icon={IconPalette}>No activities</EmptyPanel>
-      ) : (
-        <Stack gap="md" style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }} aria-busy={query.isFetching}>
-          <SimpleGrid
-            cols={{ base: 1, xs: 2, md: 3, xl: 4 }}
-            spacing="md"
-            component="ul"
-            m={0}
-            p={0}
-            style={{ listStyle: 'none' }}
-            aria-label="Activities"
-          >
+      <PagedList
+        query={query}
+        page={page}
+        pageSize={ACTIVITIES_PAGE_SIZE}
+        onPage={setPage}
+        loadingLabel="Loading activities"
+        empty={{ icon: IconPalette, text: 'No activities' }}
+        pagerLabel="Activity pages"
+      >
+        {(activities) => (
+          <CardGrid label="Activities">
             {activities.map((a) => (
               <ActivityCard key={a.id} activity={a} />
             ))}
-          </SimpleGrid>
-          <ListPager
-            page={page}
-            pageSize={ACTIVITIES_PAGE_SIZE}
-            total={total}
-            count={activities.length}
-            onChange={setPage}
-            label="Activity pages"
-          />
-        </Stack>
-      )}
+          </CardGrid>
+        )}
+      </PagedList>
     </Stack>
   );
 }

@@ -1,33 +1,21 @@
 import { ACTIVITY_MESSAGES, type Activity } from '@csp/contracts';
-import { Anchor, Flex, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { BackLink } from '../../../components/BackLink.tsx';
 import { DeleteRecordDialog } from '../../../components/DeleteRecordDialog.tsx';
 import { DetailItem } from '../../../components/DetailItem.tsx';
-import { PageLoader } from '../../../components/PageLoader.tsx';
-import { PageTitle } from '../../../components/PageTitle.tsx';
+import { DetailPanel, RecordHeader } from '../../../components/RecordLayout.tsx';
+import { RecordPage } from '../../../components/RecordPage.tsx';
 import { ageText, formatDate, formatDateTime } from '../../../lib/dates.ts';
 import { useCurrentUser } from '../../auth/auth-context.ts';
 import { ACTIVITY_FAILURES, activityErrorText, canChangeActivity, durationText } from '../activity-form.ts';
-import { isActivityMissing, useActivityQuery, useDeleteActivityMutation } from '../api/activities.api.ts';
-import { ActivityLoadFailure, ActivityNotFound } from '../components/ActivityBits.tsx';
+import { useActivityQuery, useDeleteActivityMutation } from '../api/activities.api.ts';
+import { ACTIVITY_NOT_FOUND } from '../components/ActivityBits.tsx';
 import { PhotoGallery } from '../../../components/PhotoGallery.tsx';
 import { DeleteButton, EditButton } from '../../../components/RecordActions.tsx';
 
 const TITLE = 'Activity Details';
-
-function Panel({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-label={title}>
-      <Title order={2} fz="h4" mb="md">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
 
 function DeleteActivityDialog({
   activity,
@@ -68,29 +56,23 @@ function ActivityDetailView({ activity }: { activity: Activity }) {
   return (
     <Stack gap="lg" maw={1000}>
       <BackLink to="/activities">Back to Activities</BackLink>
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-        <Flex
-          gap="md"
-          justify="space-between"
-          align={{ base: 'stretch', sm: 'center' }}
-          direction={{ base: 'column', sm: 'row' }}
-        >
-          <Stack gap={4} miw={0}>
-            <PageTitle style={{ overflowWrap: 'anywhere' }}>{activity.title}</PageTitle>
-            <Text c="dimmed" size="sm">
-              {formatDate(activity.date)} · {durationText(activity.duration)}
-            </Text>
-          </Stack>
-          {mine && (
-            <Group gap="sm" style={{ flexShrink: 0 }}>
+      <RecordHeader
+        title={activity.title}
+        actions={
+          mine && (
+            <>
               <EditButton to={`/activities/${activity.id}/edit`} />
               <DeleteButton onClick={deleteDialog.open} />
-            </Group>
-          )}
-        </Flex>
-      </Paper>
+            </>
+          )
+        }
+      >
+        <Text c="dimmed" size="sm">
+          {formatDate(activity.date)} · {durationText(activity.duration)}
+        </Text>
+      </RecordHeader>
 
-      <Panel title="Details">
+      <DetailPanel title="Details">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg" verticalSpacing="md">
           <DetailItem label="Student">
             <Anchor component={Link} to={`/students/${student.id}`} size="sm">
@@ -114,11 +96,11 @@ function ActivityDetailView({ activity }: { activity: Activity }) {
             </Text>
           </DetailItem>
         </Stack>
-      </Panel>
+      </DetailPanel>
 
-      <Panel title={`Photo Evidence (${activity.photos.length})`}>
+      <DetailPanel title={`Photo Evidence (${activity.photos.length})`}>
         <PhotoGallery photos={activity.photos} subject={activity.title} />
-      </Panel>
+      </DetailPanel>
 
       {mine && <DeleteActivityDialog activity={activity} opened={deleting} onClose={deleteDialog.close} />}
     </Stack>
@@ -128,11 +110,14 @@ function ActivityDetailView({ activity }: { activity: Activity }) {
 /** /activities/{id} (spec part 1 §2 "Activities"): details and the photo evidence. */
 export function ActivityDetailPage() {
   const { id = '' } = useParams();
-  const query = useActivityQuery(id);
-  if (query.isPending) return <PageLoader label="Loading activity" />;
-  if (query.isError) {
-    if (isActivityMissing(query.error)) return <ActivityNotFound title={TITLE} />;
-    return <ActivityLoadFailure title={TITLE} error={query.error} onRetry={() => query.refetch()} />;
-  }
-  return <ActivityDetailView activity={query.data} />;
+  return (
+    <RecordPage
+      query={useActivityQuery(id)}
+      title={TITLE}
+      loadingLabel="Loading activity"
+      notFound={ACTIVITY_NOT_FOUND}
+    >
+      {(activity) => <ActivityDetailView activity={activity} />}
+    </RecordPage>
+  );
 }

@@ -1,14 +1,15 @@
 import { ACTIVITY_MESSAGES } from '@csp/contracts';
 import { Button, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { BackLink } from '../../../components/BackLink.tsx';
 import { DraftNotice } from '../../../components/DraftNotice.tsx';
+import { ForbiddenPage } from '../../../components/PageStates.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import { usePhotoItems } from '../../../components/PhotoDropzone.tsx';
 import { useFormDraft } from '../../../lib/form-drafts.ts';
-import { toastError, toastSuccess } from '../../../lib/notify.ts';
+import { toastSuccess } from '../../../lib/notify.ts';
+import { useSave } from '../../../lib/save.ts';
 import { useCurrentUser } from '../../auth/auth-context.ts';
 import { StudentPicker } from '../../students/components/StudentPicker.tsx';
 import {
@@ -20,7 +21,7 @@ import {
   type ActivityFormValues,
 } from '../activity-form.ts';
 import { activitiesApi, useCreateActivityMutation } from '../api/activities.api.ts';
-import { NotForYou } from '../components/ActivityBits.tsx';
+import { ACTIVITIES_WAY_BACK } from '../components/ActivityBits.tsx';
 import { ActivityFormFields } from '../components/ActivityFormFields.tsx';
 import { useOrgToday } from '../../organisation/api/organisation.api.ts';
 
@@ -30,36 +31,25 @@ function CreateActivityForm({ teacherId }: { teacherId: string }) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const today = useOrgToday();
-  const create = useCreateActivityMutation();
   const photos = usePhotoItems();
-  const [uploading, setUploading] = useState(false);
-  const busy = uploading || create.isPending;
   const form = useForm<ActivityFormValues>({
     initialValues: emptyActivityValues(today, params.get('studentId') ?? ''),
     validate: (values) => validateCreateActivity(values, today),
   });
   const draft = useFormDraft(`activity:${params.get('studentId') ?? ''}`, form);
 
-  const submit = async (values: ActivityFormValues) => {
-    let entries: string[];
-    setUploading(true);
-    try {
-      entries = await photos.uploadPending(activitiesApi.uploadPhoto);
-    } catch (error) {
-      toastError(activityErrorText(error, ACTIVITY_FAILURES.create));
-      return;
-    } finally {
-      setUploading(false);
-    }
-    create.mutate(toCreateActivityBody(values, entries), {
-      onSuccess: () => {
-        draft.clear();
-        toastSuccess(ACTIVITY_MESSAGES.created);
-        navigate('/activities');
-      },
-      onError: (error) => toastError(activityErrorText(error, ACTIVITY_FAILURES.create)),
-    });
-  };
+  const save = useSave({
+    mutation: useCreateActivityMutation(),
+    attachments: { items: photos, upload: activitiesApi.uploadPhoto },
+    failureText: (error) => activityErrorText(error, ACTIVITY_FAILURES.create),
+    onSaved: () => {
+      draft.clear();
+      toastSuccess(ACTIVITY_MESSAGES.created);
+      navigate('/activities');
+    },
+  });
+  const submit = (values: ActivityFormValues) =>
+    save.submit((entries) => toCreateActivityBody(values, entries));
 
   const studentProps = form.getInputProps('studentId');
   return (
@@ -70,7 +60,7 @@ function CreateActivityForm({ teacherId }: { teacherId: string }) {
           form={form}
           photos={photos}
           today={today}
-          busy={busy}
+          busy={save.busy}
           student={
             <StudentPicker
               teacherId={teacherId}
@@ -86,8 +76,8 @@ function CreateActivityForm({ teacherId }: { teacherId: string }) {
           <Button component={Link} to="/activities" variant="default" onClick={draft.clear}>
             Cancel
           </Button>
-          <Button type="submit" disabled={busy}>
-            {uploading ? 'Uploading photos...' : create.isPending ? 'Saving...' : 'Save Activity'}
+          <Button type="submit" disabled={save.busy}>
+            {save.buttonText('Save Activity')}
           </Button>
         </Group>
       </Stack>
@@ -99,7 +89,11 @@ function CreateActivityForm({ teacherId }: { teacherId: string }) {
 export function CreateActivityPage() {
   const me = useCurrentUser();
   if (me.role !== 'TEACHER') {
-    return <NotForYou title={TITLE}>{ACTIVITY_MESSAGES.onlyTeachersRecord}.</NotForYou>;
+    return (
+      <ForbiddenPage title={TITLE} {...ACTIVITIES_WAY_BACK}>
+        {ACTIVITY_MESSAGES.onlyTeachersRecord}.
+      </ForbiddenPage>
+    );
   }
   return (
     <Stack gap="lg" maw={860}>

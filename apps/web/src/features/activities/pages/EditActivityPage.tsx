@@ -2,18 +2,19 @@ import { ACTIVITY_MESSAGES, type Activity } from '@csp/contracts';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconLock } from '@tabler/icons-react';
-import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { BackLink } from '../../../components/BackLink.tsx';
 import { DraftNotice } from '../../../components/DraftNotice.tsx';
 import { EditConflictNotice } from '../../../components/EditConflictNotice.tsx';
 import { useEditedVersion } from '../../../lib/edit-conflicts.ts';
 import { useFormDraft } from '../../../lib/form-drafts.ts';
-import { PageLoader } from '../../../components/PageLoader.tsx';
+import { ForbiddenPage } from '../../../components/PageStates.tsx';
+import { RecordPage } from '../../../components/RecordPage.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import { usePhotoItems } from '../../../components/PhotoDropzone.tsx';
 import { storedPhotoItems } from '../../../lib/photo-items.ts';
-import { toastError, toastSuccess } from '../../../lib/notify.ts';
+import { toastSuccess } from '../../../lib/notify.ts';
+import { useSave } from '../../../lib/save.ts';
 import { useCurrentUser } from '../../auth/auth-context.ts';
 import {
   ACTIVITY_FAILURES,
@@ -27,11 +28,10 @@ import {
 import {
   activitiesApi,
   activityKeys,
-  isActivityMissing,
   useActivityQuery,
   useUpdateActivityMutation,
 } from '../api/activities.api.ts';
-import { ActivityLoadFailure, ActivityNotFound, NotForYou } from '../components/ActivityBits.tsx';
+import { ACTIVITIES_WAY_BACK, ACTIVITY_NOT_FOUND } from '../components/ActivityBits.tsx';
 import { ActivityFormFields } from '../components/ActivityFormFields.tsx';
 import { useOrgToday } from '../../organisation/api/organisation.api.ts';
 
@@ -40,10 +40,7 @@ const TITLE = 'Edit Activity';
 function EditActivityForm({ activity }: { activity: Activity }) {
   const navigate = useNavigate();
   const today = useOrgToday();
-  const update = useUpdateActivityMutation(activity.id);
   const photos = usePhotoItems(storedPhotoItems(activity.photos));
-  const [uploading, setUploading] = useState(false);
-  const busy = uploading || update.isPending;
   const form = useForm<ActivityFormValues>({
     initialValues: editActivityValues(activity),
     validate: (values) => validateEditActivity(values, today),
@@ -65,28 +62,15 @@ function EditActivityForm({ activity }: { activity: Activity }) {
   // Kept with the version its edits are made over; over a newer one it comes back merged (decision 0025).
   const draft = useFormDraft(`activity-edit:${activity.id}`, form, edits.version);
 
-  const submit = async (values: ActivityFormValues) => {
-    let entries: string[];
-    setUploading(true);
-    try {
-      entries = await photos.uploadPending(activitiesApi.uploadPhoto);
-    } catch (error) {
-      toastError(activityErrorText(error, ACTIVITY_FAILURES.update));
-      return;
-    } finally {
-      setUploading(false);
-    }
-    update.mutate(
-      { ...toUpdateActivityBody(values, entries), updatedAt: edits.version },
-      {
-        onSuccess: saved,
-        onError: async (error) => {
-          if (!(await edits.saveFailed(error)))
-            toastError(activityErrorText(error, ACTIVITY_FAILURES.update));
-        },
-      },
-    );
-  };
+  const save = useSave({
+    mutation: useUpdateActivityMutation(activity.id),
+    attachments: { items: photos, upload: activitiesApi.uploadPhoto },
+    failureText: (error) => activityErrorText(error, ACTIVITY_FAILURES.update),
+    onSaved: saved,
+    onFailed: edits.saveFailed,
+  });
+  const submit = (values: ActivityFormValues) =>
+    save.submit((entries) => ({ ...toUpdateActivityBody(values, entries), updatedAt: edits.version }));
 
   return (
     <form noValidate onSubmit={form.onSubmit(submit)}>
@@ -96,7 +80,7 @@ function EditActivityForm({ activity }: { activity: Activity }) {
           form={form}
           photos={photos}
           today={today}
-          busy={busy}
+          busy={save.busy}
           student={
             <TextInput
               label="Student"
@@ -114,8 +98,8 @@ function EditActivityForm({ activity }: { activity: Activity }) {
           <Button component={Link} to={back} variant="default" onClick={draft.clear}>
             Cancel
           </Button>
-          <Button type="submit" disabled={busy}>
-            {uploading ? 'Uploading photos...' : update.isPending ? 'Saving...' : 'Save Changes'}
+          <Button type="submit" disabled={save.busy}>
+            {save.buttonText('Save Changes')}
           </Button>
         </Group>
       </Stack>
@@ -127,22 +111,28 @@ function EditActivityForm({ activity }: { activity: Activity }) {
 export function EditActivityPage() {
   const { id = '' } = useParams();
   const me = useCurrentUser();
-  const query = useActivityQuery(id);
-  if (query.isPending) return <PageLoader label="Loading activity" />;
-  if (query.isError) {
-    if (isActivityMissing(query.error)) return <ActivityNotFound title={TITLE} />;
-    return <ActivityLoadFailure title={TITLE} error={query.error} onRetry={() => query.refetch()} />;
-  }
-  if (!canChangeActivity(query.data, me)) {
-    return <NotForYou title={TITLE}>{ACTIVITY_MESSAGES.editOwn}.</NotForYou>;
-  }
   return (
-    <Stack gap="lg" maw={860}>
-      <Stack gap={6}>
-        <BackLink to={`/activities/${id}`}>Back to Activity</BackLink>
-        <PageTitle>{TITLE}</PageTitle>
-      </Stack>
-      <EditActivityForm activity={query.data} />
-    </Stack>
+    <RecordPage
+      query={useActivityQuery(id)}
+      title={TITLE}
+      loadingLabel="Loading activity"
+      notFound={ACTIVITY_NOT_FOUND}
+      allowed={(activity) => canChangeActivity(activity, me)}
+      forbidden={
+        <ForbiddenPage title={TITLE} {...ACTIVITIES_WAY_BACK}>
+          {ACTIVITY_MESSAGES.editOwn}.
+        </ForbiddenPage>
+      }
+    >
+      {(activity) => (
+        <Stack gap="lg" maw={860}>
+          <Stack gap={6}>
+            <BackLink to={`/activities/${id}`}>Back to Activity</BackLink>
+            <PageTitle>{TITLE}</PageTitle>
+          </Stack>
+          <EditActivityForm activity={activity} />
+        </Stack>
+      )}
+    </RecordPage>
   );
 }

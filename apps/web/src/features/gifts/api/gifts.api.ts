@@ -6,14 +6,10 @@ import {
   type MessageResponse,
   type UpdateGiftBody,
 } from '@csp/contracts';
-import {
-  keepPreviousData,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, errorStatus, isApiError } from '../../../lib/api.ts';
+import { definePagedList } from '../../../lib/paged-list.ts';
+import { useRecordQuery } from '../../../lib/record-query.ts';
 import { dashboardKeys } from '../../dashboard/api/dashboard.api.ts';
 import { studentKeys, studentsApi, type StudentListParams } from '../../students/api/students.api.ts';
 import { matchStudent, rowErrorsOf } from '../bulk-rows.ts';
@@ -25,11 +21,6 @@ export const GIFTS_PAGE_SIZE = GIFT_LIMITS.pageSize;
 export interface GiftListParams extends GiftFilters {
   page: number;
   limit: number;
-}
-
-export interface GiftPage {
-  items: Gift[];
-  total: number;
 }
 
 export interface BulkAssignResponse {
@@ -47,19 +38,16 @@ export const giftKeys = {
   detail: (id: string) => [...giftKeys.details(), id] as const,
 };
 
-function totalOf(headers: Record<string, unknown>, fallback: number): number {
-  const header = Number(headers['x-total-count']);
-  return Number.isFinite(header) ? header : fallback;
-}
-
 const path = (id: string) => `/gifts/${encodeURIComponent(id)}`;
 
+/** GET /api/gifts with filters and page/limit: one page and the X-Total-Count header. */
+export const giftList = definePagedList<GiftListParams, Gift>({
+  key: giftKeys.list,
+  path: '/gifts',
+  query: ({ page, limit, ...filters }) => ({ ...giftFilterQuery(filters), page, limit }),
+});
+
 export const giftsApi = {
-  /** GET /api/gifts with filters and page/limit: one page and the X-Total-Count header. */
-  list: async ({ page, limit, ...filters }: GiftListParams): Promise<GiftPage> => {
-    const res = await api.get<Gift[]>('/gifts', { params: { ...giftFilterQuery(filters), page, limit } });
-    return { items: res.data, total: totalOf(res.headers, res.data.length) };
-  },
   get: (id: string) => api.get<Gift>(path(id)).then((r) => r.data),
   update: (id: string, body: UpdateGiftBody) => api.patch<Gift>(path(id), body).then((r) => r.data),
   remove: (id: string) => api.delete<MessageResponse>(path(id)).then((r) => r.data),
@@ -82,35 +70,15 @@ export const giftsApi = {
     api.post<BulkAssignResponse>('/gifts/bulk-assign', body).then((r) => r.data),
 };
 
-/** 404 (missing, deleted or not in one's scope) and 400 (not a valid id): nothing to show. */
-export function isGiftMissing(error: unknown): boolean {
-  const status = errorStatus(error);
-  return status === 404 || status === 400;
-}
-
 /** The refused rows of a failed bulk assignment (a 400 listing them), else none. */
 export function bulkRowErrors(error: unknown) {
   if (!isApiError(error) || error.response?.status !== 400) return [];
   return rowErrorsOf(error.response.data);
 }
 
-/** One page of gifts; the previous page stays on screen while the next one loads. */
-export function useGiftsQuery(params: GiftListParams) {
-  return useQuery({
-    queryKey: giftKeys.list(params),
-    queryFn: () => giftsApi.list(params),
-    placeholderData: keepPreviousData,
-  });
-}
-
-/** One gift. Silent: the pages show 'Gift not found.' or an inline error with a retry. */
+/** One gift. The pages show 'Gift not found.' or the failure with a retry. */
 export function useGiftQuery(id: string) {
-  return useQuery({
-    queryKey: giftKeys.detail(id),
-    queryFn: () => giftsApi.get(id),
-    retry: (failures, error) => failures < 1 && !isGiftMissing(error) && errorStatus(error) !== 403,
-    meta: { silent: true },
-  });
+  return useRecordQuery(giftKeys.detail(id), () => giftsApi.get(id));
 }
 
 /** How many students a student-ID lookup reads (IDs that start alike: 'STU-1', 'STU-10', ...). */

@@ -1,13 +1,14 @@
 import { GIFT_LIMITS, GIFT_MESSAGES, isCompleteBulkRow } from '@csp/contracts';
 import { Alert, Button, Group, Stack, Text, useMatches } from '@mantine/core';
 import { IconAlertCircle, IconPlus } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { BackLink } from '../../../components/BackLink.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import { getErrorMessage } from '../../../lib/api.ts';
-import { toastError, toastSuccess } from '../../../lib/notify.ts';
-import { useCurrentUser } from '../../auth/auth-context.ts';
+import { toastSuccess } from '../../../lib/notify.ts';
+import { useSave } from '../../../lib/save.ts';
+import { AdminOnly } from '../../users/components/AdminOnly.tsx';
 import { useOrgToday } from '../../organisation/api/organisation.api.ts';
 import { bulkRowErrors, useBulkAssignGiftsMutation } from '../api/gifts.api.ts';
 import {
@@ -24,7 +25,6 @@ import {
   type RowProblemMap,
 } from '../bulk-rows.ts';
 import { BulkGiftRows } from '../components/BulkGiftRows.tsx';
-import { AdminsOnly } from '../components/GiftBits.tsx';
 
 const TITLE = 'Bulk Gift Assignment';
 
@@ -32,7 +32,25 @@ function BulkAssignForm() {
   const navigate = useNavigate();
   const wide = useMatches({ base: false, xl: true }, { getInitialValueInEffect: false });
   const today = useOrgToday();
-  const assign = useBulkAssignGiftsMutation();
+  /** The rows' keys of the body last sent, in its order: the server's row numbers point into them. */
+  const sentKeys = useRef<string[]>([]);
+  const save = useSave({
+    mutation: useBulkAssignGiftsMutation(),
+    failureText: (error) => getErrorMessage(error, GIFT_MESSAGES.assignFailed),
+    onSaved: () => {
+      toastSuccess(GIFT_MESSAGES.assigned);
+      navigate('/gifts');
+    },
+    onFailed: (error) => {
+      const refused = bulkRowErrors(error);
+      if (refused.length) {
+        const map = problemsByRow(refused, sentKeys.current);
+        setProblems(map);
+        setFormError(rowsMessage(problemRowCount(map)));
+      }
+      return false;
+    },
+  });
   const [rows, setRows] = useState<BulkRowValues[]>(() => [newBulkRow()]);
   const [problems, setProblems] = useState<RowProblemMap>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -74,21 +92,8 @@ function BulkAssignForm() {
     }
     setProblems({});
     setFormError(null);
-    assign.mutate(submission.body, {
-      onSuccess: () => {
-        toastSuccess(GIFT_MESSAGES.assigned);
-        navigate('/gifts');
-      },
-      onError: (error) => {
-        const refused = bulkRowErrors(error);
-        if (refused.length) {
-          const map = problemsByRow(refused, submission.sentKeys);
-          setProblems(map);
-          setFormError(rowsMessage(problemRowCount(map)));
-        }
-        toastError(getErrorMessage(error, GIFT_MESSAGES.assignFailed));
-      },
-    });
+    sentKeys.current = submission.sentKeys;
+    void save.submit(() => submission.body);
   };
 
   return (
@@ -104,14 +109,14 @@ function BulkAssignForm() {
           today={today}
           onChange={change}
           onRemove={remove}
-          disabled={assign.isPending}
+          disabled={save.busy}
           layout={wide ? 'table' : 'cards'}
         />
         <Group justify="space-between" gap="sm">
           <Button
             variant="light"
             onClick={add}
-            disabled={assign.isPending || rows.length >= GIFT_LIMITS.bulkMaxRows}
+            disabled={save.busy || rows.length >= GIFT_LIMITS.bulkMaxRows}
             leftSection={<IconPlus size={18} aria-hidden />}
           >
             Add Row
@@ -130,8 +135,8 @@ function BulkAssignForm() {
           <Button component={Link} to="/gifts" variant="default">
             Cancel
           </Button>
-          <Button type="submit" disabled={assign.isPending}>
-            {assign.isPending ? 'Assigning...' : 'Assign Gifts'}
+          <Button type="submit" disabled={save.busy}>
+            {save.busy ? 'Assigning...' : 'Assign Gifts'}
           </Button>
         </Group>
       </Stack>
@@ -152,15 +157,15 @@ function rowsMessage(count: number): string {
  * nothing, and refused rows show their reasons. Administrators only.
  */
 export function BulkAssignGiftsPage() {
-  const me = useCurrentUser();
-  if (me.role !== 'ADMIN') return <AdminsOnly title={TITLE} />;
   return (
-    <Stack gap="lg">
-      <Stack gap={6}>
-        <BackLink to="/gifts">Back to Gifts</BackLink>
-        <PageTitle>{TITLE}</PageTitle>
+    <AdminOnly title={TITLE}>
+      <Stack gap="lg">
+        <Stack gap={6}>
+          <BackLink to="/gifts">Back to Gifts</BackLink>
+          <PageTitle>{TITLE}</PageTitle>
+        </Stack>
+        <BulkAssignForm />
       </Stack>
-      <BulkAssignForm />
-    </Stack>
+    </AdminOnly>
   );
 }

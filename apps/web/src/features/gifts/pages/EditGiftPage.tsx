@@ -7,23 +7,22 @@ import { DraftNotice } from '../../../components/DraftNotice.tsx';
 import { EditConflictNotice } from '../../../components/EditConflictNotice.tsx';
 import { useEditedVersion } from '../../../lib/edit-conflicts.ts';
 import { useFormDraft } from '../../../lib/form-drafts.ts';
-import { LoadFailurePage } from '../../../components/PageStates.tsx';
-import { PageLoader } from '../../../components/PageLoader.tsx';
+import { RecordPage } from '../../../components/RecordPage.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import { errorStatus, getErrorMessage } from '../../../lib/api.ts';
 import { schemaResolver } from '../../../lib/forms.ts';
-import { toastError, toastSuccess } from '../../../lib/notify.ts';
-import { useCurrentUser } from '../../auth/auth-context.ts';
+import { toastSuccess } from '../../../lib/notify.ts';
+import { useSave } from '../../../lib/save.ts';
+import { AdminOnly } from '../../users/components/AdminOnly.tsx';
 import { StudentPicker } from '../../students/components/StudentPicker.tsx';
-import { giftKeys, giftsApi, isGiftMissing, useGiftQuery, useUpdateGiftMutation } from '../api/gifts.api.ts';
-import { AdminsOnly, GiftNotFound } from '../components/GiftBits.tsx';
+import { giftKeys, giftsApi, useGiftQuery, useUpdateGiftMutation } from '../api/gifts.api.ts';
+import { GIFT_NOT_FOUND } from '../components/GiftBits.tsx';
 import { giftFormValues, toUpdateGiftBody } from '../gift-display.ts';
 
 const TITLE = 'Edit Gift';
 
 function EditGiftForm({ gift }: { gift: Gift }) {
   const navigate = useNavigate();
-  const update = useUpdateGiftMutation(gift.id);
   const form = useForm<GiftFormValues>({
     initialValues: giftFormValues(gift),
     validate: schemaResolver(giftFormSchema),
@@ -44,20 +43,20 @@ function EditGiftForm({ gift }: { gift: Gift }) {
   // Kept with the version its edits are made over; over a newer one it comes back merged (decision 0025).
   const draft = useFormDraft(`gift-edit:${gift.id}`, form, edits.version);
 
+  const failureText = (error: unknown) => getErrorMessage(error, GIFT_MESSAGES.updateFailed);
+  const save = useSave({
+    mutation: useUpdateGiftMutation(gift.id),
+    failureText,
+    onSaved: saved,
+    onFailed: async (error) => {
+      if (await edits.saveFailed(error)) return true;
+      // The gift ID is taken by another gift: say so at the field too (and in the toast).
+      if (errorStatus(error) === 409) form.setFieldError('giftId', failureText(error));
+      return false;
+    },
+  });
   const submit = (values: GiftFormValues) =>
-    update.mutate(
-      { ...toUpdateGiftBody(values), updatedAt: edits.version },
-      {
-        onSuccess: saved,
-        onError: async (error) => {
-          if (await edits.saveFailed(error)) return;
-          const message = getErrorMessage(error, GIFT_MESSAGES.updateFailed);
-          // The gift ID is taken by another gift: say so at the field too.
-          if (errorStatus(error) === 409) form.setFieldError('giftId', message);
-          toastError(message);
-        },
-      },
-    );
+    save.submit(() => ({ ...toUpdateGiftBody(values), updatedAt: edits.version }));
 
   const studentProps = form.getInputProps('studentId');
   return (
@@ -114,32 +113,12 @@ function EditGiftForm({ gift }: { gift: Gift }) {
           <Button component={Link} to={back} variant="default" onClick={draft.clear}>
             Cancel
           </Button>
-          <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? 'Saving...' : 'Save Changes'}
+          <Button type="submit" disabled={save.busy}>
+            {save.buttonText('Save Changes')}
           </Button>
         </Group>
       </Stack>
     </form>
-  );
-}
-
-function EditGiftContent() {
-  const { id = '' } = useParams();
-  const query = useGiftQuery(id);
-  if (query.isPending) return <PageLoader label="Loading gift" />;
-  if (query.isError) {
-    if (isGiftMissing(query.error)) return <GiftNotFound title={TITLE} />;
-    return <LoadFailurePage title={TITLE} error={query.error} onRetry={() => query.refetch()} />;
-  }
-  const gift = query.data;
-  return (
-    <Stack gap="lg" maw={860}>
-      <Stack gap={6}>
-        <BackLink to={`/gifts/${gift.id}`}>Back to Gift</BackLink>
-        <PageTitle>{TITLE}</PageTitle>
-      </Stack>
-      <EditGiftForm key={gift.id} gift={gift} />
-    </Stack>
   );
 }
 
@@ -149,7 +128,26 @@ function EditGiftContent() {
  * Administrators only: a teacher sees that the page is not for them and no call is made.
  */
 export function EditGiftPage() {
-  const me = useCurrentUser();
-  if (me.role !== 'ADMIN') return <AdminsOnly title={TITLE} />;
-  return <EditGiftContent />;
+  return (
+    <AdminOnly title={TITLE}>
+      <EditGiftContent />
+    </AdminOnly>
+  );
+}
+
+function EditGiftContent() {
+  const { id = '' } = useParams();
+  return (
+    <RecordPage query={useGiftQuery(id)} title={TITLE} loadingLabel="Loading gift" notFound={GIFT_NOT_FOUND}>
+      {(gift) => (
+        <Stack gap="lg" maw={860}>
+          <Stack gap={6}>
+            <BackLink to={`/gifts/${gift.id}`}>Back to Gift</BackLink>
+            <PageTitle>{TITLE}</PageTitle>
+          </Stack>
+          <EditGiftForm key={gift.id} gift={gift} />
+        </Stack>
+      )}
+    </RecordPage>
+  );
 }

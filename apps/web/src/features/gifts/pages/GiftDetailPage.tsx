@@ -1,36 +1,23 @@
 import { GIFT_MESSAGES, giftTitle, isOpenGift, type Gift } from '@csp/contracts';
-import { Anchor, Flex, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Grid, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { BackLink } from '../../../components/BackLink.tsx';
 import { DeleteRecordDialog } from '../../../components/DeleteRecordDialog.tsx';
 import { DetailItem } from '../../../components/DetailItem.tsx';
-import { LoadFailurePage } from '../../../components/PageStates.tsx';
-import { PageLoader } from '../../../components/PageLoader.tsx';
-import { PageTitle } from '../../../components/PageTitle.tsx';
+import { DetailPanel, RecordHeader } from '../../../components/RecordLayout.tsx';
+import { RecordPage } from '../../../components/RecordPage.tsx';
 import { DeleteButton, EditButton } from '../../../components/RecordActions.tsx';
 import { getErrorMessage } from '../../../lib/api.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { useCurrentUser } from '../../auth/auth-context.ts';
 import { CategoryBadge } from '../../students/components/StudentBits.tsx';
-import { isGiftMissing, useDeleteGiftMutation, useGiftQuery } from '../api/gifts.api.ts';
+import { useDeleteGiftMutation, useGiftQuery } from '../api/gifts.api.ts';
 import { GiftActionsPanel } from '../components/GiftActionsPanel.tsx';
-import { GiftNotFound, GiftStatusBadge } from '../components/GiftBits.tsx';
+import { GIFT_NOT_FOUND, GiftStatusBadge } from '../components/GiftBits.tsx';
 import { amountText, giftActionView, personName, teacherText } from '../gift-display.ts';
 
 const TITLE = 'Gift Details';
-
-function Panel({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-label={title}>
-      <Title order={2} fz="h4" mb="md">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
 
 function DeleteGiftDialog({ gift, opened, onClose }: { gift: Gift; opened: boolean; onClose: () => void }) {
   return (
@@ -76,35 +63,29 @@ function GiftDetailView({ gift }: { gift: Gift }) {
   return (
     <Stack gap="lg" maw={1100}>
       <BackLink to="/gifts">Back to Gifts</BackLink>
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-        <Flex
-          gap="md"
-          justify="space-between"
-          align={{ base: 'stretch', sm: 'center' }}
-          direction={{ base: 'column', sm: 'row' }}
-        >
-          <Stack gap={6} miw={0}>
-            <PageTitle>{TITLE}</PageTitle>
-            <Text c="dimmed" size="sm" style={{ overflowWrap: 'anywhere' }}>
-              {giftTitle(gift)} · {studentName}
-            </Text>
-            <Group gap="xs">
-              <GiftStatusBadge status={gift.status} size="lg" />
-            </Group>
-          </Stack>
-          {isAdmin && (
-            <Group gap="sm" style={{ flexShrink: 0 }}>
+      <RecordHeader
+        title={TITLE}
+        actions={
+          isAdmin && (
+            <>
               <EditButton to={`/gifts/${gift.id}/edit`} />
               <DeleteButton onClick={deleteDialog.open} />
-            </Group>
-          )}
-        </Flex>
-      </Paper>
+            </>
+          )
+        }
+      >
+        <Text c="dimmed" size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {giftTitle(gift)} · {studentName}
+        </Text>
+        <Group gap="xs">
+          <GiftStatusBadge status={gift.status} size="lg" />
+        </Group>
+      </RecordHeader>
 
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, md: 7, lg: 8 }} order={{ base: actsFirst ? 2 : 1, md: 1 }}>
           <Stack gap="lg">
-            <Panel title="Gift Information">
+            <DetailPanel title="Gift Information">
               <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="lg" verticalSpacing="md">
                 <DetailItem label="Gift ID" fallback="No gift ID">
                   {gift.giftId}
@@ -138,21 +119,21 @@ function GiftDetailView({ gift }: { gift: Gift }) {
                 <DetailItem label="Global sponsor ID">{gift.globalSponsorId}</DetailItem>
                 <DetailItem label="Amount">{amountText(gift.amount)}</DetailItem>
               </SimpleGrid>
-            </Panel>
+            </DetailPanel>
 
-            <Panel title="Description">
+            <DetailPanel title="Description">
               <TextBlock text={gift.description} empty="No description" />
-            </Panel>
+            </DetailPanel>
 
-            <Panel title="Notes">
+            <DetailPanel title="Notes">
               <TextBlock text={gift.notes} empty="No notes" />
-            </Panel>
+            </DetailPanel>
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5, lg: 4 }} order={{ base: actsFirst ? 1 : 2, md: 2 }}>
-          <Panel title="Actions">
+          <DetailPanel title="Actions">
             <GiftActionsPanel gift={gift} />
-          </Panel>
+          </DetailPanel>
         </Grid.Col>
       </Grid>
 
@@ -167,11 +148,9 @@ function GiftDetailView({ gift }: { gift: Gift }) {
  */
 export function GiftDetailPage() {
   const { id = '' } = useParams();
-  const query = useGiftQuery(id);
-  if (query.isPending) return <PageLoader label="Loading gift" />;
-  if (query.isError) {
-    if (isGiftMissing(query.error)) return <GiftNotFound title={TITLE} />;
-    return <LoadFailurePage title={TITLE} error={query.error} onRetry={() => query.refetch()} />;
-  }
-  return <GiftDetailView gift={query.data} />;
+  return (
+    <RecordPage query={useGiftQuery(id)} title={TITLE} loadingLabel="Loading gift" notFound={GIFT_NOT_FOUND}>
+      {(gift) => <GiftDetailView gift={gift} />}
+    </RecordPage>
+  );
 }

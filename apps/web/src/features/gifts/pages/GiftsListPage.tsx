@@ -1,17 +1,14 @@
 import { GIFT_MESSAGES } from '@csp/contracts';
-import { Badge, Button, Collapse, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { IconFilter, IconGift, IconPlus, IconSearch } from '@tabler/icons-react';
-import { useId } from 'react';
+import { Button, Stack } from '@mantine/core';
+import { IconGift, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { ListPager } from '../../../components/ListPager.tsx';
-import { EmptyPanel, RetryPanel } from '../../../components/ListStates.tsx';
+import { ListFilters } from '../../../components/ListFilters.tsx';
+import { CardGrid, PagedList } from '../../../components/PagedList.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { PageLoader } from '../../../components/PageLoader.tsx';
-import { useLastPageClamp, useListParams } from '../../../lib/listParams.ts';
+import { useListParams } from '../../../lib/listParams.ts';
 import { useCurrentUser } from '../../auth/auth-context.ts';
 import { useOrgToday } from '../../organisation/api/organisation.api.ts';
-import { GIFTS_PAGE_SIZE, useGiftsQuery } from '../api/gifts.api.ts';
+import { GIFTS_PAGE_SIZE, giftList } from '../api/gifts.api.ts';
 import { GiftCard } from '../components/GiftCard.tsx';
 import { GiftFilterFields } from '../components/GiftFilterFields.tsx';
 import {
@@ -34,19 +31,12 @@ export function GiftsListPage() {
   const { params, page, update, setPage, searchText, changeSearchText, clearSearch } = useListParams();
   const filters = giftFiltersFromParams(params, isAdmin);
   const activeCount = activeFilterCount(filters);
-  const [filtersOpen, filtersPanel] = useDisclosure(activeCount > 0);
-  const panelId = useId();
-
-  const query = useGiftsQuery({
+  const query = giftList.usePage({
     ...filters,
     teacherId: isAdmin ? filters.teacherId : me.id,
     page,
     limit: GIFTS_PAGE_SIZE,
   });
-  const total = query.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / GIFTS_PAGE_SIZE));
-  useLastPageClamp({ page, pages, settled: Boolean(query.data && !query.isPlaceholderData) });
-  const gifts = query.data?.items ?? [];
   const filtered = activeCount > 0 || Boolean(filters.search);
 
   const choose = (key: GiftFilterKey, value: string) =>
@@ -71,35 +61,16 @@ export function GiftsListPage() {
         }
       />
 
-      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-        <Stack gap="sm">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
-              label="Search gifts"
-              placeholder="Gift, sub-type, student or teacher"
-              leftSection={<IconSearch size={16} aria-hidden />}
-              value={searchText}
-              onChange={(e) => changeSearchText(e.currentTarget.value)}
-              type="search"
-            />
-          </SimpleGrid>
-          <Group justify="space-between" gap="sm">
-            <Button
-              variant="subtle"
-              onClick={filtersPanel.toggle}
-              leftSection={<IconFilter size={16} aria-hidden />}
-              aria-expanded={filtersOpen}
-              aria-controls={panelId}
-            >
-              {filtersOpen ? 'Hide Filters' : 'Show Filters'}
-            </Button>
-            {activeCount > 0 && (
-              <Badge variant="light" color="teal">
-                {activeCount} {activeCount === 1 ? 'filter' : 'filters'} on
-              </Badge>
-            )}
-          </Group>
-          <Collapse in={filtersOpen} id={panelId}>
+      <ListFilters
+        search={{
+          label: 'Search gifts',
+          placeholder: 'Gift, sub-type, student or teacher',
+          value: searchText,
+          onChange: changeSearchText,
+        }}
+        filters={{
+          activeCount,
+          children: (
             <GiftFilterFields
               filters={filters}
               onChange={choose}
@@ -108,41 +79,27 @@ export function GiftsListPage() {
               withTeacher={isAdmin}
               onClear={filtered ? clear : undefined}
             />
-          </Collapse>
-        </Stack>
-      </Paper>
+          ),
+        }}
+      />
 
-      {query.isPending ? (
-        <PageLoader label="Loading gifts" />
-      ) : query.isError && !query.data ? (
-        <RetryPanel error={query.error} onRetry={() => query.refetch()} />
-      ) : gifts.length === 0 ? (
-        <EmptyPanel icon={IconGift}>{GIFT_MESSAGES.empty}</EmptyPanel>
-      ) : (
-        <Stack gap="md" style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }} aria-busy={query.isFetching}>
-          <SimpleGrid
-            cols={{ base: 1, xs: 2, md: 3, xl: 4 }}
-            spacing="md"
-            component="ul"
-            m={0}
-            p={0}
-            style={{ listStyle: 'none' }}
-            aria-label="Gifts"
-          >
+      <PagedList
+        query={query}
+        page={page}
+        pageSize={GIFTS_PAGE_SIZE}
+        onPage={setPage}
+        loadingLabel="Loading gifts"
+        empty={{ icon: IconGift, text: GIFT_MESSAGES.empty }}
+        pagerLabel="Gift pages"
+      >
+        {(gifts) => (
+          <CardGrid label="Gifts">
             {gifts.map((g) => (
               <GiftCard key={g.id} gift={g} withTeacher={isAdmin} />
             ))}
-          </SimpleGrid>
-          <ListPager
-            page={page}
-            pageSize={GIFTS_PAGE_SIZE}
-            total={total}
-            count={gifts.length}
-            onChange={setPage}
-            label="Gift pages"
-          />
-        </Stack>
-      )}
+          </CardGrid>
+        )}
+      </PagedList>
     </Stack>
   );
 }
