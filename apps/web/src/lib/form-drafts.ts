@@ -1,6 +1,6 @@
 import type { UseFormReturnType } from '@mantine/form';
 import { useCallback, useEffect, useState } from 'react';
-import { useCurrentUser } from '../features/auth/auth-context.ts';
+import { useCurrentUser } from './auth-context.ts';
 import { editsIn, mergeEdits } from './edit-conflicts.ts';
 import { tabStorage, WORK_ITEM_PREFIX } from './tab-storage.ts';
 

@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { ProgrammeMark } from '../../components/ProgrammeMark.tsx';
 import { SHELL_HEADER_HEIGHT, SHELL_NAVBAR_WIDTH } from '../shell-geometry.ts';
-import { useCurrentUser } from '../../features/auth/auth-context.ts';
+import { useCurrentUser } from '../../lib/auth-context.ts';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell.tsx';
 import { TopBarSearch } from '../../features/search/components/TopBarSearch.tsx';
 import { SidebarNav } from './SidebarNav.tsx';

@@ -3,7 +3,7 @@ import { IconChevronDown } from '@tabler/icons-react';
 import { useState, type ComponentPropsWithRef } from 'react';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { lazyControl } from '../../components/LazyPart.tsx';
-import { useCurrentUser } from '../../features/auth/auth-context.ts';
+import { useCurrentUser } from '../../lib/auth-context.ts';
 
 const useUserMenuDropdown = lazyControl(() => import('./UserMenuDropdown.tsx'));
 

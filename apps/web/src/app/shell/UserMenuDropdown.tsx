@@ -3,7 +3,7 @@ import { Menu, Text } from '@mantine/core';
 import { IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useAuth, useCurrentUser } from '../../features/auth/auth-context.ts';
+import { useAuth, useCurrentUser } from '../../lib/auth-context.ts';
 import { UserMenuButton } from './UserMenu.tsx';
 
 interface UserMenuDropdownProps {

@@ -7,7 +7,7 @@ import { ListPager } from '../../components/ListPager.tsx';
 import { RetryPanel } from '../../components/ListStates.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { useListParams } from '../../lib/listParams.ts';
-import { useCurrentUser } from '../auth/auth-context.ts';
+import { useCurrentUser } from '../../lib/auth-context.ts';
 import { AT_RISK_PAGE_SIZE, useAtRisk } from './api/growth.api.ts';
 import { GrowthBadges } from './components/GrowthBadges.tsx';
 import { AT_RISK_CONDITION_LABELS, AT_RISK_FILTER_OPTIONS, isAtRiskCondition } from './growth-display.ts';

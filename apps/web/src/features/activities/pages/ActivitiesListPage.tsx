@@ -7,7 +7,7 @@ import { ListFilters } from '../../../components/ListFilters.tsx';
 import { CardGrid, PagedList } from '../../../components/PagedList.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useListParams } from '../../../lib/listParams.ts';
-import { useCurrentUser } from '../../auth/auth-context.ts';
+import { useCurrentUser } from '../../../lib/auth-context.ts';
 import { ACTIVITIES_PAGE_SIZE, activityList } from '../api/activities.api.ts';
 import { ActivityCard } from '../components/ActivityCard.tsx';
 /**

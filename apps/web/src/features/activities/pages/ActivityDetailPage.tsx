@@ -8,7 +8,7 @@ import { DetailItem } from '../../../components/DetailItem.tsx';
 import { DetailPanel, RecordHeader } from '../../../components/RecordLayout.tsx';
 import { RecordPage } from '../../../components/RecordPage.tsx';
 import { ageText, formatDate, formatDateTime } from '../../../lib/dates.ts';
-import { useCurrentUser } from '../../auth/auth-context.ts';
+import { useCurrentUser } from '../../../lib/auth-context.ts';
 import { ACTIVITY_FAILURES, activityErrorText, canChangeActivity, durationText } from '../activity-form.ts';
 import { useActivityQuery, useDeleteActivityMutation } from '../api/activities.api.ts';
 import { ACTIVITY_NOT_FOUND } from '../components/ActivityBits.tsx';

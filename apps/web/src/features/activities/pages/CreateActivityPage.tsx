@@ -10,7 +10,7 @@ import { usePhotoItems } from '../../../components/PhotoDropzone.tsx';
 import { useFormDraft } from '../../../lib/form-drafts.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
 import { useSave } from '../../../lib/save.ts';
-import { useCurrentUser } from '../../auth/auth-context.ts';
+import { useCurrentUser } from '../../../lib/auth-context.ts';
 import { StudentPicker } from '../../students/components/StudentPicker.tsx';
 import {
   ACTIVITY_FAILURES,
@@ -23,7 +23,7 @@ import {
 import { activitiesApi, useCreateActivityMutation } from '../api/activities.api.ts';
 import { ACTIVITIES_WAY_BACK } from '../components/ActivityBits.tsx';
 import { ActivityFormFields } from '../components/ActivityFormFields.tsx';
-import { useOrgToday } from '../../organisation/api/organisation.api.ts';
+import { useOrgToday } from '../../../lib/organisation.ts';
 
 const TITLE = 'Record Activity';
 

@@ -15,7 +15,7 @@ import { usePhotoItems } from '../../../components/PhotoDropzone.tsx';
 import { storedPhotoItems } from '../../../lib/photo-items.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
 import { useSave } from '../../../lib/save.ts';
-import { useCurrentUser } from '../../auth/auth-context.ts';
+import { useCurrentUser } from '../../../lib/auth-context.ts';
 import {
   ACTIVITY_FAILURES,
   activityErrorText,
@@ -33,7 +33,7 @@ import {
 } from '../api/activities.api.ts';
 import { ACTIVITIES_WAY_BACK, ACTIVITY_NOT_FOUND } from '../components/ActivityBits.tsx';
 import { ActivityFormFields } from '../components/ActivityFormFields.tsx';
-import { useOrgToday } from '../../organisation/api/organisation.api.ts';
+import { useOrgToday } from '../../../lib/organisation.ts';
 
 const TITLE = 'Edit Activity';
 

@@ -11,7 +11,7 @@ import {
 import { useState } from 'react';
 import { RetryPanel } from '../../../components/ListStates.tsx';
 import { formatDate } from '../../../lib/dates.ts';
-import { useOrganisationQuery } from '../../organisation/api/organisation.api.ts';
+import { useOrganisationQuery } from '../../../lib/organisation.ts';
 import { useAttendanceDashboard } from '../api/attendance.api.ts';
 import { formatClock, personName } from '../attendance-display.ts';
 import { AttendanceStatusBadge } from './AttendanceStatusBadge.tsx';

@@ -48,7 +48,7 @@ import { api } from '../../../lib/api.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { leaveKeys } from '../../leaves/api/leaves.api.ts';
 import { periodText } from '../../leaves/leave-display.ts';
-import { useOrganisationQuery, useOrgToday } from '../../organisation/api/organisation.api.ts';
+import { useOrganisationQuery, useOrgToday } from '../../../lib/organisation.ts';
 import { useAttendanceList, useMonthlyStats } from '../api/attendance.api.ts';
 import { formatClock } from '../attendance-display.ts';
 import {

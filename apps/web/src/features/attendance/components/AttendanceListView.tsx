@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { ListPager } from '../../../components/ListPager.tsx';
 import { EmptyPanel, RetryPanel } from '../../../components/ListStates.tsx';
 import { PageLoader } from '../../../components/PageLoader.tsx';
-import { useCurrentUser } from '../../auth/auth-context.ts';
+import { useCurrentUser } from '../../../lib/auth-context.ts';
 import { useAdminAttendance, useAttendanceDashboard, useAttendanceList } from '../api/attendance.api.ts';
 import { DashboardCounters } from './AdminDashboard.tsx';
 import { DateRangeField, rangeOf, type DateRange } from './DateRangeField.tsx';

@@ -3,7 +3,7 @@ import { Badge, Button, Stack, Table, Text } from '@mantine/core';
 import { IconChecklist } from '@tabler/icons-react';
 import { WideTable } from '../../../components/WideTable.tsx';
 import { formatDate } from '../../../lib/dates.ts';
-import { useOrganisationQuery, useOrgToday } from '../../organisation/api/organisation.api.ts';
+import { useOrganisationQuery, useOrgToday } from '../../../lib/organisation.ts';
 import { formatClock, personName, progressLabel, rangeIndicator } from '../attendance-display.ts';
 import { AttendanceStatusBadge } from './AttendanceStatusBadge.tsx';
 

@@ -20,7 +20,7 @@ import { EmptyPanel, RetryPanel } from '../../../components/ListStates.tsx';
 import { PageLoader } from '../../../components/PageLoader.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
-import { useOrganisationQuery } from '../../organisation/api/organisation.api.ts';
+import { useOrganisationQuery } from '../../../lib/organisation.ts';
 import { useBulkReviewAttendance, usePendingAttendance } from '../api/attendance.api.ts';
 import { formatClock, personName } from '../attendance-display.ts';
 import { AttendanceStatusBadge } from './AttendanceStatusBadge.tsx';

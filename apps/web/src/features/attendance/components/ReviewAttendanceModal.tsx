@@ -12,7 +12,7 @@ import { errorStatus, getErrorMessage } from '../../../lib/api.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { schemaResolver } from '../../../lib/forms.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
-import { useOrganisationQuery } from '../../organisation/api/organisation.api.ts';
+import { useOrganisationQuery } from '../../../lib/organisation.ts';
 import { useReviewAttendance } from '../api/attendance.api.ts';
 import { defaultReview, formatClock, personName, type ReviewValues } from '../attendance-display.ts';
 import { AttendanceStatusBadge } from './AttendanceStatusBadge.tsx';

@@ -24,7 +24,7 @@ import { useState } from 'react';
 import { ListPager } from '../../../components/ListPager.tsx';
 import { EmptyPanel, RetryPanel } from '../../../components/ListStates.tsx';
 import { PageLoader } from '../../../components/PageLoader.tsx';
-import { useOrgToday } from '../../organisation/api/organisation.api.ts';
+import { useOrgToday } from '../../../lib/organisation.ts';
 import { useAttendanceTeachers, useTeacherAttendance } from '../api/attendance.api.ts';
 import { personName } from '../attendance-display.ts';
 import { monthOf } from '../calendar.ts';

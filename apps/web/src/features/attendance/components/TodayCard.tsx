@@ -9,7 +9,7 @@ import { getErrorMessage } from '../../../lib/api.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { homeVisitsApi } from '../../home-visits/api/home-visits.api.ts';
-import { useOrganisationQuery, useOrgToday } from '../../organisation/api/organisation.api.ts';
+import { useOrganisationQuery, useOrgToday } from '../../../lib/organisation.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { attendanceKeys, useCheckIn, useCheckOut, useTodayAttendance } from '../api/attendance.api.ts';
 import { formatClock } from '../attendance-display.ts';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { withChanges } from '../../../lib/listParams.ts';
-import { useCurrentUser } from '../../auth/auth-context.ts';
+import { useCurrentUser } from '../../../lib/auth-context.ts';
 import { useTeacherOptionsQuery } from '../../leaves/api/leaves.api.ts';
 import { personName } from '../attendance-display.ts';
 import { AdminDashboardPanel } from '../components/AdminDashboard.tsx';

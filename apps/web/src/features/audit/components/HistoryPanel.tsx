@@ -7,7 +7,7 @@ import { ListPager } from '../../../components/ListPager.tsx';
 import { PageLoader } from '../../../components/PageLoader.tsx';
 import { RetryPanel } from '../../../components/ListStates.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
-import { useCurrentUser } from '../../auth/auth-context.ts';
+import { useCurrentUser } from '../../../lib/auth-context.ts';
 import { useAuditList } from '../api/audit.api.ts';
 import { actionColor, actionLabel, actorLabel } from '../audit-display.ts';
 import { AuditChanges } from './AuditChanges.tsx';

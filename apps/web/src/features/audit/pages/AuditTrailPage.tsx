@@ -29,7 +29,7 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { PageLoader } from '../../../components/PageLoader.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { useLastPageClamp, useListParams } from '../../../lib/listParams.ts';
-import { AdminOnly } from '../../users/components/AdminOnly.tsx';
+import { AdminOnly } from '../../../components/AdminOnly.tsx';
 import { useAuditChainCheck, useAuditList } from '../api/audit.api.ts';
 import {
   ACTION_LABELS,

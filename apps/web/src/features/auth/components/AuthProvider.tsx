@@ -10,7 +10,7 @@ import {
   saveUser,
 } from '../../../lib/session.ts';
 import { authApi, authKeys } from '../api/auth.api.ts';
-import { AuthContext, type AuthContextValue } from '../auth-context.ts';
+import { AuthContext, type AuthContextValue } from '../../../lib/auth-context.ts';
 
 /** How long the signed-in user counts as fresh; any change made here is written in at once anyway. */
 const ME_STALE_MS = 60_000;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useAuth } from '../auth-context.ts';
+import { useAuth } from '../../../lib/auth-context.ts';
 
 /** Where a visitor was going when sent to /login (kept in the location state). */
 export interface LoginRedirectState {

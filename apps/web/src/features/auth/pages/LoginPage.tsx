@@ -11,7 +11,7 @@ import { serverMessage } from '../../../lib/api.ts';
 import { lazyValidation, useLazyValidatedSubmit } from '../../../lib/lazy-validation.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
 import { sessionEndedHere, takeReturnTo } from '../../../lib/session.ts';
-import { loginErrorText, useAuth } from '../auth-context.ts';
+import { loginErrorText, useAuth } from '../../../lib/auth-context.ts';
 import type { LoginRedirectState } from '../components/RequireAuth.tsx';
 
 /**

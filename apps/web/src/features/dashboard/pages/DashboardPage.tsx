@@ -1,7 +1,7 @@
 import type { Role } from '@csp/contracts';
 import { Stack, Text, Title } from '@mantine/core';
 import { PageTitle } from '../../../components/PageTitle.tsx';
-import { useCurrentUser } from '../../auth/auth-context.ts';
+import { useCurrentUser } from '../../../lib/auth-context.ts';
 import { BackupWarning } from '../../backups/BackupWarning.tsx';
 import { ChildrenAtRiskPanel } from '../../growth/ChildrenAtRiskPanel.tsx';
 import { useDashboardStatsQuery } from '../api/dashboard.api.ts';

@@ -7,7 +7,7 @@ import { RetryPanel } from '../../../components/ListStates.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { PageLoader } from '../../../components/PageLoader.tsx';
 import { useLastPageClamp, useListParams } from '../../../lib/listParams.ts';
-import { AdminOnly } from '../../users/components/AdminOnly.tsx';
+import { AdminOnly } from '../../../components/AdminOnly.tsx';
 import { DELETED_PAGE_SIZE, useDeletedCounts, useDeletedRecordsQuery } from '../api/deleted-records.api.ts';
 import { DeletedRecordList } from '../components/DeletedRecordList.tsx';
 import { PermanentDeleteDialogs, RestoreDialog, type RecordTarget } from '../components/RecordDialogs.tsx';

@@ -9,7 +9,7 @@ import { PhotoDropzone, usePhotoItems, type FileRules } from '../../../component
 import { getErrorMessage } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
-import { useCurrentUser } from '../../auth/auth-context.ts';
+import { useCurrentUser } from '../../../lib/auth-context.ts';
 import { useGiftStatusMutation } from '../api/gifts.api.ts';
 import { evidenceProblem, giftActionView, personName } from '../gift-display.ts';
 

@@ -8,8 +8,8 @@ import { PageTitle } from '../../../components/PageTitle.tsx';
 import { getErrorMessage } from '../../../lib/api.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
 import { useSave } from '../../../lib/save.ts';
-import { AdminOnly } from '../../users/components/AdminOnly.tsx';
-import { useOrgToday } from '../../organisation/api/organisation.api.ts';
+import { AdminOnly } from '../../../components/AdminOnly.tsx';
+import { useOrgToday } from '../../../lib/organisation.ts';
 import { bulkRowErrors, useBulkAssignGiftsMutation } from '../api/gifts.api.ts';
 import {
   checkSentRows,

@@ -13,7 +13,7 @@ import { errorStatus, getErrorMessage } from '../../../lib/api.ts';
 import { schemaResolver } from '../../../lib/forms.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
 import { useSave } from '../../../lib/save.ts';
-import { AdminOnly } from '../../users/components/AdminOnly.tsx';
+import { AdminOnly } from '../../../components/AdminOnly.tsx';
 import { StudentPicker } from '../../students/components/StudentPicker.tsx';
 import { giftKeys, giftsApi, useGiftQuery, useUpdateGiftMutation } from '../api/gifts.api.ts';
 import { GIFT_NOT_FOUND } from '../components/GiftBits.tsx';

@@ -10,7 +10,7 @@ import { RecordPage } from '../../../components/RecordPage.tsx';
 import { DeleteButton, EditButton } from '../../../components/RecordActions.tsx';
 import { getErrorMessage } from '../../../lib/api.ts';
 import { formatDate } from '../../../lib/dates.ts';
-import { useCurrentUser } from '../../auth/auth-context.ts';
+import { useCurrentUser } from '../../../lib/auth-context.ts';
 import { CategoryBadge } from '../../students/components/StudentBits.tsx';
 import { useDeleteGiftMutation, useGiftQuery } from '../api/gifts.api.ts';
 import { GiftActionsPanel } from '../components/GiftActionsPanel.tsx';

@@ -4,7 +4,7 @@ import { IconExternalLink } from '@tabler/icons-react';
 import { DetailItem } from '../../../components/DetailItem.tsx';
 import { lazyPart } from '../../../components/LazyPart.tsx';
 import { coordinatesText, mapsUrl } from '../../../lib/geo.ts';
-import { useOrganisationQuery } from '../../organisation/api/organisation.api.ts';
+import { useOrganisationQuery } from '../../../lib/organisation.ts';
 import { accuracyText, distanceFromHome, placeName } from '../home-visit-display.ts';
 import type { MapPoint } from './VisitMap.tsx';
 

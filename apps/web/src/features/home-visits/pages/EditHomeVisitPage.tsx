@@ -16,8 +16,8 @@ import { errorStatus } from '../../../lib/api.ts';
 import { schemaResolver } from '../../../lib/forms.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { storedFileItems } from '../../../lib/photo-items.ts';
-import { useCurrentUser } from '../../auth/auth-context.ts';
-import { useOrgToday } from '../../organisation/api/organisation.api.ts';
+import { useCurrentUser } from '../../../lib/auth-context.ts';
+import { useOrgToday } from '../../../lib/organisation.ts';
 import {
   homeVisitKeys,
   homeVisitsApi,

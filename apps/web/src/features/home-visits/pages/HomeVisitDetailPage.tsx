@@ -11,7 +11,7 @@ import { PageLoader } from '../../../components/PageLoader.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import { DeleteButton, EditButton } from '../../../components/RecordActions.tsx';
 import { ageText, formatDate, formatDateTime } from '../../../lib/dates.ts';
-import { useCurrentUser } from '../../auth/auth-context.ts';
+import { useCurrentUser } from '../../../lib/auth-context.ts';
 import { isVisitMissing, useDeleteHomeVisitMutation, useHomeVisitQuery } from '../api/home-visits.api.ts';
 import {
   LocationWarningBadge,

@@ -8,7 +8,7 @@ import { EmptyPanel, RetryPanel } from '../../../components/ListStates.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { PageLoader } from '../../../components/PageLoader.tsx';
 import { useLastPageClamp, useListParams } from '../../../lib/listParams.ts';
-import { AdminOnly } from '../../users/components/AdminOnly.tsx';
+import { AdminOnly } from '../../../components/AdminOnly.tsx';
 import {
   REVIEW_PAGE_SIZE,
   usePendingTotalQuery,

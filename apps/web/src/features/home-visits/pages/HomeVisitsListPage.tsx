@@ -8,7 +8,7 @@ import { EmptyPanel, RetryPanel } from '../../../components/ListStates.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { PageLoader } from '../../../components/PageLoader.tsx';
 import { useLastPageClamp, useListParams } from '../../../lib/listParams.ts';
-import { useCurrentUser } from '../../auth/auth-context.ts';
+import { useCurrentUser } from '../../../lib/auth-context.ts';
 import { HOME_VISITS_PAGE_SIZE, useHomeVisitsQuery } from '../api/home-visits.api.ts';
 import { HomeVisitCard } from '../components/HomeVisitCard.tsx';
 import { VisitFilterFields, type FilterKey } from '../components/VisitFilterFields.tsx';

@@ -37,7 +37,7 @@ import { getErrorMessage } from '../../../lib/api.ts';
 import { MONTH_OPTIONS, useLastPageClamp, useListParams } from '../../../lib/listParams.ts';
 import { pageCount } from '../../../lib/pager.ts';
 import { toastError } from '../../../lib/notify.ts';
-import { useOrgToday } from '../../organisation/api/organisation.api.ts';
+import { useOrgToday } from '../../../lib/organisation.ts';
 import {
   leavesApi,
   TEACHER_STATS_PAGE_SIZE,

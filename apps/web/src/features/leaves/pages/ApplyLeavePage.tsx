@@ -34,8 +34,8 @@ import { getErrorMessage, serverMessage } from '../../../lib/api.ts';
 import { useFormDraft } from '../../../lib/form-drafts.ts';
 import { schemaResolver } from '../../../lib/forms.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
-import { useCurrentUser } from '../../auth/auth-context.ts';
-import { useOrgToday } from '../../organisation/api/organisation.api.ts';
+import { useCurrentUser } from '../../../lib/auth-context.ts';
+import { useOrgToday } from '../../../lib/organisation.ts';
 import { useApplyLeaveMutation } from '../api/leaves.api.ts';
 import { applySummary, daysText, toApplyBody } from '../leave-display.ts';
 

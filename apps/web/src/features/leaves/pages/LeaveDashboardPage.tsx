@@ -1,6 +1,6 @@
 import { lazyPart } from '../../../components/LazyPart.tsx';
 import { PageLoader } from '../../../components/PageLoader.tsx';
-import { AdminOnly } from '../../users/components/AdminOnly.tsx';
+import { AdminOnly } from '../../../components/AdminOnly.tsx';
 
 /** The charts (recharts) stay out of the main bundle: they load with this page, for administrators. */
 const LeaveAnalytics = lazyPart(() => import('../components/LeaveAnalytics.tsx'), 'The leave analytics');

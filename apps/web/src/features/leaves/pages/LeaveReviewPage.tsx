@@ -31,7 +31,7 @@ import { getErrorMessage } from '../../../lib/api.ts';
 import { formatDate, formatDateTime } from '../../../lib/dates.ts';
 import { schemaResolver } from '../../../lib/forms.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
-import { AdminOnly } from '../../users/components/AdminOnly.tsx';
+import { AdminOnly } from '../../../components/AdminOnly.tsx';
 import { isLeaveMissing, useLeaveQuery, useReviewLeaveMutation } from '../api/leaves.api.ts';
 import { LeaveStatusBadge } from '../components/LeaveBits.tsx';
 import { daysText, periodText, personName, reviewedText } from '../leave-display.ts';

@@ -28,7 +28,7 @@ import { PageLoader } from '../../../components/PageLoader.tsx';
 import { getErrorMessage } from '../../../lib/api.ts';
 import { useLastPageClamp, useListParams } from '../../../lib/listParams.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
-import { useCurrentUser } from '../../auth/auth-context.ts';
+import { useCurrentUser } from '../../../lib/auth-context.ts';
 import {
   LEAVES_PAGE_SIZE,
   useLeaveSummaryQuery,

@@ -11,8 +11,8 @@ import { PhotoDropzone, usePhotoItems } from '../../../components/PhotoDropzone.
 import { getErrorMessage } from '../../../lib/api.ts';
 import { useFormDraft } from '../../../lib/form-drafts.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
-import { useOrgToday } from '../../organisation/api/organisation.api.ts';
-import { useCurrentUser } from '../../auth/auth-context.ts';
+import { useOrgToday } from '../../../lib/organisation.ts';
+import { useCurrentUser } from '../../../lib/auth-context.ts';
 import { useStudentQuery } from '../../students/api/students.api.ts';
 import { StudentPicker } from '../../students/components/StudentPicker.tsx';
 import { measurementsApi, useCreateMeasurementMutation } from '../api/measurements.api.ts';

@@ -14,7 +14,7 @@ import { initialsOf } from '../../../components/UserAvatar.tsx';
 import { getErrorMessage } from '../../../lib/api.ts';
 import { ageText, formatDate, formatDateTime } from '../../../lib/dates.ts';
 import { PhotoGallery } from '../../../components/PhotoGallery.tsx';
-import { useCurrentUser } from '../../auth/auth-context.ts';
+import { useCurrentUser } from '../../../lib/auth-context.ts';
 import { GrowthBadges } from '../../growth/components/GrowthBadges.tsx';
 import { GrowthScores } from '../../growth/components/GrowthScores.tsx';
 import { ageAtMeasurementText, hasScores, Z_SCORE_NOTE } from '../../growth/growth-display.ts';

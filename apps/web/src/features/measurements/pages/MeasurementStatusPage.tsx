@@ -26,7 +26,7 @@ import { PageLoader } from '../../../components/PageLoader.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { useLastPageClamp, useListParams } from '../../../lib/listParams.ts';
 import { CategoryBadge } from '../../students/components/StudentBits.tsx';
-import { useCurrentUser } from '../../auth/auth-context.ts';
+import { useCurrentUser } from '../../../lib/auth-context.ts';
 import { ChildrenAtRiskPanel, RISK_PARAM } from '../../growth/ChildrenAtRiskPanel.tsx';
 import { useUsersQuery } from '../../users/api/users.api.ts';
 import { useStatusPageQuery, useStatusSummaryQuery } from '../api/measurements.api.ts';

@@ -6,7 +6,7 @@ import { EmptyPanel } from '../../../components/ListStates.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { PageLoader } from '../../../components/PageLoader.tsx';
 import { useLastPageClamp, useListParams } from '../../../lib/listParams.ts';
-import { useCurrentUser } from '../../auth/auth-context.ts';
+import { useCurrentUser } from '../../../lib/auth-context.ts';
 import { MEASUREMENTS_PAGE_SIZE, useMeasurementsQuery } from '../api/measurements.api.ts';
 import { MeasurementsLoadFailure } from '../components/MeasurementBits.tsx';
 import { MeasurementCard } from '../components/MeasurementCard.tsx';

@@ -31,7 +31,7 @@ import { PageTitle } from '../../../components/PageTitle.tsx';
 import { useLastPageClamp, useListParams } from '../../../lib/listParams.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { pageCount } from '../../../lib/pager.ts';
-import { useOrgToday } from '../../organisation/api/organisation.api.ts';
+import { useOrgToday } from '../../../lib/organisation.ts';
 import {
   useNotificationCountsQuery,
   useNotificationMutations,

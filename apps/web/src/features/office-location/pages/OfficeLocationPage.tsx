@@ -1,6 +1,6 @@
 import { Stack } from '@mantine/core';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { AdminOnly } from '../../users/components/AdminOnly.tsx';
+import { AdminOnly } from '../../../components/AdminOnly.tsx';
 import { CurrentLocationPanel } from '../components/CurrentLocationPanel.tsx';
 import { LocationHistory } from '../components/LocationHistory.tsx';
 import { SetLocationForm } from '../components/SetLocationForm.tsx';

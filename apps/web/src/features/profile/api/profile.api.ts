@@ -8,7 +8,7 @@ import {
 } from '@csp/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { useAuth } from '../../auth/auth-context.ts';
+import { useAuth } from '../../../lib/auth-context.ts';
 
 /** The profile calls of spec part 2 §7 (paths under /api); GET /auth/profile is the auth feature's. */
 export const profileApi = {

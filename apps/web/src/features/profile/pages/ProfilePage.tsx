@@ -1,6 +1,6 @@
 import { Grid, Stack } from '@mantine/core';
 import { PageTitle } from '../../../components/PageTitle.tsx';
-import { useCurrentUser } from '../../auth/auth-context.ts';
+import { useCurrentUser } from '../../../lib/auth-context.ts';
 import { DevelopmentPartnerCard } from '../components/DevelopmentPartnerCard.tsx';
 import { PasswordCard } from '../components/PasswordCard.tsx';
 import { ProfileCard } from '../components/ProfileCard.tsx';

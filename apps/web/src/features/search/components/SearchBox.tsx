@@ -23,7 +23,7 @@ import {
 } from 'react';
 import { useNavigate } from 'react-router';
 import { LIMITS } from '@csp/contracts';
-import { useCurrentUser } from '../../auth/auth-context.ts';
+import { useCurrentUser } from '../../../lib/auth-context.ts';
 import {
   resultBadge,
   resultDetail,

@@ -2,7 +2,7 @@ import { ActionIcon, Box, CloseButton, Group, TextInput, useMatches } from '@man
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { lazyControl } from '../../../components/LazyPart.tsx';
-import { useCurrentUser } from '../../auth/auth-context.ts';
+import { useCurrentUser } from '../../../lib/auth-context.ts';
 import { searchInputProps, searchPlaceholder } from './search-input.tsx';
 
 const useSearchBox = lazyControl(() => import('./SearchBox.tsx'));

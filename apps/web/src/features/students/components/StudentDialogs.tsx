@@ -8,7 +8,7 @@ import { errorStatus } from '../../../lib/api.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { isStaleEdit } from '../../../lib/edit-conflicts.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
-import { useOrgToday } from '../../organisation/api/organisation.api.ts';
+import { useOrgToday } from '../../../lib/organisation.ts';
 import {
   studentKeys,
   studentsApi,

@@ -14,8 +14,8 @@ import { PageTitle } from '../../../components/PageTitle.tsx';
 import { serverMessage } from '../../../lib/api.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
-import { useCurrentUser } from '../../auth/auth-context.ts';
-import { useOrgToday } from '../../organisation/api/organisation.api.ts';
+import { useCurrentUser } from '../../../lib/auth-context.ts';
+import { useOrgToday } from '../../../lib/organisation.ts';
 import {
   isStudentMissing,
   studentKeys,

@@ -27,7 +27,7 @@ import { formatDate } from '../../../lib/dates.ts';
 import { coordinatesText, mapsUrl } from '../../../lib/geo.ts';
 import { durationText } from '../../activities/activity-form.ts';
 import { HistoryPanel } from '../../audit/components/HistoryPanel.tsx';
-import { useCurrentUser } from '../../auth/auth-context.ts';
+import { useCurrentUser } from '../../../lib/auth-context.ts';
 import { heightText, weightText } from '../../measurements/measurement-form.ts';
 import { isStudentMissing, useStudentQuery } from '../api/students.api.ts';
 import { StudentAgeLine } from '../components/StudentAgeLine.tsx';

@@ -7,7 +7,7 @@ import { EmptyPanel, RetryPanel } from '../../../components/ListStates.tsx';
 import { PageLoader } from '../../../components/PageLoader.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useLastPageClamp, useListParams } from '../../../lib/listParams.ts';
-import { useCurrentUser } from '../../auth/auth-context.ts';
+import { useCurrentUser } from '../../../lib/auth-context.ts';
 import { STUDENTS_PAGE_SIZE, useCategoryCounts, useStudentsQuery } from '../api/students.api.ts';
 import { StudentCard } from '../components/StudentCard.tsx';
 

@@ -7,7 +7,7 @@ import { getErrorMessage } from '../../../lib/api.ts';
 import { schemaResolver } from '../../../lib/forms.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { toCreateBody, useCreateUserMutation } from '../api/users.api.ts';
-import { AdminOnly } from '../components/AdminOnly.tsx';
+import { AdminOnly } from '../../../components/AdminOnly.tsx';
 import { UserFormFields } from '../components/UserFormFields.tsx';
 import { UserFormProvider, useUserForm, type UserFormValues } from '../user-form-context.ts';
 

@@ -12,7 +12,7 @@ import { PageTitle } from '../../../components/PageTitle.tsx';
 import { getErrorMessage } from '../../../lib/api.ts';
 import { schemaResolver } from '../../../lib/forms.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
-import { useAuth, useCurrentUser } from '../../auth/auth-context.ts';
+import { useAuth, useCurrentUser } from '../../../lib/auth-context.ts';
 import {
   isUserMissing,
   toUpdateBody,
@@ -21,7 +21,7 @@ import {
   usersApi,
   useUserQuery,
 } from '../api/users.api.ts';
-import { AdminOnly } from '../components/AdminOnly.tsx';
+import { AdminOnly } from '../../../components/AdminOnly.tsx';
 import { UserFormFields } from '../components/UserFormFields.tsx';
 import { UserFormProvider, useUserForm, type UserFormValues } from '../user-form-context.ts';
 

@@ -12,9 +12,9 @@ import { DeleteButton, EditButton } from '../../../components/RecordActions.tsx'
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { HistoryPanel } from '../../audit/components/HistoryPanel.tsx';
-import { useCurrentUser } from '../../auth/auth-context.ts';
+import { useCurrentUser } from '../../../lib/auth-context.ts';
 import { isUserMissing, ROLE_LABELS, useUserQuery } from '../api/users.api.ts';
-import { AdminOnly } from '../components/AdminOnly.tsx';
+import { AdminOnly } from '../../../components/AdminOnly.tsx';
 import { DeleteUserDialog } from '../components/DeleteUserDialog.tsx';
 import { CATEGORY_COLORS } from '../../students/components/StudentBits.tsx';
 import { ageText } from '../../../lib/dates.ts';

@@ -8,7 +8,7 @@ import { PageLoader } from '../../../components/PageLoader.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useLastPageClamp, useListParams } from '../../../lib/listParams.ts';
 import { USERS_PAGE_SIZE, useUsersQuery } from '../api/users.api.ts';
-import { AdminOnly } from '../components/AdminOnly.tsx';
+import { AdminOnly } from '../../../components/AdminOnly.tsx';
 import { UserCards, UsersTable } from '../components/UserList.tsx';
 
 const ROLE_FILTER_OPTIONS = [

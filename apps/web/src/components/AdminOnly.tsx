@@ -1,7 +1,7 @@
 import { IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { PageMessage } from '../../../components/PageStates.tsx';
-import { useCurrentUser } from '../../auth/auth-context.ts';
+import { PageMessage } from './PageStates.tsx';
+import { useCurrentUser } from '../lib/auth-context.ts';
 
 /**
  * The users area is for administrators. A teacher who opens one of its addresses sees a friendly note

@@ -1,7 +1,7 @@
 import type { Organisation } from '@csp/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
-import { orgToday } from '../org-today.ts';
+import { api } from './api.ts';
+import { orgToday } from './org-today.ts';
 
 /** Query keys of the organisation feature. */
 export const organisationKeys = {
