@@ -9,7 +9,6 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import { backupBeforeUpgrade } from './db/backups.ts';
 import { openDatabase, type Database, type Db } from './db/client.ts';
-import { claimingTransactions } from './db/write-claims.ts';
 import { loggerOptions } from './lib/logging.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createFileStore, type FileStore } from './lib/storage.ts';
@@ -118,8 +117,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     }));
   app.decorate('config', config);
   app.decorate('database', database);
-  // A request's idempotency key is claimed inside its first transaction (plugins/idempotency.ts).
-  app.decorate('db', claimingTransactions(database.db));
+  app.decorate('db', database.db);
   app.decorate(
     'mailer',
     overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }),

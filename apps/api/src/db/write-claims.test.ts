@@ -2,10 +2,10 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, seedUser, type SeededUser, type TestContext } from '../test/setup.ts';
 import { idempotencyKeys } from './schema.ts';
-import { withWriteClaim, type WriteClaim } from './write-claims.ts';
+import { writeTransaction, type WriteClaim } from './write-claims.ts';
 
-// A request's claim is made inside its first transaction and commits with it (app.db is
-// claimingTransactions(…): app.ts).
+// A request's claim is made inside its first write transaction (writeTransaction, given the claim by
+// name) and commits with it; app.db itself is the plain database.
 
 let t: TestContext;
 let user: SeededUser;
@@ -29,19 +29,14 @@ function keyClaim(key: string) {
 }
 const held = async (key: string) =>
   (await t.app.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key))).length === 1;
-/** `work` run as a request's handler is, with `claim` waiting. */
-const inRequest = <T>(claim: WriteClaim, work: () => Promise<T>) =>
-  new Promise<T>((resolve, reject) => withWriteClaim(claim, () => void work().then(resolve, reject)));
 
 describe('write claims', () => {
   it('are made in the first transaction only, and commit with it', async () => {
     const claim = keyClaim('first-only');
-    await inRequest(claim, async () => {
-      await t.app.db.execute(sql`select 1`); // a statement outside a transaction makes no claim
-      expect(claim.times).toBe(0);
-      await t.app.db.transaction(async (tx) => tx.execute(sql`select 1`));
-      await t.app.db.transaction(async (tx) => tx.execute(sql`select 2`));
-    });
+    await t.app.db.execute(sql`select 1`); // a statement outside a transaction makes no claim
+    expect(claim.times).toBe(0);
+    await writeTransaction(t.app.db, claim, async (tx) => tx.execute(sql`select 1`));
+    await writeTransaction(t.app.db, claim, async (tx) => tx.execute(sql`select 2`));
     expect(claim.times).toBe(1);
     expect(claim.made).toBe(true);
     expect(await held('first-only')).toBe(true);
@@ -49,16 +44,14 @@ describe('write claims', () => {
 
   it('roll back with a transaction that fails, and are made again by the next one', async () => {
     const claim = keyClaim('rolled-back');
-    await inRequest(claim, async () => {
-      await expect(
-        t.app.db.transaction(async () => {
-          throw new Error('the write failed');
-        }),
-      ).rejects.toThrow('the write failed');
-      expect(claim.made).toBe(false);
-      expect(await held('rolled-back')).toBe(false);
-      await t.app.db.transaction(async (tx) => tx.execute(sql`select 1`));
-    });
+    await expect(
+      writeTransaction(t.app.db, claim, async () => {
+        throw new Error('the write failed');
+      }),
+    ).rejects.toThrow('the write failed');
+    expect(claim.made).toBe(false);
+    expect(await held('rolled-back')).toBe(false);
+    await writeTransaction(t.app.db, claim, async (tx) => tx.execute(sql`select 1`));
     expect(claim.times).toBe(2);
     expect(await held('rolled-back')).toBe(true);
   });
@@ -71,13 +64,11 @@ describe('write claims', () => {
       },
     };
     let wrote = false;
-    await inRequest(claim, async () => {
-      await expect(
-        t.app.db.transaction(async () => {
-          wrote = true;
-        }),
-      ).rejects.toThrow('key taken');
-    });
+    await expect(
+      writeTransaction(t.app.db, claim, async () => {
+        wrote = true;
+      }),
+    ).rejects.toThrow('key taken');
     expect(wrote).toBe(false);
   });
 
@@ -85,8 +76,8 @@ describe('write claims', () => {
     const a = keyClaim('request-a');
     const b = keyClaim('request-b');
     await Promise.all([
-      inRequest(a, () => t.app.db.transaction(async (tx) => tx.execute(sql`select 1`))),
-      inRequest(b, () => t.app.db.transaction(async (tx) => tx.execute(sql`select 1`))),
+      writeTransaction(t.app.db, a, async (tx) => tx.execute(sql`select 1`)),
+      writeTransaction(t.app.db, b, async (tx) => tx.execute(sql`select 1`)),
     ]);
     expect([a.times, b.times]).toEqual([1, 1]);
     expect(await held('request-a')).toBe(true);
@@ -94,10 +85,13 @@ describe('write claims', () => {
     // A request that has answered (its claim closed) makes none with work it left running.
     const answered = keyClaim('answered');
     answered.closed = true;
-    await inRequest(answered, () => t.app.db.transaction(async (tx) => tx.execute(sql`select 1`)));
+    await writeTransaction(t.app.db, answered, async (tx) => tx.execute(sql`select 1`));
     expect(answered.times).toBe(0);
+    // A transaction not given the claim (app.db's own) makes none.
     const outside = keyClaim('outside');
     await t.app.db.transaction(async (tx) => tx.execute(sql`select 1`));
+    await writeTransaction(t.app.db, null, async (tx) => tx.execute(sql`select 1`));
     expect(outside.times).toBe(0);
+    expect(t.app.db).toBe(t.app.database.db);
   });
 });

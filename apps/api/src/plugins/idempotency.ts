@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENT_REPLAY_HEADER } from '@csp/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
-import { withWriteClaim, type WriteClaim } from '../db/write-claims.ts';
+import type { WriteClaim } from '../db/write-claims.ts';
 import { AppError, badRequest } from '../lib/errors.ts';
 import { IDEMPOTENCY_KEY_LIFETIME_MS } from '../modules/idempotency/idempotency.jobs.ts';
 import {
@@ -38,7 +38,10 @@ interface KeyClaim extends WriteClaim {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The idempotency key this request claims with its write, until its answer is recorded. */
+    /**
+     * The idempotency key this request claims with its write, until its answer is recorded: the route
+     * hands it to the service, whose write transaction makes it (writeTransaction, db/write-claims.ts).
+     */
     idempotencyClaim: KeyClaim | null;
   }
 }
@@ -56,11 +59,12 @@ const fingerprintOf = (request: FastifyRequest) =>
  * - with the same request, the recorded answer is sent again (`Idempotent-Replayed: true`), or 409 while
  *   it is being recorded (with Retry-After), or 409 without Retry-After when the write was done but its
  *   answer never recorded (the server stopped in between);
- * - a new key is claimed inside the request's first transaction (db/write-claims.ts), so it commits with
- *   the write or not at all: a write that failed, or never finished because the server stopped, leaves
+ * - a new key is claimed inside the request's first write transaction (`request.idempotencyClaim`,
+ *   passed by the route to the service's writeTransaction: db/write-claims.ts), so it commits with the
+ *   write or not at all: a write that failed, or never finished because the server stopped, leaves
  *   the key free for the request to be sent again. A concurrent request that claimed the key first makes
  *   this one answer 409 with Retry-After. A 2xx answer is recorded with the key.
- * A request that opens no transaction has its 2xx answer recorded after it (no claim to hold off a
+ * A request that opens no write transaction has its 2xx answer recorded after it (no claim to hold off a
  * concurrent twin). Keys belong to their user and are kept a day. Uploads (multipart) and calls made
  * before sign-in are carried out as if the header were absent.
  */
@@ -119,9 +123,9 @@ export default fp(async function idempotencyPlugin(app: FastifyInstance) {
           .send(body);
         return;
       }
+      // The handler passes it to its write transaction (writeTransaction, db/write-claims.ts).
       request.idempotencyClaim = found;
-      // The handler runs with the claim waiting for its first transaction.
-      withWriteClaim(found, () => done());
+      done();
     }, done);
   });
 

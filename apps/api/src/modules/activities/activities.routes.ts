@@ -59,7 +59,15 @@ export async function activitiesRoutes(app: FastifyInstance) {
     async (request, reply) =>
       reply
         .code(201)
-        .send(await service.createActivity(app, actorOf(request), fileLinksOf(app, request), request.body)),
+        .send(
+          await service.createActivity(
+            app,
+            actorOf(request),
+            fileLinksOf(app, request),
+            request.body,
+            request.idempotencyClaim,
+          ),
+        ),
   );
 
   r.get(

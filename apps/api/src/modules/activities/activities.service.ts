@@ -20,6 +20,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { requireRole } from '../../lib/permissions.ts';
 import { fetchPage, pageOf, searchCountsItself, type Paged } from '../../lib/paging.ts';
 import type { Actor } from '../../lib/actor.ts';
+import { writeTransaction, type WriteClaim } from '../../db/write-claims.ts';
 import {
   areOwnUploads,
   removeStoredObjects,
@@ -125,11 +126,12 @@ export async function createActivity(
   actor: Actor,
   links: FileLinks,
   body: CreateInput,
+  claim?: WriteClaim | null,
 ): Promise<Activity> {
   requireRole(actor, 'TEACHER', M.onlyTeachersRecord);
   const orgToday = today(deps);
   checkDate(body.date, orgToday);
-  const created = await deps.db.transaction(async (tx) => {
+  const created = await writeTransaction(deps.db, claim, async (tx) => {
     if (!(await lockStudentInScope(tx, actor, body.studentId, 'share'))) throw notFound(M.studentNotFound);
     await claimPhotos(tx, actor, body.photos);
     const id = await repo.insertActivity(tx, {

@@ -56,7 +56,9 @@ export async function attendanceRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await service.checkIn(app, actorOf(request), request.body)),
+      reply
+        .code(201)
+        .send(await service.checkIn(app, actorOf(request), request.body, request.idempotencyClaim)),
   );
 
   r.post(
@@ -70,7 +72,7 @@ export async function attendanceRoutes(app: FastifyInstance) {
         response: { 200: attendanceSchema, ...errors },
       },
     },
-    async (request) => service.checkOut(app, actorOf(request), request.body),
+    async (request) => service.checkOut(app, actorOf(request), request.body, request.idempotencyClaim),
   );
 
   r.get(
@@ -254,7 +256,8 @@ export async function attendanceRoutes(app: FastifyInstance) {
         response: { 200: attendanceSchema, ...errors },
       },
     },
-    async (request) => service.review(app, actorOf(request), request.params.id, request.body),
+    async (request) =>
+      service.review(app, actorOf(request), request.params.id, request.body, request.idempotencyClaim),
   );
 
   r.post(
@@ -268,6 +271,6 @@ export async function attendanceRoutes(app: FastifyInstance) {
         response: { 200: bulkReviewResponseSchema, ...errors },
       },
     },
-    async (request) => service.bulkReview(app, actorOf(request), request.body),
+    async (request) => service.bulkReview(app, actorOf(request), request.body, request.idempotencyClaim),
   );
 }

@@ -42,6 +42,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { fetchPage, pageOf, type Paged } from '../../lib/paging.ts';
 import { requireRole } from '../../lib/permissions.ts';
 import type { Actor } from '../../lib/actor.ts';
+import { writeTransaction, type WriteClaim } from '../../db/write-claims.ts';
 import { notifyEach } from '../notifications/notify.ts';
 import { activeOfficeLocation } from '../office-location/office-location.repo.ts';
 import * as repo from './attendance.repo.ts';
@@ -111,11 +112,16 @@ function placeName(point: { latitude: number; longitude: number } | null | undef
  * coordinates, no office set) → PENDING for an administrator. Two check-ins at the same moment: the
  * unique (teacher, day) index lets one land; the other answers 409.
  */
-export async function checkIn(deps: AttendanceDeps, actor: Actor, body: CheckInInput): Promise<Attendance> {
+export async function checkIn(
+  deps: AttendanceDeps,
+  actor: Actor,
+  body: CheckInInput,
+  claim?: WriteClaim | null,
+): Promise<Attendance> {
   requireRole(actor, 'TEACHER', M.onlyTeachers);
   const now = new Date();
   const date = today(deps, now);
-  return deps.db.transaction(async (tx) => {
+  return writeTransaction(deps.db, claim, async (tx) => {
     const point = body.checkInLocation ?? null;
     const office = (await activeOfficeLocation(tx))?.location;
     let distanceFromOffice: number | null = null;
@@ -149,11 +155,16 @@ export async function checkIn(deps: AttendanceDeps, actor: Actor, body: CheckInI
 }
 
 /** A teacher checks out of today's record, once; the time is the server's. */
-export async function checkOut(deps: AttendanceDeps, actor: Actor, body: CheckOutInput): Promise<Attendance> {
+export async function checkOut(
+  deps: AttendanceDeps,
+  actor: Actor,
+  body: CheckOutInput,
+  claim?: WriteClaim | null,
+): Promise<Attendance> {
   requireRole(actor, 'TEACHER', M.onlyTeachers);
   const now = new Date();
   const date = today(deps, now);
-  return deps.db.transaction(async (tx) => {
+  return writeTransaction(deps.db, claim, async (tx) => {
     const point = body.checkOutLocation ?? null;
     const id = await repo.checkOut(tx, actor.id, date, {
       checkOut: now,
@@ -329,8 +340,14 @@ function decisionMessage(word: string, date: string, notes: string | null | unde
  * reviews at the same moment one lands and the other answers 409. Each teacher is told in the app, in
  * the same transaction.
  */
-async function decide(deps: AttendanceDeps, actor: Actor, ids: string[], decision: Decision) {
-  return deps.db.transaction(async (tx) => {
+async function decide(
+  deps: AttendanceDeps,
+  actor: Actor,
+  ids: string[],
+  decision: Decision,
+  claim?: WriteClaim | null,
+) {
+  return writeTransaction(deps.db, claim, async (tx) => {
     const reviewed = await repo.reviewPending(tx, ids, {
       status: decision.status,
       adminNotes: decision.adminNotes ?? null,
@@ -371,9 +388,10 @@ export async function review(
   actor: Actor,
   id: string,
   decision: Decision,
+  claim?: WriteClaim | null,
 ): Promise<Attendance> {
   requireRole(actor, 'ADMIN');
-  await decide(deps, actor, [id], decision);
+  await decide(deps, actor, [id], decision, claim);
   return found(deps.db, actor, id);
 }
 
@@ -382,10 +400,11 @@ export async function bulkReview(
   deps: AttendanceDeps,
   actor: Actor,
   body: Decision & { attendanceIds: string[] },
+  claim?: WriteClaim | null,
 ): Promise<BulkReviewResponse> {
   requireRole(actor, 'ADMIN');
   const ids = [...new Set(body.attendanceIds)];
-  const { count, word } = await decide(deps, actor, ids, body);
+  const { count, word } = await decide(deps, actor, ids, body, claim);
   return {
     message: `${count} attendance ${count === 1 ? 'record' : 'records'} ${word} successfully`,
     updated: count,

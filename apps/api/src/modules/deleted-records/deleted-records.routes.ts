@@ -67,7 +67,8 @@ export function deletedRecordsRoutes(kind: DeletedKind) {
           response: { 200: messageSchema, ...errors },
         },
       },
-      async (request) => service.restoreDeleted(app, actorOf(request), kind, request.params.id),
+      async (request) =>
+        service.restoreDeleted(app, actorOf(request), kind, request.params.id, request.idempotencyClaim),
     );
 
     r.delete(

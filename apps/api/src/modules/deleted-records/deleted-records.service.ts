@@ -14,6 +14,7 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { fetchPage, pageOf, type Paged } from '../../lib/paging.ts';
 import { requireRole } from '../../lib/permissions.ts';
 import type { Actor } from '../../lib/actor.ts';
+import { writeTransaction, type WriteClaim } from '../../db/write-claims.ts';
 import { deleteStoredFileRows } from '../files/files.repo.ts';
 import { removeStoredObjects } from '../files/files.service.ts';
 import { lockTeacherForAssignment } from '../students/students.repo.ts';
@@ -104,9 +105,10 @@ export async function restoreDeleted(
   actor: Actor,
   kind: DeletedKind,
   id: string,
+  claim?: WriteClaim | null,
 ): Promise<{ message: string }> {
   requireRole(actor, 'ADMIN');
-  await deps.db.transaction(async (tx) => {
+  await writeTransaction(deps.db, claim, async (tx) => {
     // A measurement's student row first, as every transaction rescoring a growth series takes it.
     if (kind === 'measurements') {
       const studentId = await studentOfMeasurement(tx, id);

@@ -65,7 +65,9 @@ export async function giftsRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await service.bulkAssignGifts(app, actorOf(request), request.body)),
+      reply
+        .code(201)
+        .send(await service.bulkAssignGifts(app, actorOf(request), request.body, request.idempotencyClaim)),
   );
 
   r.get(

@@ -20,6 +20,7 @@ import { fetchPage, pageOf, searchCountsItself, type Paged } from '../../lib/pag
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { requireRole } from '../../lib/permissions.ts';
 import type { Actor } from '../../lib/actor.ts';
+import { writeTransaction, type WriteClaim } from '../../db/write-claims.ts';
 import { saveUpload, type FileLinks, type IncomingFile } from '../files/files.service.ts';
 import { notifyEach } from '../notifications/notify.ts';
 import * as repo from './gifts.repo.ts';
@@ -261,11 +262,12 @@ export async function bulkAssignGifts(
   deps: GiftsDeps,
   actor: Actor,
   body: BulkInput,
+  claim?: WriteClaim | null,
 ): Promise<{ message: string; count: number; ids: string[] }> {
   requireRole(actor, 'ADMIN');
   const today = todayIn(deps.config.orgTimezone);
   try {
-    return await deps.db.transaction(async (tx) => {
+    return await writeTransaction(deps.db, claim, async (tx) => {
       const codes = [...new Set(body.gifts.map((g) => g.studentId))];
       const byCode = new Map((await repo.studentsByCode(tx, codes)).map((s) => [s.studentId, s]));
       const taken = new Set(

@@ -67,7 +67,15 @@ export async function homeVisitsRoutes(app: FastifyInstance) {
     async (request, reply) =>
       reply
         .code(201)
-        .send(await service.createHomeVisit(app, actorOf(request), fileLinksOf(app, request), request.body)),
+        .send(
+          await service.createHomeVisit(
+            app,
+            actorOf(request),
+            fileLinksOf(app, request),
+            request.body,
+            request.idempotencyClaim,
+          ),
+        ),
   );
 
   r.get(

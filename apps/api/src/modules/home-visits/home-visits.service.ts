@@ -24,6 +24,7 @@ import { requireRole } from '../../lib/permissions.ts';
 import { assertEditedVersion } from '../../lib/edited-version.ts';
 import { fetchPage, pageOf, searchCountsItself, type Paged } from '../../lib/paging.ts';
 import type { Actor } from '../../lib/actor.ts';
+import { writeTransaction, type WriteClaim } from '../../db/write-claims.ts';
 import { filesInUse, findStoredFiles } from '../files/files.repo.ts';
 import {
   areOwnUploads,
@@ -244,10 +245,11 @@ export async function createHomeVisit(
   actor: Actor,
   links: FileLinks,
   body: CreateInput,
+  claim?: WriteClaim | null,
 ): Promise<HomeVisit> {
   requireRole(actor, 'TEACHER', M.onlyTeachersRecord);
   checkDate(body.date, today(deps));
-  return deps.db.transaction(async (tx) => {
+  return writeTransaction(deps.db, claim, async (tx) => {
     const student = await lockStudentInScope(tx, actor, body.studentId, 'share', repo.visitStudentColumns);
     if (!student) throw notFound(M.studentNotFound);
     if (!(HOME_VISIT_CATEGORIES as readonly string[]).includes(student.category)) {

@@ -50,7 +50,9 @@ export async function leavesRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await service.applyForLeave(app, actorOf(request), request.body)),
+      reply
+        .code(201)
+        .send(await service.applyForLeave(app, actorOf(request), request.body, request.idempotencyClaim)),
   );
 
   r.get(

@@ -31,6 +31,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { fetchPage, pageOf, type Paged } from '../../lib/paging.ts';
 import { requireRole } from '../../lib/permissions.ts';
 import type { Actor } from '../../lib/actor.ts';
+import { writeTransaction, type WriteClaim } from '../../db/write-claims.ts';
 import { notify } from '../notifications/notify.ts';
 import * as repo from './leaves.repo.ts';
 import { audit } from '../audit/audit.ts';
@@ -112,14 +113,19 @@ function checkOwnTeacherId(actor: Actor, teacherId: string | undefined) {
  * long, not overlapping their own pending or approved applications. The teacher's row is locked while
  * checking, so two applications at once cannot both pass the overlap check.
  */
-export async function applyForLeave(deps: LeavesDeps, actor: Actor, body: ApplyInput): Promise<Leave> {
+export async function applyForLeave(
+  deps: LeavesDeps,
+  actor: Actor,
+  body: ApplyInput,
+  claim?: WriteClaim | null,
+): Promise<Leave> {
   requireRole(actor, 'TEACHER', M.onlyTeachersApply);
   const endDate = body.endDate ?? body.startDate;
   const day = today(deps);
   if (body.startDate < day) throw badRequest(M.inPast);
   if (daysBetween(day, body.startDate) > LEAVE_LIMITS.maxDaysAhead) throw badRequest(M.tooFarAhead);
   if (daysBetween(body.startDate, endDate) > LEAVE_LIMITS.maxSpanDays) throw badRequest(M.tooLong);
-  return deps.db.transaction(async (tx) => {
+  return writeTransaction(deps.db, claim, async (tx) => {
     await repo.lockTeacher(tx, actor.id);
     if (await repo.hasOverlappingLeave(tx, actor.id, body.startDate, endDate)) throw conflict(M.overlap);
     const id = await repo.insertLeave(tx, {

@@ -143,7 +143,13 @@ export async function measurementsRoutes(app: FastifyInstance) {
       reply
         .code(201)
         .send(
-          await service.createMeasurement(app, actorOf(request), fileLinksOf(app, request), request.body),
+          await service.createMeasurement(
+            app,
+            actorOf(request),
+            fileLinksOf(app, request),
+            request.body,
+            request.idempotencyClaim,
+          ),
         ),
   );
 

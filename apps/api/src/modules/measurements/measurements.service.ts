@@ -11,6 +11,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { lockStudentInScope } from '../../db/scopes.ts';
 import type { Actor } from '../../lib/actor.ts';
+import { writeTransaction, type WriteClaim } from '../../db/write-claims.ts';
 import * as repo from './measurements.repo.ts';
 // Measurement records (below the status).
 import {
@@ -188,10 +189,11 @@ export async function createMeasurement(
   actor: Actor,
   links: FileLinks,
   body: CreateInput,
+  claim?: WriteClaim | null,
 ): Promise<Measurement> {
   const today = todayIn(deps.config.orgTimezone);
   if (body.date > today) throw badRequest(MM.dateInFuture);
-  const created = await deps.db.transaction(async (tx) => {
+  const created = await writeTransaction(deps.db, claim, async (tx) => {
     if (!(await lockStudentInScope(tx, actor, body.studentId, 'no key update'))) {
       throw notFound(MM.studentNotFound);
     }

@@ -76,7 +76,9 @@ export async function officeLocationRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await service.setOfficeLocation(app, actorOf(request), request.body)),
+      reply
+        .code(201)
+        .send(await service.setOfficeLocation(app, actorOf(request), request.body, request.idempotencyClaim)),
   );
 
   r.post(
@@ -91,6 +93,8 @@ export async function officeLocationRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await service.initializeDefaultOfficeLocation(app, actorOf(request))),
+      reply
+        .code(201)
+        .send(await service.initializeDefaultOfficeLocation(app, actorOf(request), request.idempotencyClaim)),
   );
 }

@@ -15,6 +15,7 @@ import { badRequest, conflict } from '../../lib/errors.ts';
 import { fetchPage, pageOf, type Paged } from '../../lib/paging.ts';
 import { requireRole } from '../../lib/permissions.ts';
 import type { Actor } from '../../lib/actor.ts';
+import { writeTransaction, type WriteClaim } from '../../db/write-claims.ts';
 import * as repo from './office-location.repo.ts';
 import { audit } from '../audit/audit.ts';
 
@@ -82,11 +83,12 @@ export async function setOfficeLocation(
   deps: OfficeLocationDeps,
   actor: Actor,
   body: SetInput,
+  claim?: WriteClaim | null,
 ): Promise<OfficeLocation> {
   requireRole(actor, 'ADMIN');
   const phrase = officeConfirmationPhrase(deps.config.orgCode);
   if (body.confirmationCode !== phrase) throw badRequest(invalidConfirmationCodeMessage(phrase));
-  return deps.db.transaction(async (tx) => {
+  return writeTransaction(deps.db, claim, async (tx) => {
     await advisoryXactLock(tx, ADVISORY_LOCKS.officeLocation);
     const id = await repo.replaceActiveOfficeLocation(tx, {
       latitude: body.latitude,
@@ -105,9 +107,10 @@ export async function setOfficeLocation(
 export async function initializeDefaultOfficeLocation(
   deps: OfficeLocationDeps,
   actor: Actor,
+  claim?: WriteClaim | null,
 ): Promise<OfficeLocation> {
   requireRole(actor, 'ADMIN');
-  return deps.db.transaction(async (tx) => {
+  return writeTransaction(deps.db, claim, async (tx) => {
     await advisoryXactLock(tx, ADVISORY_LOCKS.officeLocation);
     if (await repo.activeOfficeLocation(tx)) throw conflict(M.alreadySet);
     const d = deps.config.officeDefault;

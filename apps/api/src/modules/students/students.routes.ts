@@ -49,7 +49,9 @@ export async function studentsRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await service.createStudent(deps, actorOf(request), request.body)),
+      reply
+        .code(201)
+        .send(await service.createStudent(deps, actorOf(request), request.body, request.idempotencyClaim)),
   );
 
   r.get(

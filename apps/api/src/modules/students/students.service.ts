@@ -18,6 +18,7 @@ import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { fetchCountedPage, pageOf, searchCountsItself } from '../../lib/paging.ts';
 import { requireRole } from '../../lib/permissions.ts';
 import type { Actor } from '../../lib/actor.ts';
+import { writeTransaction, type WriteClaim } from '../../db/write-claims.ts';
 import { notify } from '../notifications/notify.ts';
 import * as repo from './students.repo.ts';
 import { audit } from '../audit/audit.ts';
@@ -160,6 +161,7 @@ export async function createStudent(
   deps: StudentsDeps,
   actor: Actor,
   body: CreateInput,
+  claim?: WriteClaim | null,
 ): Promise<StudentDetail> {
   requireRole(actor, 'ADMIN');
   const today = todayIn(deps.config.orgTimezone);
@@ -173,7 +175,7 @@ export async function createStudent(
   };
   let id: string;
   try {
-    id = await deps.db.transaction(async (tx) => {
+    id = await writeTransaction(deps.db, claim, async (tx) => {
       if (await repo.studentIdTaken(tx, body.studentId))
         throw conflict('A student with this student ID already exists');
       if (values.assignedTeacherId) await assignTeacher(tx, values.assignedTeacherId);

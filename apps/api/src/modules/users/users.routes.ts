@@ -69,7 +69,15 @@ export async function usersRoutes(fastify: FastifyInstance) {
     async (request, reply) =>
       reply
         .code(201)
-        .send(await service.createUser(deps, actorOf(request), fileLinksOf(app, request), request.body)),
+        .send(
+          await service.createUser(
+            deps,
+            actorOf(request),
+            fileLinksOf(app, request),
+            request.body,
+            request.idempotencyClaim,
+          ),
+        ),
   );
 
   app.get(

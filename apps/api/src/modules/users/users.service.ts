@@ -26,6 +26,7 @@ import { fetchCountedPage, pageOf, searchCountsItself } from '../../lib/paging.t
 import { requireRole } from '../../lib/permissions.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
+import { writeTransaction, type WriteClaim } from '../../db/write-claims.ts';
 import {
   removeStoredObjects,
   saveUpload,
@@ -180,6 +181,7 @@ export async function createUser(
   actor: Actor,
   links: FileLinks,
   body: CreateInput,
+  claim?: WriteClaim | null,
 ): Promise<UserDetail> {
   requireRole(actor, 'ADMIN');
   assertPasswordAllowed(body.password, deps.config.passwordMinLength, passwordTooShortMessage);
@@ -187,7 +189,7 @@ export async function createUser(
   const passwordHash = await hashPassword(body.password);
   let created: repo.UserRecord;
   try {
-    created = await deps.db.transaction(async (tx) => {
+    created = await writeTransaction(deps.db, claim, async (tx) => {
       const row = await repo.insertUser(tx, {
         email: body.email,
         passwordHash,
