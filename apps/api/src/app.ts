@@ -12,6 +12,7 @@ import { openDatabase, type Database, type Db } from './db/client.ts';
 import { loggerOptions } from './lib/logging.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createFileStore, type FileStore } from './lib/storage.ts';
+import { appDepsOf, buildServices } from './services.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin, { errorBody } from './plugins/errors.ts';
 import openapiPlugin from './plugins/openapi.ts';
@@ -123,6 +124,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }),
   );
   app.decorate('storage', overrides.storage ?? createFileStore(config));
+  // After the handles they are built from: each service once, given those handles (services.ts).
+  app.decorate('services', buildServices(appDepsOf(app)));
   if (!overrides.database) app.addHook('onClose', async () => database.close());
 
   await app.register(errorsPlugin);

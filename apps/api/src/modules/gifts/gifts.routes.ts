@@ -19,7 +19,6 @@ import { z } from 'zod';
 import { sendPage } from '../../lib/paging.ts';
 import { actorOf } from '../../plugins/auth.ts';
 import { fileLinksOf, readOptionalUpload } from '../files/files.service.ts';
-import * as service from './gifts.service.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const security = [{ bearerAuth: [] }];
@@ -28,6 +27,7 @@ const tags = ['gifts'];
 /** /api/gifts */
 export async function giftsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const { gifts } = app.services;
   r.addHook('onRequest', app.authenticate);
 
   r.get(
@@ -43,10 +43,7 @@ export async function giftsRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      sendPage(
-        reply,
-        await service.listGifts(app, actorOf(request), fileLinksOf(app, request), request.query),
-      ),
+      sendPage(reply, await gifts.listGifts(actorOf(request), fileLinksOf(app, request), request.query)),
   );
 
   r.post(
@@ -67,7 +64,7 @@ export async function giftsRoutes(app: FastifyInstance) {
     async (request, reply) =>
       reply
         .code(201)
-        .send(await service.bulkAssignGifts(app, actorOf(request), request.body, request.idempotencyClaim)),
+        .send(await gifts.bulkAssignGifts(actorOf(request), request.body, request.idempotencyClaim)),
   );
 
   r.get(
@@ -81,7 +78,7 @@ export async function giftsRoutes(app: FastifyInstance) {
         response: { 200: giftSchema, ...errors },
       },
     },
-    async (request) => service.getGift(app, actorOf(request), fileLinksOf(app, request), request.params.id),
+    async (request) => gifts.getGift(actorOf(request), fileLinksOf(app, request), request.params.id),
   );
 
   r.patch(
@@ -97,7 +94,7 @@ export async function giftsRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      service.updateGift(app, actorOf(request), fileLinksOf(app, request), request.params.id, request.body),
+      gifts.updateGift(actorOf(request), fileLinksOf(app, request), request.params.id, request.body),
   );
 
   r.delete(
@@ -112,7 +109,7 @@ export async function giftsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await service.deleteGift(app, actorOf(request), request.params.id);
+      await gifts.deleteGift(actorOf(request), request.params.id);
       return { message: GIFT_MESSAGES.deleted };
     },
   );
@@ -134,8 +131,7 @@ export async function giftsRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      service.deliverGift(
-        app,
+      gifts.deliverGift(
         actorOf(request),
         fileLinksOf(app, request),
         request.params.id,
@@ -163,8 +159,7 @@ export async function giftsRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      service.cancelGift(
-        app,
+      gifts.cancelGift(
         actorOf(request),
         fileLinksOf(app, request),
         request.params.id,

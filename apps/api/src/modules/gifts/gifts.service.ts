@@ -11,7 +11,6 @@ import {
   type GiftListQuery,
   type updateGiftBodySchema,
 } from '@csp/contracts';
-import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
@@ -22,11 +21,13 @@ import { requireRole } from '../../lib/permissions.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { writeTransaction, type WriteClaim } from '../../db/write-claims.ts';
 import { saveUpload, type FileLinks, type IncomingFile } from '../files/files.service.ts';
-import { notifyEach } from '../notifications/notify.ts';
+import { bindDeps, realEffects, type AppDeps, type Effects } from '../../lib/service-deps.ts';
 import * as repo from './gifts.repo.ts';
-import { audit, auditEach } from '../audit/audit.ts';
 
-export type GiftsDeps = Pick<FastifyInstance, 'db' | 'storage' | 'log' | 'config'>;
+/** The repository the service is given (the real one in the app, a fake in a unit test). */
+export type GiftsRepo = typeof repo;
+
+export type GiftsDeps = Pick<AppDeps, 'db' | 'storage' | 'log' | 'config'> & Effects & { repo: GiftsRepo };
 
 type BulkInput = z.output<typeof bulkAssignGiftsBodySchema>;
 type UpdateInput = z.output<typeof updateGiftBodySchema>;
@@ -73,14 +74,14 @@ function toDto(r: repo.GiftWithRefs, links: FileLinks): Gift {
   };
 }
 
-async function found(db: DbOrTx, actor: Actor, links: FileLinks, id: string): Promise<Gift> {
-  const row = await repo.findGift(db, actor, id);
+async function found(deps: GiftsDeps, db: DbOrTx, actor: Actor, links: FileLinks, id: string): Promise<Gift> {
+  const row = await deps.repo.findGift(db, actor, id);
   if (!row) throw notFound(M.notFound);
   return toDto(row, links);
 }
 
 /** Teachers: gifts of their students (the spec's client sends their own teacherId); admins: all. */
-export async function listGifts(
+async function listGifts(
   deps: GiftsDeps,
   actor: Actor,
   links: FileLinks,
@@ -99,16 +100,16 @@ export async function listGifts(
   };
   const page = await fetchPage(
     pageOf(query, GIFT_LIMITS.pageSize),
-    (p) => repo.listGifts(deps.db, actor, filter, p),
-    () => repo.countGifts(deps.db, actor, filter),
+    (p) => deps.repo.listGifts(deps.db, actor, filter, p),
+    () => deps.repo.countGifts(deps.db, actor, filter),
     (r) => r.cursor,
     searchCountsItself(filter) ? (r) => r.total : undefined,
   );
   return { ...page, items: page.items.map((r) => toDto(r, links)) };
 }
 
-export async function getGift(deps: GiftsDeps, actor: Actor, links: FileLinks, id: string): Promise<Gift> {
-  return found(deps.db, actor, links, id);
+async function getGift(deps: GiftsDeps, actor: Actor, links: FileLinks, id: string): Promise<Gift> {
+  return found(deps, deps.db, actor, links, id);
 }
 
 /**
@@ -116,15 +117,21 @@ export async function getGift(deps: GiftsDeps, actor: Actor, links: FileLinks, i
  * student, name or notes changed by an administrator) answers 409, under the row's lock. A closed or
  * missing gift is answered by the closing itself, as without a version.
  */
-async function assertOpenGiftUnchanged(tx: DbOrTx, actor: Actor, id: string, seen: string | undefined) {
+async function assertOpenGiftUnchanged(
+  deps: GiftsDeps,
+  tx: DbOrTx,
+  actor: Actor,
+  id: string,
+  seen: string | undefined,
+) {
   if (seen === undefined) return;
-  const locked = await repo.findGift(tx, actor, id, { forUpdate: true });
+  const locked = await deps.repo.findGift(tx, actor, id, { forUpdate: true });
   if (locked && isOpenGift(locked.gift.status)) assertEditedVersion(locked.gift, seen);
 }
 
 /** The 409 or 404 of a closing that changed nothing: the gift is closed already, or not the actor's. */
-async function whyNotClosed(db: DbOrTx, actor: Actor, id: string): Promise<AppError> {
-  const current = await repo.findGift(db, actor, id);
+async function whyNotClosed(deps: GiftsDeps, db: DbOrTx, actor: Actor, id: string): Promise<AppError> {
+  const current = await deps.repo.findGift(db, actor, id);
   return current && !isOpenGift(current.gift.status) ? conflict(M.notOpen) : notFound(M.notFound);
 }
 
@@ -134,7 +141,7 @@ async function whyNotClosed(db: DbOrTx, actor: Actor, id: string): Promise<AppEr
  * gift is known to be the actor's and open; of two deliveries at once exactly one lands (409 for the
  * other, whose photo is removed again).
  */
-export async function deliverGift(
+async function deliverGift(
   deps: GiftsDeps,
   actor: Actor,
   links: FileLinks,
@@ -142,21 +149,21 @@ export async function deliverGift(
   receive: () => Promise<IncomingFile | undefined>,
   seen?: string,
 ): Promise<Gift> {
-  const current = await repo.findGift(deps.db, actor, id);
+  const current = await deps.repo.findGift(deps.db, actor, id);
   if (!current) throw notFound(M.notFound);
   if (!isOpenGift(current.gift.status)) throw conflict(M.notOpen);
   assertEditedVersion(current.gift, seen);
   const incoming = await receive();
   const close = async (tx: DbOrTx, evidenceFileId: string | null) => {
-    await assertOpenGiftUnchanged(tx, actor, id, seen);
-    const closed = await repo.closeOpenGift(tx, actor, id, {
+    await assertOpenGiftUnchanged(deps, tx, actor, id, seen);
+    const closed = await deps.repo.closeOpenGift(tx, actor, id, {
       status: 'DELIVERED',
-      deliveredAt: new Date(),
+      deliveredAt: deps.clock.now(),
       deliveredById: actor.id,
       evidenceFileId,
     });
-    if (!closed) throw await whyNotClosed(tx, actor, id);
-    await audit(tx, actor, 'update', 'gift', id, { status: 'DELIVERED', evidenceFileId });
+    if (!closed) throw await whyNotClosed(deps, tx, actor, id);
+    await deps.audit.audit(tx, actor, 'update', 'gift', id, { status: 'DELIVERED', evidenceFileId });
   };
   if (incoming) {
     await saveUpload(
@@ -175,11 +182,11 @@ export async function deliverGift(
   } else {
     await deps.db.transaction((tx) => close(tx, null));
   }
-  return found(deps.db, actor, links, id);
+  return found(deps, deps.db, actor, links, id);
 }
 
 /** The assigned teacher or an administrator cancels an open gift (409 once delivered or cancelled). */
-export async function cancelGift(
+async function cancelGift(
   deps: GiftsDeps,
   actor: Actor,
   links: FileLinks,
@@ -187,20 +194,20 @@ export async function cancelGift(
   seen?: string,
 ): Promise<Gift> {
   return deps.db.transaction(async (tx) => {
-    await assertOpenGiftUnchanged(tx, actor, id, seen);
-    const closed = await repo.closeOpenGift(tx, actor, id, {
+    await assertOpenGiftUnchanged(deps, tx, actor, id, seen);
+    const closed = await deps.repo.closeOpenGift(tx, actor, id, {
       status: 'CANCELLED',
-      cancelledAt: new Date(),
+      cancelledAt: deps.clock.now(),
       cancelledById: actor.id,
     });
-    if (!closed) throw await whyNotClosed(tx, actor, id);
-    await audit(tx, actor, 'update', 'gift', id, { status: 'CANCELLED' });
-    return found(tx, actor, links, id);
+    if (!closed) throw await whyNotClosed(deps, tx, actor, id);
+    await deps.audit.audit(tx, actor, 'update', 'gift', id, { status: 'CANCELLED' });
+    return found(deps, tx, actor, links, id);
   });
 }
 
 /** An administrator edits a gift's details; a gift keeps a name or a sub-type, and a unique gift ID. */
-export async function updateGift(
+async function updateGift(
   deps: GiftsDeps,
   actor: Actor,
   links: FileLinks,
@@ -210,16 +217,16 @@ export async function updateGift(
   requireRole(actor, 'ADMIN');
   try {
     return await deps.db.transaction(async (tx) => {
-      const current = await repo.findGift(tx, actor, id, { forUpdate: true });
+      const current = await deps.repo.findGift(tx, actor, id, { forUpdate: true });
       if (!current) throw notFound(M.notFound);
       assertEditedVersion(current.gift, body.updatedAt);
-      if (body.studentId !== undefined && !(await repo.liveStudent(tx, actor, body.studentId))) {
+      if (body.studentId !== undefined && !(await deps.repo.liveStudent(tx, actor, body.studentId))) {
         throw notFound(M.studentNotFound);
       }
       const name = body.name === undefined ? current.gift.name : body.name;
       const subType = body.giftSubType === undefined ? current.gift.giftSubType : body.giftSubType;
       if (!name && !subType) throw badRequest(M.nameOrSubType);
-      if (body.giftId && (await repo.takenGiftIds(tx, [body.giftId], id)).length > 0) {
+      if (body.giftId && (await deps.repo.takenGiftIds(tx, [body.giftId], id)).length > 0) {
         throw conflict(M.giftIdTaken);
       }
       const changes: repo.GiftChanges = {
@@ -230,9 +237,9 @@ export async function updateGift(
         notes: body.notes,
         studentId: body.studentId,
       };
-      if (!(await repo.updateGift(tx, id, changes))) throw notFound(M.notFound);
-      await audit(tx, actor, 'update', 'gift', id, changes);
-      return found(tx, actor, links, id);
+      if (!(await deps.repo.updateGift(tx, id, changes))) throw notFound(M.notFound);
+      await deps.audit.audit(tx, actor, 'update', 'gift', id, changes);
+      return found(deps, tx, actor, links, id);
     });
   } catch (err) {
     // Two edits (or an edit and a bulk assignment) that take one gift ID at the same moment.
@@ -242,11 +249,11 @@ export async function updateGift(
 }
 
 /** An administrator deletes a gift: a soft delete, so nothing about a sponsor's gift is lost. */
-export async function deleteGift(deps: GiftsDeps, actor: Actor, id: string): Promise<void> {
+async function deleteGift(deps: GiftsDeps, actor: Actor, id: string): Promise<void> {
   requireRole(actor, 'ADMIN');
   await deps.db.transaction(async (tx) => {
-    if (!(await repo.softDeleteGift(tx, id))) throw notFound(M.notFound);
-    await audit(tx, actor, 'delete', 'gift', id);
+    if (!(await deps.repo.softDeleteGift(tx, id))) throw notFound(M.notFound);
+    await deps.audit.audit(tx, actor, 'delete', 'gift', id);
   });
 }
 
@@ -258,20 +265,20 @@ const bulkError = (errors: BulkGiftRowError[]) => new AppError(400, M.bulkInvali
  * refused row answers 400 with the reason for each, storing nothing. Otherwise the gifts and one
  * GIFT_ASSIGNMENT notification per gift for the student's teacher are written in one transaction.
  */
-export async function bulkAssignGifts(
+async function bulkAssignGifts(
   deps: GiftsDeps,
   actor: Actor,
   body: BulkInput,
   claim?: WriteClaim | null,
 ): Promise<{ message: string; count: number; ids: string[] }> {
   requireRole(actor, 'ADMIN');
-  const today = todayIn(deps.config.orgTimezone);
+  const today = todayIn(deps.config.orgTimezone, deps.clock.now());
   try {
     return await writeTransaction(deps.db, claim, async (tx) => {
       const codes = [...new Set(body.gifts.map((g) => g.studentId))];
-      const byCode = new Map((await repo.studentsByCode(tx, codes)).map((s) => [s.studentId, s]));
+      const byCode = new Map((await deps.repo.studentsByCode(tx, codes)).map((s) => [s.studentId, s]));
       const taken = new Set(
-        await repo.takenGiftIds(
+        await deps.repo.takenGiftIds(
           tx,
           body.gifts.map((g) => g.giftId),
         ),
@@ -288,8 +295,8 @@ export async function bulkAssignGifts(
       });
       if (errors.length > 0) throw bulkError(errors);
 
-      const now = new Date();
-      const ids = await repo.insertGifts(
+      const now = deps.clock.now();
+      const ids = await deps.repo.insertGifts(
         tx,
         body.gifts.map((g) => ({
           studentId: byCode.get(g.studentId)!.id,
@@ -304,14 +311,14 @@ export async function bulkAssignGifts(
           ...(g.giftStatus === 'CANCELLED' ? { cancelledAt: now, cancelledById: actor.id } : {}),
         })),
       );
-      await auditEach(
+      await deps.audit.auditEach(
         tx,
         actor,
         'create',
         'gift',
         ids.map((entityId, i) => ({ entityId, changes: { ...body.gifts[i], via: 'bulk-assign' } })),
       );
-      await notifyEach(
+      await deps.notify.notifyEach(
         tx,
         body.gifts.flatMap((g) => {
           const student = byCode.get(g.studentId)!;
@@ -334,4 +341,23 @@ export async function bulkAssignGifts(
     if (isUniqueViolation(err)) throw conflict(M.giftIdTaken);
     throw err;
   }
+}
+
+/**
+ * The gifts service with its dependencies given once (decision 0034): the app's real repository and
+ * effects unless a test passes fakes.
+ */
+export function createGiftsService(
+  deps: Pick<AppDeps, 'db' | 'storage' | 'log' | 'config'> & Partial<Effects> & { repo?: GiftsRepo },
+) {
+  const full: GiftsDeps = { ...realEffects, repo, ...deps };
+  return bindDeps(full, {
+    listGifts,
+    getGift,
+    deliverGift,
+    cancelGift,
+    updateGift,
+    deleteGift,
+    bulkAssignGifts,
+  });
 }

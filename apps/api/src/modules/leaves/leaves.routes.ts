@@ -23,7 +23,6 @@ import { z } from 'zod';
 import { sendPage } from '../../lib/paging.ts';
 import { actorOf } from '../../plugins/auth.ts';
 import { contentDispositionAttachment } from '../files/files.service.ts';
-import * as service from './leaves.service.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const security = [{ bearerAuth: [] }];
@@ -35,6 +34,7 @@ const teacherParamSchema = z.object({
 /** /api/leaves */
 export async function leavesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const { leaves } = app.services;
   r.addHook('onRequest', app.authenticate);
 
   r.post(
@@ -52,7 +52,7 @@ export async function leavesRoutes(app: FastifyInstance) {
     async (request, reply) =>
       reply
         .code(201)
-        .send(await service.applyForLeave(app, actorOf(request), request.body, request.idempotencyClaim)),
+        .send(await leaves.applyForLeave(actorOf(request), request.body, request.idempotencyClaim)),
   );
 
   r.get(
@@ -66,7 +66,7 @@ export async function leavesRoutes(app: FastifyInstance) {
         response: { 200: z.array(leaveSchema), ...errors },
       },
     },
-    async (request) => service.leavesInRange(app, actorOf(request), request.query),
+    async (request) => leaves.leavesInRange(actorOf(request), request.query),
   );
 
   r.get(
@@ -80,8 +80,7 @@ export async function leavesRoutes(app: FastifyInstance) {
         response: { 200: z.array(leaveSchema), ...errors },
       },
     },
-    async (request, reply) =>
-      sendPage(reply, await service.listAllLeaves(app, actorOf(request), request.query)),
+    async (request, reply) => sendPage(reply, await leaves.listAllLeaves(actorOf(request), request.query)),
   );
 
   r.get(
@@ -95,7 +94,7 @@ export async function leavesRoutes(app: FastifyInstance) {
         response: { 200: leaveSummarySchema, ...errors },
       },
     },
-    async (request) => service.leaveSummary(app, actorOf(request), request.query),
+    async (request) => leaves.leaveSummary(actorOf(request), request.query),
   );
 
   r.get(
@@ -114,7 +113,7 @@ export async function leavesRoutes(app: FastifyInstance) {
     async (request, reply) =>
       sendPage(
         reply,
-        await service.listTeacherLeaves(app, actorOf(request), request.params.teacherId, request.query),
+        await leaves.listTeacherLeaves(actorOf(request), request.params.teacherId, request.query),
       ),
   );
 
@@ -128,7 +127,7 @@ export async function leavesRoutes(app: FastifyInstance) {
         response: { 200: todayTomorrowLeavesSchema, 401: errorSchema, 403: errorSchema },
       },
     },
-    async (request) => service.todayAndTomorrow(app, actorOf(request)),
+    async (request) => leaves.todayAndTomorrow(actorOf(request)),
   );
 
   r.get(
@@ -142,7 +141,7 @@ export async function leavesRoutes(app: FastifyInstance) {
         response: { 200: monthlyLeaveStatsSchema, ...errors },
       },
     },
-    async (request) => service.monthlyStats(app, actorOf(request), request.query.year),
+    async (request) => leaves.monthlyStats(actorOf(request), request.query.year),
   );
 
   r.get(
@@ -155,7 +154,7 @@ export async function leavesRoutes(app: FastifyInstance) {
         response: { 200: yearlyLeaveStatsSchema, ...errors },
       },
     },
-    async (request) => service.yearlyStats(app, actorOf(request)),
+    async (request) => leaves.yearlyStats(actorOf(request)),
   );
 
   r.get(
@@ -170,8 +169,7 @@ export async function leavesRoutes(app: FastifyInstance) {
         response: { 200: teacherLeaveStatsSchema, ...errors },
       },
     },
-    async (request, reply) =>
-      sendPage(reply, await service.teacherStats(app, actorOf(request), request.query)),
+    async (request, reply) => sendPage(reply, await leaves.teacherStats(actorOf(request), request.query)),
   );
 
   r.get(
@@ -188,7 +186,7 @@ export async function leavesRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { fileName, csv } = await service.exportReport(app, actorOf(request), request.query);
+      const { fileName, csv } = await leaves.exportReport(actorOf(request), request.query);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', contentDispositionAttachment(fileName))
@@ -207,7 +205,7 @@ export async function leavesRoutes(app: FastifyInstance) {
         response: { 200: leaveSchema, ...errors },
       },
     },
-    async (request) => service.getLeave(app, actorOf(request), request.params.id),
+    async (request) => leaves.getLeave(actorOf(request), request.params.id),
   );
 
   r.patch(
@@ -223,7 +221,7 @@ export async function leavesRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      service.reviewLeave(app, actorOf(request), request.params.id, {
+      leaves.reviewLeave(actorOf(request), request.params.id, {
         status: 'APPROVED',
         reviewNotes: request.body?.reviewNotes ?? null,
       }),
@@ -242,7 +240,7 @@ export async function leavesRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      service.reviewLeave(app, actorOf(request), request.params.id, {
+      leaves.reviewLeave(actorOf(request), request.params.id, {
         status: request.body.status,
         reviewNotes: request.body.reviewNotes ?? null,
       }),

@@ -24,7 +24,6 @@ import {
   type YearlyLeaveStats,
 } from '@csp/contracts';
 import { stringify } from 'csv-stringify/sync';
-import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
@@ -32,11 +31,13 @@ import { fetchPage, pageOf, type Paged } from '../../lib/paging.ts';
 import { requireRole } from '../../lib/permissions.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { writeTransaction, type WriteClaim } from '../../db/write-claims.ts';
-import { notify } from '../notifications/notify.ts';
+import { bindDeps, realEffects, type AppDeps, type Effects } from '../../lib/service-deps.ts';
 import * as repo from './leaves.repo.ts';
-import { audit } from '../audit/audit.ts';
 
-export type LeavesDeps = Pick<FastifyInstance, 'db' | 'config' | 'mailer' | 'log'>;
+/** The repository the service is given (the real one in the app, a fake in a unit test). */
+export type LeavesRepo = typeof repo;
+
+export type LeavesDeps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'log'> & Effects & { repo: LeavesRepo };
 
 type ApplyInput = z.output<typeof applyLeaveBodySchema>;
 
@@ -44,7 +45,8 @@ const M = LEAVE_MESSAGES;
 /** notifications.type of a review decision (shown as General in the inbox). */
 export const LEAVE_REVIEWED = 'leave_reviewed';
 
-const today = (deps: Pick<LeavesDeps, 'config'>) => todayIn(deps.config.orgTimezone);
+const today = (deps: Pick<LeavesDeps, 'config' | 'clock'>) =>
+  todayIn(deps.config.orgTimezone, deps.clock.now());
 
 function toDto(r: repo.LeaveWithRefs): Leave {
   const l = r.leave;
@@ -68,8 +70,8 @@ function toDto(r: repo.LeaveWithRefs): Leave {
   };
 }
 
-async function found(db: DbOrTx, actor: Actor, id: string): Promise<Leave> {
-  const row = await repo.findLeave(db, actor, id);
+async function found(deps: LeavesDeps, db: DbOrTx, actor: Actor, id: string): Promise<Leave> {
+  const row = await deps.repo.findLeave(db, actor, id);
   if (!row) throw notFound(M.notFound);
   return toDto(row);
 }
@@ -113,7 +115,7 @@ function checkOwnTeacherId(actor: Actor, teacherId: string | undefined) {
  * long, not overlapping their own pending or approved applications. The teacher's row is locked while
  * checking, so two applications at once cannot both pass the overlap check.
  */
-export async function applyForLeave(
+async function applyForLeave(
   deps: LeavesDeps,
   actor: Actor,
   body: ApplyInput,
@@ -126,21 +128,21 @@ export async function applyForLeave(
   if (daysBetween(day, body.startDate) > LEAVE_LIMITS.maxDaysAhead) throw badRequest(M.tooFarAhead);
   if (daysBetween(body.startDate, endDate) > LEAVE_LIMITS.maxSpanDays) throw badRequest(M.tooLong);
   return writeTransaction(deps.db, claim, async (tx) => {
-    await repo.lockTeacher(tx, actor.id);
-    if (await repo.hasOverlappingLeave(tx, actor.id, body.startDate, endDate)) throw conflict(M.overlap);
-    const id = await repo.insertLeave(tx, {
+    await deps.repo.lockTeacher(tx, actor.id);
+    if (await deps.repo.hasOverlappingLeave(tx, actor.id, body.startDate, endDate)) throw conflict(M.overlap);
+    const id = await deps.repo.insertLeave(tx, {
       teacherId: actor.id,
       startDate: body.startDate,
       endDate,
       leaveType: body.startDate === endDate ? 'SINGLE_DAY' : 'DATE_RANGE',
       reason: body.reason,
     });
-    await audit(tx, actor, 'create', 'leave', id, {
+    await deps.audit.audit(tx, actor, 'create', 'leave', id, {
       startDate: body.startDate,
       endDate,
       reason: body.reason,
     });
-    return found(tx, actor, id);
+    return found(deps, tx, actor, id);
   });
 }
 
@@ -148,51 +150,38 @@ async function listPage(deps: LeavesDeps, actor: Actor, query: LeaveListQuery): 
   const filter = filterOf(deps, query);
   const page = await fetchPage(
     pageOf(query, LEAVE_LIMITS.pageSize),
-    (p) => repo.listLeaves(deps.db, actor, filter, p),
-    () => repo.countLeaves(deps.db, actor, filter),
+    (p) => deps.repo.listLeaves(deps.db, actor, filter, p),
+    () => deps.repo.countLeaves(deps.db, actor, filter),
   );
   return { ...page, items: page.items.map(toDto) };
 }
 
 /** GET /leaves/all: every application (admins). */
-export async function listAllLeaves(deps: LeavesDeps, actor: Actor, query: LeaveListQuery) {
+async function listAllLeaves(deps: LeavesDeps, actor: Actor, query: LeaveListQuery) {
   requireRole(actor, 'ADMIN');
   return listPage(deps, actor, query);
 }
 
 /** GET /leaves/teacher/{teacherId}: one teacher's applications (a teacher: only their own). */
-export async function listTeacherLeaves(
-  deps: LeavesDeps,
-  actor: Actor,
-  teacherId: string,
-  query: LeaveListQuery,
-) {
+async function listTeacherLeaves(deps: LeavesDeps, actor: Actor, teacherId: string, query: LeaveListQuery) {
   checkOwnTeacherId(actor, teacherId);
   return listPage(deps, actor, { ...query, teacherId });
 }
 
 /** The stat tiles: totals for the list's filters (a teacher: their own). */
-export async function leaveSummary(
-  deps: LeavesDeps,
-  actor: Actor,
-  query: LeaveSummaryQuery,
-): Promise<LeaveSummary> {
+async function leaveSummary(deps: LeavesDeps, actor: Actor, query: LeaveSummaryQuery): Promise<LeaveSummary> {
   checkOwnTeacherId(actor, query.teacherId);
-  return repo.summarizeLeaves(deps.db, actor, filterOf(deps, query));
+  return deps.repo.summarizeLeaves(deps.db, actor, filterOf(deps, query));
 }
 
-export async function getLeave(deps: LeavesDeps, actor: Actor, id: string): Promise<Leave> {
-  return found(deps.db, actor, id);
+async function getLeave(deps: LeavesDeps, actor: Actor, id: string): Promise<Leave> {
+  return found(deps, deps.db, actor, id);
 }
 
 /** Applications overlapping a range of days (the attendance calendar); a teacher sees their own. */
-export async function leavesInRange(
-  deps: LeavesDeps,
-  actor: Actor,
-  query: LeaveRangeQuery,
-): Promise<Leave[]> {
+async function leavesInRange(deps: LeavesDeps, actor: Actor, query: LeaveRangeQuery): Promise<Leave[]> {
   checkOwnTeacherId(actor, query.teacherId);
-  const rows = await repo.leavesOverlapping(deps.db, actor, {
+  const rows = await deps.repo.leavesOverlapping(deps.db, actor, {
     from: query.startDate,
     to: query.endDate,
     teacherId: query.teacherId,
@@ -206,7 +195,7 @@ export async function leavesInRange(
  * one lands and the other answers 409. The teacher is told in the app (in the same transaction) and
  * by email (after the commit; a mail failure is logged, the decision stands).
  */
-export async function reviewLeave(
+async function reviewLeave(
   deps: LeavesDeps,
   actor: Actor,
   id: string,
@@ -214,12 +203,12 @@ export async function reviewLeave(
 ): Promise<Leave> {
   requireRole(actor, 'ADMIN');
   const { leave, mail } = await deps.db.transaction(async (tx) => {
-    const reviewed = await repo.reviewPendingLeave(tx, id, { ...decision, reviewedById: actor.id });
+    const reviewed = await deps.repo.reviewPendingLeave(tx, id, { ...decision, reviewedById: actor.id });
     if (!reviewed) {
-      if (!(await repo.findLeave(tx, actor, id))) throw notFound(M.notFound);
+      if (!(await deps.repo.findLeave(tx, actor, id))) throw notFound(M.notFound);
       throw conflict(M.alreadyReviewed);
     }
-    await audit(tx, actor, 'review', 'leave', id, decision);
+    await deps.audit.audit(tx, actor, 'review', 'leave', id, decision);
     const word = decision.status === 'APPROVED' ? 'approved' : 'rejected';
     const period =
       reviewed.startDate === reviewed.endDate
@@ -228,10 +217,10 @@ export async function reviewLeave(
     const message =
       `Your leave application for ${period} was ${word}` +
       (decision.reviewNotes ? `: ${decision.reviewNotes}` : '.');
-    await notify(tx, reviewed.teacherId, LEAVE_REVIEWED, `Leave application ${word}`, message);
-    const contact = await repo.teacherContact(tx, reviewed.teacherId);
+    await deps.notify.notify(tx, reviewed.teacherId, LEAVE_REVIEWED, `Leave application ${word}`, message);
+    const contact = await deps.repo.teacherContact(tx, reviewed.teacherId);
     return {
-      leave: await found(tx, actor, id),
+      leave: await found(deps, tx, actor, id),
       mail: contact && {
         to: contact.email,
         subject: `Your leave application was ${word}`,
@@ -250,11 +239,11 @@ export async function reviewLeave(
 }
 
 /** Approved leaves that cover today and tomorrow (the organisation's days), for the dashboard. */
-export async function todayAndTomorrow(deps: LeavesDeps, actor: Actor): Promise<TodayTomorrowLeaves> {
+async function todayAndTomorrow(deps: LeavesDeps, actor: Actor): Promise<TodayTomorrowLeaves> {
   requireRole(actor, 'ADMIN');
   const day = today(deps);
   const tomorrow = addDays(day, 1);
-  const rows = await repo.approvedLeavesOverlapping(deps.db, day, tomorrow);
+  const rows = await deps.repo.approvedLeavesOverlapping(deps.db, day, tomorrow);
   const covering = (d: string) => rows.filter((l) => l.startDate <= d && l.endDate >= d);
   return { today: covering(day), tomorrow: covering(tomorrow) };
 }
@@ -267,14 +256,10 @@ const zero: repo.LeaveCounts = { applied: 0, approved: 0, pending: 0, rejected: 
 const thisYear = (deps: LeavesDeps) => Number(today(deps).slice(0, 4));
 
 /** Each month of the year (by the month a leave starts in), zeros included (admins). */
-export async function monthlyStats(
-  deps: LeavesDeps,
-  actor: Actor,
-  year?: number,
-): Promise<MonthlyLeaveStats> {
+async function monthlyStats(deps: LeavesDeps, actor: Actor, year?: number): Promise<MonthlyLeaveStats> {
   requireRole(actor, 'ADMIN');
   const y = year ?? thisYear(deps);
-  const rows = new Map((await repo.countsByMonth(deps.db, y)).map((r) => [r.month, r]));
+  const rows = new Map((await deps.repo.countsByMonth(deps.db, y)).map((r) => [r.month, r]));
   return Array.from({ length: 12 }, (_, i) => {
     const { month: _m, ...counts } = rows.get(i + 1) ?? { month: i + 1, ...zero };
     return { year: y, month: i + 1, ...withRate(counts) };
@@ -282,11 +267,11 @@ export async function monthlyStats(
 }
 
 /** This year and the four before (the analytics year choices), oldest first (admins). */
-export async function yearlyStats(deps: LeavesDeps, actor: Actor): Promise<YearlyLeaveStats> {
+async function yearlyStats(deps: LeavesDeps, actor: Actor): Promise<YearlyLeaveStats> {
   requireRole(actor, 'ADMIN');
   const years = analyticsYears(thisYear(deps)).reverse();
   const rows = new Map(
-    (await repo.countsByYear(deps.db, years[0], years[years.length - 1])).map((r) => [r.year, r]),
+    (await deps.repo.countsByYear(deps.db, years[0], years[years.length - 1])).map((r) => [r.year, r]),
   );
   return years.map((y) => {
     const { year: _y, ...counts } = rows.get(y) ?? { year: y, ...zero };
@@ -298,7 +283,7 @@ export async function yearlyStats(deps: LeavesDeps, actor: Actor): Promise<Yearl
  * Every live teacher's counts for a year, or a month of it, by name (admins); with page/limit, that
  * page of teachers and their total.
  */
-export async function teacherStats(
+async function teacherStats(
   deps: LeavesDeps,
   actor: Actor,
   query: TeacherLeaveStatsQuery,
@@ -314,8 +299,8 @@ export async function teacherStats(
   };
   const page = await fetchPage(
     pageOf(query, LEAVE_LIMITS.pageSize),
-    (p) => repo.countsByTeacher(deps.db, filter, p),
-    () => repo.countStatsTeachers(deps.db, filter),
+    (p) => deps.repo.countsByTeacher(deps.db, filter, p),
+    () => deps.repo.countStatsTeachers(deps.db, filter),
   );
   return {
     ...page,
@@ -343,7 +328,7 @@ const countCells = (c: repo.LeaveCounts & { approvalRate: number }) => [
  * The analytics as a CSV file (a CSV library does the quoting; a cell that starts with =, +, -, @, a tab
  * or a carriage return is prefixed with ' so that a spreadsheet shows it as text, never runs it).
  */
-export async function exportReport(
+async function exportReport(
   deps: LeavesDeps,
   actor: Actor,
   query: LeaveExportQuery,
@@ -382,4 +367,28 @@ export async function exportReport(
     fileName,
     csv: stringify(records, { bom: true, escape_formulas: true, record_delimiter: 'windows' }),
   };
+}
+
+/**
+ * The leaves service with its dependencies given once (services.ts): the real repository and effects
+ * unless a unit test passes fakes.
+ */
+export function createLeavesService(
+  deps: Pick<AppDeps, 'db' | 'config' | 'mailer' | 'log'> & Partial<Effects> & { repo?: LeavesRepo },
+) {
+  const full: LeavesDeps = { ...realEffects, repo, ...deps };
+  return bindDeps(full, {
+    applyForLeave,
+    listAllLeaves,
+    listTeacherLeaves,
+    leaveSummary,
+    getLeave,
+    leavesInRange,
+    reviewLeave,
+    todayAndTomorrow,
+    monthlyStats,
+    yearlyStats,
+    teacherStats,
+    exportReport,
+  });
 }

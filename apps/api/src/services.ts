@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from './lib/service-deps.ts';
+import { createGiftsService } from './modules/gifts/gifts.service.ts';
+import { createLeavesService } from './modules/leaves/leaves.service.ts';
+
+/**
+ * The composition root (decision 0034): every service built once, with the app's real handles, and
+ * decorated on the app as `app.services`. Routes call these; a unit test builds one service with fakes.
+ */
+export function buildServices(app: AppDeps) {
+  const { db, config, log, storage, mailer } = app;
+  return {
+    gifts: createGiftsService({ db, config, log, storage }),
+    leaves: createLeavesService({ db, config, log, mailer }),
+  };
+}
+
+export type Services = ReturnType<typeof buildServices>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+/** The app's handles as the services take them (never the instance itself). */
+export const appDepsOf = (app: FastifyInstance): AppDeps => ({
+  db: app.db,
+  config: app.config,
+  log: app.log,
+  storage: app.storage,
+  mailer: app.mailer,
+});
