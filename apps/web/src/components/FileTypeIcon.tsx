@@ -1,5 +1,5 @@
 import { IconFile, IconFileTypeDoc, IconFileTypePdf } from '@tabler/icons-react';
-import type { FileKind } from '../lib/photo-items.ts';
+import type { FileKind } from '../lib/attachments.ts';
 
 /** A document's icon: PDF, Word, or a plain file. */
 export function FileTypeIcon({ kind, size = 28 }: { kind: FileKind; size?: number }) {

@@ -2,7 +2,7 @@ import { STALE_EDIT_MESSAGE } from '@csp/contracts';
 import { describe, expect, it } from 'vitest';
 import { httpError } from './api-error.testing.ts';
 import { editsIn, isStaleEdit, mergeEdits, mergePhotos, photoEditsIn } from './edit-conflicts.ts';
-import type { PhotoItem } from './photo-items.ts';
+import type { Attachment } from './attachments.ts';
 
 const base = { title: 'Painting', date: '2026-11-20', duration: 120 as number | string, notes: '' };
 
@@ -39,13 +39,13 @@ describe('merging an edit over a version someone else saved', () => {
   });
 });
 
-const stored = (id: string): PhotoItem => ({
+const stored = (id: string): Attachment => ({
   key: `stored-${id}`,
   src: `/f/${id}`,
   name: id,
   entry: `/f/${id}`,
 });
-const picked = (n: number, entry?: string): PhotoItem => ({
+const picked = (n: number, entry?: string): Attachment => ({
   key: `picked-${n}`,
   src: `blob:${n}`,
   name: `p${n}.jpg`,
@@ -68,7 +68,7 @@ describe('merging photo lists', () => {
   it('knows a photo by its file, whatever signed link it came with: one of mine the saved record holds is not added twice', () => {
     const id = '7d0c1e4e-1f0a-4c55-9a59-2b8e2c1c0a11';
     const uploaded = picked(3, `/api/files/${id}?expires=100&sig=mine`);
-    const storedNow: PhotoItem = {
+    const storedNow: Attachment = {
       key: `stored-${id}`,
       src: `/api/files/${id}?expires=200&sig=theirs`,
       name: 'Photo 2',

@@ -3,7 +3,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { errorStatus, serverMessage } from './api.ts';
-import type { PhotoItem } from './photo-items.ts';
+import type { Attachment } from './attachments.ts';
 
 /** The server refused an edit made over an older version of the record (decision 0027). */
 export function isStaleEdit(error: unknown): boolean {
@@ -32,14 +32,14 @@ export function editsIn<V extends object>(base: V, mine: V, theirs: V): boolean 
 }
 
 /** The stored file a photo item is (a stored photo, or a picked one already uploaded); else undefined. */
-const fileOf = (item: PhotoItem) => (item.entry ? (fileIdOfEntry(item.entry) ?? item.entry) : undefined);
+const fileOf = (item: Attachment) => (item.entry ? (fileIdOfEntry(item.entry) ?? item.entry) : undefined);
 
 /**
  * The same merge for a record's photos: the saved record's photos without the ones the person removed,
  * then the ones they added (picked on the device, uploaded or not) that the saved record does not hold
  * already, in their order.
  */
-export function mergePhotos(base: PhotoItem[], mine: PhotoItem[], theirs: PhotoItem[]): PhotoItem[] {
+export function mergePhotos(base: Attachment[], mine: Attachment[], theirs: Attachment[]): Attachment[] {
   const mineFiles = new Set(mine.map(fileOf));
   const baseFiles = new Set(base.map(fileOf));
   const kept = theirs.filter((p) => !baseFiles.has(fileOf(p)) || mineFiles.has(fileOf(p)));
@@ -52,7 +52,7 @@ export function mergePhotos(base: PhotoItem[], mine: PhotoItem[], theirs: PhotoI
 }
 
 /** Whether the photos the person added and removed are already so in `theirs`. */
-export function photoEditsIn(base: PhotoItem[], mine: PhotoItem[], theirs: PhotoItem[]): boolean {
+export function photoEditsIn(base: Attachment[], mine: Attachment[], theirs: Attachment[]): boolean {
   const theirFiles = new Set(theirs.map(fileOf));
   const mineFiles = new Set(mine.map(fileOf));
   const baseFiles = new Set(base.map(fileOf));
@@ -92,8 +92,8 @@ interface Options<R, V extends object> {
   onSaved: (record: R) => void;
   /** A record with photos: its photos as form items, and the form's photo list. */
   photos?: {
-    of: (record: R) => PhotoItem[];
-    list: { current: () => PhotoItem[]; replace: (items: PhotoItem[]) => void };
+    of: (record: R) => Attachment[];
+    list: { current: () => Attachment[]; replace: (items: Attachment[]) => void };
   };
 }
 

@@ -3,7 +3,7 @@ import { NumberInput, Paper, SimpleGrid, Stack, Textarea, TextInput } from '@man
 import type { UseFormReturnType } from '@mantine/form';
 import type { ReactNode } from 'react';
 import { DateField } from '../../../components/DateField.tsx';
-import { PhotoDropzone, type usePhotoItems } from '../../../components/PhotoDropzone.tsx';
+import { AttachmentDropzone, type useAttachments } from '../../../components/AttachmentDropzone.tsx';
 import type { ActivityFormValues } from '../activity-form.ts';
 
 /** The fields of the create and edit forms; `student` is the picker, or the fixed student on edit. */
@@ -16,7 +16,7 @@ export function ActivityFormFields({
 }: {
   form: UseFormReturnType<ActivityFormValues>;
   student: ReactNode;
-  photos: ReturnType<typeof usePhotoItems>;
+  photos: ReturnType<typeof useAttachments>;
   today: string;
   busy: boolean;
 }) {
@@ -64,9 +64,9 @@ export function ActivityFormFields({
           maxLength={ACTIVITY_LIMITS.descriptionMaxLength}
           {...form.getInputProps('description')}
         />
-        <PhotoDropzone
+        <AttachmentDropzone
           label="Photos"
-          photos={photos}
+          attachments={photos}
           max={ACTIVITY_LIMITS.maxPhotos}
           tooManyMessage={ACTIVITY_MESSAGES.tooManyPhotos}
           disabled={busy}

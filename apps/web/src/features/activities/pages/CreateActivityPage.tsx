@@ -6,7 +6,7 @@ import { BackLink } from '../../../components/BackLink.tsx';
 import { DraftNotice } from '../../../components/DraftNotice.tsx';
 import { ForbiddenPage } from '../../../components/PageStates.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
-import { usePhotoItems } from '../../../components/PhotoDropzone.tsx';
+import { useAttachments } from '../../../components/AttachmentDropzone.tsx';
 import { useFormDraft } from '../../../lib/form-drafts.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
 import { useSave } from '../../../lib/save.ts';
@@ -31,7 +31,7 @@ function CreateActivityForm({ teacherId }: { teacherId: string }) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const today = useOrgToday();
-  const photos = usePhotoItems();
+  const photos = useAttachments();
   const form = useForm<ActivityFormValues>({
     initialValues: emptyActivityValues(today, params.get('studentId') ?? ''),
     validate: (values) => validateCreateActivity(values, today),

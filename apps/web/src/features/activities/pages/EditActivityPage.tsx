@@ -11,8 +11,8 @@ import { useFormDraft } from '../../../lib/form-drafts.ts';
 import { ForbiddenPage } from '../../../components/PageStates.tsx';
 import { RecordPage } from '../../../components/RecordPage.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
-import { usePhotoItems } from '../../../components/PhotoDropzone.tsx';
-import { storedPhotoItems } from '../../../lib/photo-items.ts';
+import { useAttachments } from '../../../components/AttachmentDropzone.tsx';
+import { storedAttachments } from '../../../lib/attachments.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
 import { useSave } from '../../../lib/save.ts';
 import { useCurrentUser } from '../../../lib/auth-context.ts';
@@ -40,7 +40,7 @@ const TITLE = 'Edit Activity';
 function EditActivityForm({ activity }: { activity: Activity }) {
   const navigate = useNavigate();
   const today = useOrgToday();
-  const photos = usePhotoItems(storedPhotoItems(activity.photos));
+  const photos = useAttachments(storedAttachments(activity.photos));
   const form = useForm<ActivityFormValues>({
     initialValues: editActivityValues(activity),
     validate: (values) => validateEditActivity(values, today),
@@ -57,7 +57,7 @@ function EditActivityForm({ activity }: { activity: Activity }) {
     valuesOf: editActivityValues,
     source: { queryKey: activityKeys.detail(activity.id), fetch: () => activitiesApi.get(activity.id) },
     onSaved: saved,
-    photos: { of: (a) => storedPhotoItems(a.photos), list: photos },
+    photos: { of: (a) => storedAttachments(a.photos), list: photos },
   });
   // Kept with the version its edits are made over; over a newer one it comes back merged (decision 0025).
   const draft = useFormDraft(`activity-edit:${activity.id}`, form, edits.version);

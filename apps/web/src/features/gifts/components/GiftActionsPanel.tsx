@@ -5,7 +5,11 @@ import { IconCircleCheck, IconCircleX, IconHourglass } from '@tabler/icons-react
 import type { ReactNode } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { DetailItem } from '../../../components/DetailItem.tsx';
-import { PhotoDropzone, usePhotoItems, type FileRules } from '../../../components/PhotoDropzone.tsx';
+import {
+  AttachmentDropzone,
+  useAttachments,
+  type FileRules,
+} from '../../../components/AttachmentDropzone.tsx';
 import { getErrorMessage } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
@@ -27,7 +31,7 @@ const EVIDENCE_LABEL = 'Evidence photo (optional)';
 
 /** An open gift, to an administrator or the student's teacher: an optional photo, deliver or cancel. */
 function DeliverOrCancel({ gift }: { gift: Gift }) {
-  const photos = usePhotoItems();
+  const photos = useAttachments();
   const [cancelling, cancelDialog] = useDisclosure(false);
   const change = useGiftStatusMutation(gift.id);
   const busy = change.isPending;
@@ -69,9 +73,9 @@ function DeliverOrCancel({ gift }: { gift: Gift }) {
         Hand the gift to {personName(gift.student)}, add a photo as evidence if you have one, and confirm the
         delivery. A gift that cannot be given can be cancelled.
       </Text>
-      <PhotoDropzone
+      <AttachmentDropzone
         label={EVIDENCE_LABEL}
-        photos={photos}
+        attachments={photos}
         max={1}
         tooManyMessage="Choose one evidence photo"
         rules={EVIDENCE_RULES}

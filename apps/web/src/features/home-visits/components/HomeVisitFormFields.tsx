@@ -3,7 +3,11 @@ import { NumberInput, Paper, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { ReactNode } from 'react';
 import { DateField } from '../../../components/DateField.tsx';
-import { PhotoDropzone, type FileRules, type usePhotoItems } from '../../../components/PhotoDropzone.tsx';
+import {
+  AttachmentDropzone,
+  type FileRules,
+  type useAttachments,
+} from '../../../components/AttachmentDropzone.tsx';
 import type { HomeVisitFormValues } from '../home-visit-form.ts';
 import { LocationCaptureCard } from './LocationCaptureCard.tsx';
 
@@ -36,7 +40,7 @@ export function HomeVisitFormFields({
 }: {
   form: UseFormReturnType<HomeVisitFormValues>;
   student: ReactNode;
-  files: ReturnType<typeof usePhotoItems>;
+  files: ReturnType<typeof useAttachments>;
   today: string;
   busy: boolean;
   /** The edit form: the place shown first is the visit's own. */
@@ -91,9 +95,9 @@ export function HomeVisitFormFields({
       />
 
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-        <PhotoDropzone
+        <AttachmentDropzone
           label="Photos and documents"
-          photos={files}
+          attachments={files}
           max={L.maxFiles}
           tooManyMessage={HOME_VISIT_MESSAGES.tooManyFiles}
           disabled={busy}

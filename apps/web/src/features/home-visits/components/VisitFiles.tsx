@@ -1,7 +1,7 @@
 import type { HomeVisitFile } from '@csp/contracts';
 import { Anchor, Group, Image, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { FileTypeIcon } from '../../../components/FileTypeIcon.tsx';
-import { fileKind, fileSizeText } from '../../../lib/photo-items.ts';
+import { fileKind, fileSizeText } from '../../../lib/attachments.ts';
 
 /**
  * A visit's file documentation (spec part 2 §2.2): images shown inline (each opens full size), PDF and

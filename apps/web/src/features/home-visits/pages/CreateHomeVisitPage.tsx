@@ -6,7 +6,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { BackLink } from '../../../components/BackLink.tsx';
 import { DraftNotice } from '../../../components/DraftNotice.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
-import { usePhotoItems } from '../../../components/PhotoDropzone.tsx';
+import { useAttachments } from '../../../components/AttachmentDropzone.tsx';
 import { useFormDraft } from '../../../lib/form-drafts.ts';
 import { schemaResolver } from '../../../lib/forms.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
@@ -35,7 +35,7 @@ function CreateHomeVisitForm({ teacherId }: { teacherId: string }) {
   const [params] = useSearchParams();
   const today = useOrgToday();
   const create = useCreateHomeVisitMutation();
-  const files = usePhotoItems();
+  const files = useAttachments();
   const [uploading, setUploading] = useState(false);
   const busy = uploading || create.isPending;
   const students = useStudentsQuery({

@@ -11,11 +11,11 @@ import { useEditedVersion } from '../../../lib/edit-conflicts.ts';
 import { useFormDraft } from '../../../lib/form-drafts.ts';
 import { PageLoader } from '../../../components/PageLoader.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
-import { usePhotoItems } from '../../../components/PhotoDropzone.tsx';
+import { useAttachments } from '../../../components/AttachmentDropzone.tsx';
 import { errorStatus } from '../../../lib/api.ts';
 import { schemaResolver } from '../../../lib/forms.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
-import { storedFileItems } from '../../../lib/photo-items.ts';
+import { storedFileItems } from '../../../lib/attachments.ts';
 import { useCurrentUser } from '../../../lib/auth-context.ts';
 import { useOrgToday } from '../../../lib/organisation.ts';
 import {
@@ -61,7 +61,7 @@ function EditHomeVisitForm({ visit }: { visit: HomeVisit }) {
   const navigate = useNavigate();
   const today = useOrgToday();
   const update = useUpdateHomeVisitMutation(visit.id);
-  const files = usePhotoItems(storedFileItems(visit.files));
+  const files = useAttachments(storedFileItems(visit.files));
   const [uploading, setUploading] = useState(false);
   const busy = uploading || update.isPending;
   const form = useForm<HomeVisitFormValues>({

@@ -7,7 +7,7 @@ import { BackLink } from '../../../components/BackLink.tsx';
 import { DraftNotice } from '../../../components/DraftNotice.tsx';
 import { DateField } from '../../../components/DateField.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
-import { PhotoDropzone, usePhotoItems } from '../../../components/PhotoDropzone.tsx';
+import { AttachmentDropzone, useAttachments } from '../../../components/AttachmentDropzone.tsx';
 import { getErrorMessage } from '../../../lib/api.ts';
 import { useFormDraft } from '../../../lib/form-drafts.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
@@ -35,7 +35,7 @@ export function CreateMeasurementPage() {
   const [params] = useSearchParams();
   const today = useOrgToday();
   const create = useCreateMeasurementMutation();
-  const photos = usePhotoItems();
+  const photos = useAttachments();
   const [uploading, setUploading] = useState(false);
   const busy = uploading || create.isPending;
   const form = useForm<MeasurementFormValues>({
@@ -156,9 +156,9 @@ export function CreateMeasurementPage() {
                 maxLength={L.notesMaxLength}
                 {...form.getInputProps('notes')}
               />
-              <PhotoDropzone
+              <AttachmentDropzone
                 label="Photos"
-                photos={photos}
+                attachments={photos}
                 max={L.maxPhotos}
                 tooManyMessage={MEASUREMENT_MESSAGES.tooManyPhotos}
                 disabled={busy}

@@ -1,23 +1,23 @@
 import { HOME_VISIT_FILE_ACCEPT } from '@csp/contracts';
 import { describe, expect, it } from 'vitest';
 import {
-  addPhotos,
+  addAttachments,
   dropzoneAccept,
   fileKind,
   fileSizeText,
-  pendingPhotos,
-  photoEntries,
-  pickedPhotoItems,
+  pendingAttachments,
+  attachmentEntries,
+  pickedAttachments,
   storedFileItems,
-  storedPhotoItems,
+  storedAttachments,
   withUploaded,
-} from './photo-items.ts';
+} from './attachments.ts';
 
 const ID = '0b7a1e9c-9b7a-4c3e-8f51-2d0b7a1e9c44';
 const LINK = `/api/files/${ID}?expires=1&sig=x`;
 const file = (name: string) => new File([new Uint8Array([1, 2, 3])], name, { type: 'image/png' });
 const picked = (...names: string[]) =>
-  pickedPhotoItems(
+  pickedAttachments(
     names.map(file),
     (f) => `blob:${f.name}`,
     (_f, i) => `k${i}`,
@@ -25,21 +25,21 @@ const picked = (...names: string[]) =>
 
 describe('photo items', () => {
   it('keeps stored photos as their links, already uploaded', () => {
-    const [stored] = storedPhotoItems([LINK]);
+    const [stored] = storedAttachments([LINK]);
     expect(stored).toEqual({ key: `stored-${ID}`, src: LINK, name: 'Photo 1', entry: LINK });
-    expect(pendingPhotos([stored])).toEqual([]);
+    expect(pendingAttachments([stored])).toEqual([]);
   });
 
   it('adds picked files up to the limit and says which did not fit', () => {
-    const stored = storedPhotoItems([LINK]);
-    const { items, left } = addPhotos(stored, picked('a.png', 'b.png', 'c.png'), 3);
+    const stored = storedAttachments([LINK]);
+    const { items, left } = addAttachments(stored, picked('a.png', 'b.png', 'c.png'), 3);
     expect(items.map((p) => p.name)).toEqual(['Photo 1', 'a.png', 'b.png']);
     expect(left.map((p) => p.name)).toEqual(['c.png']);
   });
 
   it("answers the record's photos in the shown order once uploaded", () => {
-    const items = [...storedPhotoItems([LINK]), ...picked('a.png', 'b.png')];
-    expect(pendingPhotos(items).map((p) => p.name)).toEqual(['a.png', 'b.png']);
+    const items = [...storedAttachments([LINK]), ...picked('a.png', 'b.png')];
+    expect(pendingAttachments(items).map((p) => p.name)).toEqual(['a.png', 'b.png']);
     const done = withUploaded(
       items,
       new Map([
@@ -47,8 +47,8 @@ describe('photo items', () => {
         ['k1', 'up-b'],
       ]),
     );
-    expect(photoEntries(done)).toEqual([LINK, 'up-a', 'up-b']);
-    expect(pendingPhotos(done)).toEqual([]);
+    expect(attachmentEntries(done)).toEqual([LINK, 'up-a', 'up-b']);
+    expect(pendingAttachments(done)).toEqual([]);
   });
 });
 
@@ -65,7 +65,7 @@ describe('files with names, types and sizes', () => {
       mimeType: 'application/pdf',
       sizeBytes: 2048,
     });
-    expect(pendingPhotos([stored])).toEqual([]);
+    expect(pendingAttachments([stored])).toEqual([]);
   });
 
   it('gives picked files their type and size', () => {

@@ -1,10 +1,10 @@
 import { fileIdOfEntry, WORD_MIME_TYPES } from '@csp/contracts';
 
 /**
- * A photo on a record's form: one already stored (its signed link) or a file picked on this device,
+ * A file on a record's form (a photo, or a document where the record takes them): one already stored (its signed link) or a file picked on this device,
  * uploaded when the form is saved (one request per file) and kept uploaded if the save fails later.
  */
-export interface PhotoItem {
+export interface Attachment {
   key: string;
   /** What the preview shows: the stored photo's link, or an object URL of the picked file. */
   src: string;
@@ -21,7 +21,7 @@ export interface PhotoItem {
 }
 
 /** The photos a record already has, in their order. */
-export function storedPhotoItems(links: readonly string[]): PhotoItem[] {
+export function storedAttachments(links: readonly string[]): Attachment[] {
   return links.map((link, i) => ({
     key: `stored-${fileIdOfEntry(link) ?? i}`,
     src: link,
@@ -31,11 +31,11 @@ export function storedPhotoItems(links: readonly string[]): PhotoItem[] {
 }
 
 /** Files picked on the device, as form photos; `previewOf` gives each its preview link. */
-export function pickedPhotoItems(
+export function pickedAttachments(
   files: readonly File[],
   previewOf: (file: File) => string,
   keyOf: (file: File, index: number) => string,
-): PhotoItem[] {
+): Attachment[] {
   return files.map((file, i) => ({
     key: keyOf(file, i),
     src: previewOf(file),
@@ -49,7 +49,7 @@ export function pickedPhotoItems(
 /** Stored files that come with their names, types and sizes (home visits' `files`), in their order. */
 export function storedFileItems(
   files: readonly { url: string; name: string; mimeType: string; sizeBytes: number }[],
-): PhotoItem[] {
+): Attachment[] {
   return files.map((f, i) => ({
     key: `stored-${fileIdOfEntry(f.url) ?? i}`,
     src: f.url,
@@ -114,26 +114,29 @@ export function dropzoneAccept(accept: string): Record<string, string[]> {
 /**
  * Adds picked photos up to `max` in all; answers the new list and how many did not fit.
  */
-export function addPhotos(
-  items: readonly PhotoItem[],
-  added: readonly PhotoItem[],
+export function addAttachments(
+  items: readonly Attachment[],
+  added: readonly Attachment[],
   max: number,
-): { items: PhotoItem[]; left: PhotoItem[] } {
+): { items: Attachment[]; left: Attachment[] } {
   const room = Math.max(0, max - items.length);
   return { items: [...items, ...added.slice(0, room)], left: added.slice(room) };
 }
 
 /** Photos still to upload. */
-export function pendingPhotos(items: readonly PhotoItem[]): PhotoItem[] {
+export function pendingAttachments(items: readonly Attachment[]): Attachment[] {
   return items.filter((p) => p.entry === undefined);
 }
 
 /** The `photos` field of the record: every photo's entry, in the shown order. */
-export function photoEntries(items: readonly PhotoItem[]): string[] {
+export function attachmentEntries(items: readonly Attachment[]): string[] {
   return items.flatMap((p) => (p.entry === undefined ? [] : [p.entry]));
 }
 
 /** Photos left to upload or not, each in its place; `entries` maps keys of uploaded photos to answers. */
-export function withUploaded(items: readonly PhotoItem[], entries: ReadonlyMap<string, string>): PhotoItem[] {
+export function withUploaded(
+  items: readonly Attachment[],
+  entries: ReadonlyMap<string, string>,
+): Attachment[] {
   return items.map((p) => (entries.has(p.key) ? { ...p, entry: entries.get(p.key) } : p));
 }

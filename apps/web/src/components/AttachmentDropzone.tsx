@@ -6,26 +6,27 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { toastError } from '../lib/notify.ts';
 import { FileTypeIcon } from './FileTypeIcon.tsx';
 import {
-  addPhotos,
+  addAttachments,
   dropzoneAccept,
   fileKind,
   fileSizeText,
-  pendingPhotos,
-  photoEntries,
-  pickedPhotoItems,
+  pendingAttachments,
+  attachmentEntries,
+  pickedAttachments,
   withUploaded,
-  type PhotoItem,
-} from '../lib/photo-items.ts';
+  type Attachment,
+} from '../lib/attachments.ts';
 
 let pickCount = 0;
 
 /**
- * The photos of a record's form: stored ones (`initial`) and files picked here. Previews of picked files
- * are object URLs, released when a photo is removed or the form goes away. `uploadPending` uploads the
+ * The attachments of a record's form (photos, or documents where a record takes them): stored ones
+ * (`initial`) and files picked here. Previews of picked files are object URLs, released when a file is
+ * removed or the form goes away. `uploadPending` uploads the
  * picked files one request each (kept if a later step fails) and answers the record's `photos`.
  */
-export function usePhotoItems(initial: PhotoItem[] = []) {
-  const [items, setItems] = useState<PhotoItem[]>(initial);
+export function useAttachments(initial: Attachment[] = []) {
+  const [items, setItems] = useState<Attachment[]>(initial);
   /** The list as of the last change (async uploads read it, not a render's copy). */
   const itemsRef = useRef(items);
   const previews = useRef(new Set<string>());
@@ -38,13 +39,13 @@ export function usePhotoItems(initial: PhotoItem[] = []) {
     };
   }, []);
 
-  const release = (item: PhotoItem) => {
+  const release = (item: Attachment) => {
     if (item.file && previews.current.delete(item.src)) URL.revokeObjectURL(item.src);
   };
 
   /** Adds picked files up to `max`; answers how many did not fit. */
   const add = (files: File[], max: number): number => {
-    const picked = pickedPhotoItems(
+    const picked = pickedAttachments(
       files,
       (file) => {
         const url = URL.createObjectURL(file);
@@ -53,7 +54,7 @@ export function usePhotoItems(initial: PhotoItem[] = []) {
       },
       (_file, i) => `picked-${++pickCount}-${i}`,
     );
-    const { items: next, left } = addPhotos(itemsRef.current, picked, max);
+    const { items: next, left } = addAttachments(itemsRef.current, picked, max);
     left.forEach(release);
     itemsRef.current = next;
     setItems(next);
@@ -69,20 +70,20 @@ export function usePhotoItems(initial: PhotoItem[] = []) {
   };
 
   const uploadPending = useCallback(async (upload: (file: File) => Promise<string>): Promise<string[]> => {
-    for (const item of pendingPhotos(itemsRef.current)) {
+    for (const item of pendingAttachments(itemsRef.current)) {
       const entry = await upload(item.file as File);
       const next = withUploaded(itemsRef.current, new Map([[item.key, entry]]));
       itemsRef.current = next;
       setItems(next);
     }
-    return photoEntries(itemsRef.current);
+    return attachmentEntries(itemsRef.current);
   }, []);
 
   /** The list as of the last change, for code that runs after a render (a save's answer). */
   const current = useCallback(() => itemsRef.current, []);
 
   /** Puts another list in place (the record saved by someone else, with this person's changes). */
-  const replace = useCallback((next: PhotoItem[]) => {
+  const replace = useCallback((next: Attachment[]) => {
     for (const item of itemsRef.current) if (!next.some((p) => p.key === item.key)) release(item);
     itemsRef.current = next;
     setItems(next);
@@ -123,9 +124,9 @@ function rejectionMessage(rejections: FileRejection[], tooMany: string, rules: F
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-interface PhotoDropzoneProps {
+interface AttachmentDropzoneProps {
   label: string;
-  photos: ReturnType<typeof usePhotoItems>;
+  attachments: ReturnType<typeof useAttachments>;
   max: number;
   /** Shown when more than `max` photos would be on the record. */
   tooManyMessage: string;
@@ -145,7 +146,7 @@ function FileRow({
   onRemove,
   disabled,
 }: {
-  item: ReturnType<typeof usePhotoItems>['items'][number];
+  item: ReturnType<typeof useAttachments>['items'][number];
   onRemove: () => void;
   disabled?: boolean;
 }) {
@@ -200,22 +201,22 @@ function FileRow({
  * Photo evidence (or other files) on a form: a drop area with a 'Choose photos' button (the file
  * chooser) for the accepted types up to their size, and the chosen files, each with a remove button.
  */
-export function PhotoDropzone({
+export function AttachmentDropzone({
   label,
-  photos,
+  attachments,
   max,
   tooManyMessage,
   disabled,
   rules = PHOTO_RULES,
   layout = 'grid',
-}: PhotoDropzoneProps) {
+}: AttachmentDropzoneProps) {
   const labelId = useId();
   const hintId = useId();
   const openRef = useRef<() => void>(null);
   const accept = useMemo(() => dropzoneAccept(rules.accept), [rules.accept]);
-  const full = photos.items.length >= max;
+  const full = attachments.items.length >= max;
   const onDrop = (files: File[]) => {
-    if (photos.add(files, max) > 0) toastError(tooManyMessage);
+    if (attachments.add(files, max) > 0) toastError(tooManyMessage);
   };
   return (
     <Stack gap={6}>
@@ -261,21 +262,21 @@ export function PhotoDropzone({
           </Button>
         </Group>
       </Dropzone>
-      {layout === 'list' && photos.items.length > 0 && (
+      {layout === 'list' && attachments.items.length > 0 && (
         <Stack
           gap="xs"
           component="ul"
           m={0}
           p={0}
           style={{ listStyle: 'none' }}
-          aria-label={`${label}: ${photos.items.length} chosen`}
+          aria-label={`${label}: ${attachments.items.length} chosen`}
         >
-          {photos.items.map((p) => (
-            <FileRow key={p.key} item={p} onRemove={() => photos.remove(p.key)} disabled={disabled} />
+          {attachments.items.map((p) => (
+            <FileRow key={p.key} item={p} onRemove={() => attachments.remove(p.key)} disabled={disabled} />
           ))}
         </Stack>
       )}
-      {layout === 'grid' && photos.items.length > 0 && (
+      {layout === 'grid' && attachments.items.length > 0 && (
         <SimpleGrid
           cols={{ base: 2, xs: 3, sm: 4 }}
           spacing="sm"
@@ -283,9 +284,9 @@ export function PhotoDropzone({
           m={0}
           p={0}
           style={{ listStyle: 'none' }}
-          aria-label={`${label}: ${photos.items.length} chosen`}
+          aria-label={`${label}: ${attachments.items.length} chosen`}
         >
-          {photos.items.map((p) => (
+          {attachments.items.map((p) => (
             <Box component="li" key={p.key} pos="relative">
               <Image
                 src={p.src}
@@ -304,7 +305,7 @@ export function PhotoDropzone({
                 radius="xl"
                 size="md"
                 aria-label={`Remove ${p.name}`}
-                onClick={() => photos.remove(p.key)}
+                onClick={() => attachments.remove(p.key)}
                 disabled={disabled}
               >
                 <IconX size={16} aria-hidden />
