@@ -1,4 +1,14 @@
-import { Badge, Button, Collapse, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Collapse,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  TextInput,
+  type SimpleGridProps,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconFilter, IconSearch } from '@tabler/icons-react';
 import { useId, type ReactNode } from 'react';
@@ -29,17 +39,23 @@ export function ListFilters({
   search,
   children,
   filters,
+  cols = { base: 1, sm: 2 },
+  actions,
 }: {
   search?: ListSearch;
   /** Fields beside the search box (two columns from a tablet up). */
   children?: ReactNode;
   filters?: CollapsibleFilters;
+  /** The columns of the search box and its fields, for a list with more fields side by side. */
+  cols?: SimpleGridProps['cols'];
+  /** Under the fields, on the right: a page's 'Clear filters' or 'Reset Filters'. */
+  actions?: ReactNode;
 }) {
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
       <Stack gap="sm">
         {(search || children) && (
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <SimpleGrid cols={cols} spacing="sm">
             {search && (
               <TextInput
                 label={search.label}
@@ -54,6 +70,7 @@ export function ListFilters({
           </SimpleGrid>
         )}
         {filters && <FoldingFilters {...filters} />}
+        {actions && <Group justify="flex-end">{actions}</Group>}
       </Stack>
     </Paper>
   );
