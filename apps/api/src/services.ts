@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from './lib/service-deps.ts';
+import { createAttendanceService } from './modules/attendance/attendance.service.ts';
 import { createGiftsService } from './modules/gifts/gifts.service.ts';
 import { createLeavesService } from './modules/leaves/leaves.service.ts';
 
@@ -10,6 +11,7 @@ import { createLeavesService } from './modules/leaves/leaves.service.ts';
 export function buildServices(app: AppDeps) {
   const { db, config, log, storage, mailer } = app;
   return {
+    attendance: createAttendanceService({ db, config }),
     gifts: createGiftsService({ db, config, log, storage }),
     leaves: createLeavesService({ db, config, log, mailer }),
   };

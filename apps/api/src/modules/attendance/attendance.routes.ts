@@ -29,7 +29,6 @@ import { z } from 'zod';
 import { sendPage } from '../../lib/paging.ts';
 import { actorOf } from '../../plugins/auth.ts';
 import { contentDispositionAttachment } from '../files/files.service.ts';
-import * as service from './attendance.service.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const security = [{ bearerAuth: [] }];
@@ -39,6 +38,7 @@ const paged = 'With page/limit: that page and X-Total-Count.';
 /** /api/attendance */
 export async function attendanceRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const { attendance } = app.services;
   r.addHook('onRequest', app.authenticate);
 
   r.post(
@@ -58,7 +58,7 @@ export async function attendanceRoutes(app: FastifyInstance) {
     async (request, reply) =>
       reply
         .code(201)
-        .send(await service.checkIn(app, actorOf(request), request.body, request.idempotencyClaim)),
+        .send(await attendance.checkIn(actorOf(request), request.body, request.idempotencyClaim)),
   );
 
   r.post(
@@ -72,7 +72,7 @@ export async function attendanceRoutes(app: FastifyInstance) {
         response: { 200: attendanceSchema, ...errors },
       },
     },
-    async (request) => service.checkOut(app, actorOf(request), request.body, request.idempotencyClaim),
+    async (request) => attendance.checkOut(actorOf(request), request.body, request.idempotencyClaim),
   );
 
   r.get(
@@ -85,7 +85,7 @@ export async function attendanceRoutes(app: FastifyInstance) {
         response: { 200: todayAttendanceSchema, ...errors },
       },
     },
-    async (request) => service.todayRecord(app, actorOf(request)),
+    async (request) => attendance.todayRecord(actorOf(request)),
   );
 
   r.get(
@@ -100,7 +100,7 @@ export async function attendanceRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      sendPage(reply, await service.listAttendance(app, actorOf(request), request.query)),
+      sendPage(reply, await attendance.listAttendance(actorOf(request), request.query)),
   );
 
   r.get(
@@ -114,7 +114,7 @@ export async function attendanceRoutes(app: FastifyInstance) {
         response: { 200: monthlyStatsSchema, ...errors },
       },
     },
-    async (request) => service.monthlyStats(app, actorOf(request), request.query),
+    async (request) => attendance.monthlyStats(actorOf(request), request.query),
   );
 
   r.get(
@@ -128,7 +128,7 @@ export async function attendanceRoutes(app: FastifyInstance) {
         response: { 200: z.array(attendanceSchema), ...errors },
       },
     },
-    async (request, reply) => sendPage(reply, await service.adminList(app, actorOf(request), request.query)),
+    async (request, reply) => sendPage(reply, await attendance.adminList(actorOf(request), request.query)),
   );
 
   r.get(
@@ -142,8 +142,7 @@ export async function attendanceRoutes(app: FastifyInstance) {
         response: { 200: z.array(attendanceSchema), ...errors },
       },
     },
-    async (request, reply) =>
-      sendPage(reply, await service.pendingList(app, actorOf(request), request.query)),
+    async (request, reply) => sendPage(reply, await attendance.pendingList(actorOf(request), request.query)),
   );
 
   r.get(
@@ -157,7 +156,7 @@ export async function attendanceRoutes(app: FastifyInstance) {
         response: { 200: attendanceDashboardSchema, ...errors },
       },
     },
-    async (request) => service.dashboard(app, actorOf(request), request.query),
+    async (request) => attendance.dashboard(actorOf(request), request.query),
   );
 
   r.get(
@@ -172,7 +171,7 @@ export async function attendanceRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      sendPage(reply, await service.teachersWithStats(app, actorOf(request), request.query)),
+      sendPage(reply, await attendance.teachersWithStats(actorOf(request), request.query)),
   );
 
   r.get(
@@ -188,10 +187,7 @@ export async function attendanceRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      sendPage(
-        reply,
-        await service.teacherAttendance(app, actorOf(request), request.params.id, request.query),
-      ),
+      sendPage(reply, await attendance.teacherAttendance(actorOf(request), request.params.id, request.query)),
   );
 
   r.get(
@@ -206,7 +202,7 @@ export async function attendanceRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      sendPage(reply, await service.teacherReports(app, actorOf(request), request.query)),
+      sendPage(reply, await attendance.teacherReports(actorOf(request), request.query)),
   );
 
   r.get(
@@ -220,7 +216,7 @@ export async function attendanceRoutes(app: FastifyInstance) {
         response: { 200: teacherReportsSummarySchema, ...errors },
       },
     },
-    async (request) => service.teacherReportsSummary(app, actorOf(request), request.query),
+    async (request) => attendance.teacherReportsSummary(actorOf(request), request.query),
   );
 
   r.get(
@@ -236,7 +232,7 @@ export async function attendanceRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { fileName, csv } = await service.exportReports(app, actorOf(request), request.query);
+      const { fileName, csv } = await attendance.exportReports(actorOf(request), request.query);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', contentDispositionAttachment(fileName))
@@ -257,7 +253,7 @@ export async function attendanceRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      service.review(app, actorOf(request), request.params.id, request.body, request.idempotencyClaim),
+      attendance.review(actorOf(request), request.params.id, request.body, request.idempotencyClaim),
   );
 
   r.post(
@@ -271,6 +267,6 @@ export async function attendanceRoutes(app: FastifyInstance) {
         response: { 200: bulkReviewResponseSchema, ...errors },
       },
     },
-    async (request) => service.bulkReview(app, actorOf(request), request.body, request.idempotencyClaim),
+    async (request) => attendance.bulkReview(actorOf(request), request.body, request.idempotencyClaim),
   );
 }

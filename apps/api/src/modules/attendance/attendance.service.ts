@@ -35,7 +35,6 @@ import {
   type TeacherWithAttendance,
 } from '@csp/contracts';
 import { stringify } from 'csv-stringify/sync';
-import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
@@ -43,12 +42,19 @@ import { fetchPage, pageOf, type Paged } from '../../lib/paging.ts';
 import { requireRole } from '../../lib/permissions.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { writeTransaction, type WriteClaim } from '../../db/write-claims.ts';
-import { notifyEach } from '../notifications/notify.ts';
+import { bindDeps, realEffects, type AppDeps, type Effects } from '../../lib/service-deps.ts';
 import { activeOfficeLocation } from '../office-location/office-location.repo.ts';
-import * as repo from './attendance.repo.ts';
-import { audit, auditEach } from '../audit/audit.ts';
+import * as attendanceRepo from './attendance.repo.ts';
+import type * as repo from './attendance.repo.ts';
 
-export type AttendanceDeps = Pick<FastifyInstance, 'db' | 'config'>;
+/**
+ * What the service reads and writes: its repository and the active office location (the check-in's
+ * distance), given together so a unit test fakes both.
+ */
+const defaultRepo = { ...attendanceRepo, activeOfficeLocation };
+export type AttendanceRepo = typeof defaultRepo;
+
+export type AttendanceDeps = Pick<AppDeps, 'db' | 'config'> & Effects & { repo: AttendanceRepo };
 
 type CheckInInput = z.output<typeof checkInBodySchema>;
 type CheckOutInput = z.output<typeof checkOutBodySchema>;
@@ -59,7 +65,7 @@ const L = ATTENDANCE_LIMITS;
 /** notifications.type of a review decision (shown as General in the inbox). */
 export const ATTENDANCE_REVIEWED = 'attendance_reviewed';
 
-const today = (deps: AttendanceDeps, now = new Date()) => todayIn(deps.config.orgTimezone, now);
+const today = (deps: AttendanceDeps, now = deps.clock.now()) => todayIn(deps.config.orgTimezone, now);
 
 function toDto(r: repo.AttendanceWithRefs): Attendance {
   const a = r.record;
@@ -87,8 +93,8 @@ function toDto(r: repo.AttendanceWithRefs): Attendance {
   };
 }
 
-async function found(db: DbOrTx, actor: Actor, id: string): Promise<Attendance> {
-  const row = await repo.findAttendance(db, actor, id);
+async function found(deps: AttendanceDeps, db: DbOrTx, actor: Actor, id: string): Promise<Attendance> {
+  const row = await deps.repo.findAttendance(db, actor, id);
   if (!row) throw notFound(M.notFound);
   return toDto(row);
 }
@@ -112,18 +118,18 @@ function placeName(point: { latitude: number; longitude: number } | null | undef
  * coordinates, no office set) → PENDING for an administrator. Two check-ins at the same moment: the
  * unique (teacher, day) index lets one land; the other answers 409.
  */
-export async function checkIn(
+async function checkIn(
   deps: AttendanceDeps,
   actor: Actor,
   body: CheckInInput,
   claim?: WriteClaim | null,
 ): Promise<Attendance> {
   requireRole(actor, 'TEACHER', M.onlyTeachers);
-  const now = new Date();
+  const now = deps.clock.now();
   const date = today(deps, now);
   return writeTransaction(deps.db, claim, async (tx) => {
     const point = body.checkInLocation ?? null;
-    const office = (await activeOfficeLocation(tx))?.location;
+    const office = (await deps.repo.activeOfficeLocation(tx))?.location;
     let distanceFromOffice: number | null = null;
     let isWithinOfficeRange: boolean | null = null;
     if (point && office) {
@@ -132,7 +138,7 @@ export async function checkIn(
     }
     const approved =
       isWithinOfficeRange === true && office && !isCoarseFix(body.accuracy, office.radiusMeters);
-    const id = await repo.insertCheckIn(tx, {
+    const id = await deps.repo.insertCheckIn(tx, {
       teacherId: actor.id,
       date,
       checkIn: now,
@@ -143,8 +149,8 @@ export async function checkIn(
       status: approved ? 'APPROVED' : 'PENDING',
     });
     if (!id) throw conflict(M.alreadyCheckedIn);
-    const record = await found(tx, actor, id);
-    await audit(tx, actor, 'check_in', 'attendance', id, {
+    const record = await found(deps, tx, actor, id);
+    await deps.audit.audit(tx, actor, 'check_in', 'attendance', id, {
       date: record.date,
       checkInLocation: record.checkInLocation,
       status: record.status,
@@ -155,37 +161,37 @@ export async function checkIn(
 }
 
 /** A teacher checks out of today's record, once; the time is the server's. */
-export async function checkOut(
+async function checkOut(
   deps: AttendanceDeps,
   actor: Actor,
   body: CheckOutInput,
   claim?: WriteClaim | null,
 ): Promise<Attendance> {
   requireRole(actor, 'TEACHER', M.onlyTeachers);
-  const now = new Date();
+  const now = deps.clock.now();
   const date = today(deps, now);
   return writeTransaction(deps.db, claim, async (tx) => {
     const point = body.checkOutLocation ?? null;
-    const id = await repo.checkOut(tx, actor.id, date, {
+    const id = await deps.repo.checkOut(tx, actor.id, date, {
       checkOut: now,
       checkOutLocation: point ? locationText(point.latitude, point.longitude) : null,
       checkOutLocationName: placeName(point, body.checkOutLocationName),
     });
     if (!id) {
-      const record = await repo.findRecordOfDay(tx, actor.id, date);
+      const record = await deps.repo.findRecordOfDay(tx, actor.id, date);
       throw conflict(record ? M.alreadyCheckedOut : M.notCheckedIn);
     }
-    await audit(tx, actor, 'check_out', 'attendance', id, {
+    await deps.audit.audit(tx, actor, 'check_out', 'attendance', id, {
       checkOutLocation: point ? locationText(point.latitude, point.longitude) : null,
     });
-    return found(tx, actor, id);
+    return found(deps, tx, actor, id);
   });
 }
 
 /** Today's record of the teacher, or null before the check-in (an admin has none). */
-export async function todayRecord(deps: AttendanceDeps, actor: Actor): Promise<Attendance | null> {
-  const record = await repo.findRecordOfDay(deps.db, actor.id, today(deps));
-  return record ? found(deps.db, actor, record.id) : null;
+async function todayRecord(deps: AttendanceDeps, actor: Actor): Promise<Attendance | null> {
+  const record = await deps.repo.findRecordOfDay(deps.db, actor.id, today(deps));
+  return record ? found(deps, deps.db, actor, record.id) : null;
 }
 
 const statusOf = (s: AttendanceStatus | 'ALL' | undefined) => (s === 'ALL' ? undefined : s);
@@ -199,14 +205,14 @@ async function listPage(
 ): Promise<Paged<Attendance>> {
   const page = await fetchPage(
     pageOf(query, defaultLimit),
-    (p) => repo.listAttendance(deps.db, actor, filter, p),
-    () => repo.countAttendance(deps.db, actor, filter),
+    (p) => deps.repo.listAttendance(deps.db, actor, filter, p),
+    () => deps.repo.countAttendance(deps.db, actor, filter),
   );
   return { ...page, items: page.items.map(toDto) };
 }
 
 /** GET /attendance: records in a range, newest first (a teacher: their own). */
-export async function listAttendance(deps: AttendanceDeps, actor: Actor, query: AttendanceListQuery) {
+async function listAttendance(deps: AttendanceDeps, actor: Actor, query: AttendanceListQuery) {
   checkOwnTeacherId(actor, query.teacherId);
   return listPage(
     deps,
@@ -248,32 +254,32 @@ function adminFilter(
 }
 
 /** GET /attendance/admin/all: every live teacher's records (admins). */
-export async function adminList(deps: AttendanceDeps, actor: Actor, query: AdminAttendanceQuery) {
+async function adminList(deps: AttendanceDeps, actor: Actor, query: AdminAttendanceQuery) {
   requireRole(actor, 'ADMIN');
   return listPage(deps, actor, adminFilter(deps, query), query, L.reviewPageSize);
 }
 
 /** GET /attendance/admin/pending: pending records, oldest first (admins). */
-export async function pendingList(deps: AttendanceDeps, actor: Actor, query: PageQuery) {
+async function pendingList(deps: AttendanceDeps, actor: Actor, query: PageQuery) {
   requireRole(actor, 'ADMIN');
   const page = await fetchPage(
     pageOf(query, L.reviewPageSize),
-    (p) => repo.listPending(deps.db, actor, p),
-    () => repo.countAttendance(deps.db, actor, { status: 'PENDING' }),
+    (p) => deps.repo.listPending(deps.db, actor, p),
+    () => deps.repo.countAttendance(deps.db, actor, { status: 'PENDING' }),
   );
   return { ...page, items: page.items.map(toDto) };
 }
 
 /** The counters for the filters (admins) and the first five pending approvals. */
-export async function dashboard(
+async function dashboard(
   deps: AttendanceDeps,
   actor: Actor,
   query: AttendanceDashboardQuery,
 ): Promise<AttendanceDashboard> {
   requireRole(actor, 'ADMIN');
   const [stats, pending] = await Promise.all([
-    repo.summarizeAttendance(deps.db, actor, adminFilter(deps, query), today(deps)),
-    repo.listPending(deps.db, actor, { offset: 0, limit: L.dashboardPending }),
+    deps.repo.summarizeAttendance(deps.db, actor, adminFilter(deps, query), today(deps)),
+    deps.repo.listPending(deps.db, actor, { offset: 0, limit: L.dashboardPending }),
   ]);
   return { stats, pending: pending.map(toDto) };
 }
@@ -281,7 +287,7 @@ export async function dashboard(
 const zeroCounts = { total: 0, pending: 0, approved: 0, rejected: 0 };
 
 /** Live teachers by name, each with their record counts in the range (admins). */
-export async function teachersWithStats(
+async function teachersWithStats(
   deps: AttendanceDeps,
   actor: Actor,
   query: AttendanceTeachersQuery,
@@ -290,12 +296,12 @@ export async function teachersWithStats(
   const filter = { search: query.search || undefined };
   const page = await fetchPage(
     pageOf(query),
-    (p) => repo.listTeachers(deps.db, filter, p),
-    () => repo.countTeachers(deps.db, filter),
+    (p) => deps.repo.listTeachers(deps.db, filter, p),
+    () => deps.repo.countTeachers(deps.db, filter),
   );
   const counts = new Map(
     (
-      await repo.countsByTeacher(
+      await deps.repo.countsByTeacher(
         deps.db,
         page.items.map((t) => t.id),
         { from: query.startDate, to: query.endDate },
@@ -308,21 +314,21 @@ export async function teachersWithStats(
   };
 }
 
-async function liveTeacher(db: DbOrTx, id: string) {
-  const [teacher] = await repo.listTeachers(db, { teacherId: id });
+async function liveTeacher(deps: AttendanceDeps, db: DbOrTx, id: string) {
+  const [teacher] = await deps.repo.listTeachers(db, { teacherId: id });
   if (!teacher) throw notFound(M.teacherNotFound);
   return teacher;
 }
 
 /** One teacher's records (admins). */
-export async function teacherAttendance(
+async function teacherAttendance(
   deps: AttendanceDeps,
   actor: Actor,
   teacherId: string,
   query: TeacherAttendanceQuery,
 ) {
   requireRole(actor, 'ADMIN');
-  await liveTeacher(deps.db, teacherId);
+  await liveTeacher(deps, deps.db, teacherId);
   return listPage(
     deps,
     actor,
@@ -348,18 +354,18 @@ async function decide(
   claim?: WriteClaim | null,
 ) {
   return writeTransaction(deps.db, claim, async (tx) => {
-    const reviewed = await repo.reviewPending(tx, ids, {
+    const reviewed = await deps.repo.reviewPending(tx, ids, {
       status: decision.status,
       adminNotes: decision.adminNotes ?? null,
       reviewedById: actor.id,
     });
     if (reviewed.length !== ids.length) {
-      const existing = await repo.existingIds(tx, ids);
+      const existing = await deps.repo.existingIds(tx, ids);
       if (existing.length !== ids.length) throw notFound(ids.length === 1 ? M.notFound : M.someNotFound);
       throw conflict(ids.length === 1 ? M.alreadyReviewed : M.someAlreadyReviewed);
     }
     const word = decision.status === 'APPROVED' ? 'approved' : 'rejected';
-    await auditEach(
+    await deps.audit.auditEach(
       tx,
       actor,
       'review',
@@ -369,7 +375,7 @@ async function decide(
         changes: { status: decision.status, adminNotes: decision.adminNotes ?? null },
       })),
     );
-    await notifyEach(
+    await deps.notify.notifyEach(
       tx,
       reviewed.map((r) => ({
         userId: r.teacherId,
@@ -383,7 +389,7 @@ async function decide(
 }
 
 /** POST /attendance/admin/review/{id}: approve or reject one pending record, once (admins). */
-export async function review(
+async function review(
   deps: AttendanceDeps,
   actor: Actor,
   id: string,
@@ -392,11 +398,11 @@ export async function review(
 ): Promise<Attendance> {
   requireRole(actor, 'ADMIN');
   await decide(deps, actor, [id], decision, claim);
-  return found(deps.db, actor, id);
+  return found(deps, deps.db, actor, id);
 }
 
 /** POST /attendance/admin/bulk-review: the same decision for every selected record, or none (admins). */
-export async function bulkReview(
+async function bulkReview(
   deps: AttendanceDeps,
   actor: Actor,
   body: Decision & { attendanceIds: string[] },
@@ -472,7 +478,7 @@ function figuresOf(deps: AttendanceDeps, m: TeacherMonth, from: string, to: stri
 }
 
 /** GET /attendance/monthly-stats: one teacher's month (a teacher: themselves; an admin names one). */
-export async function monthlyStats(
+async function monthlyStats(
   deps: AttendanceDeps,
   actor: Actor,
   query: MonthlyStatsQuery,
@@ -481,10 +487,10 @@ export async function monthlyStats(
   const teacherId = actor.role === 'TEACHER' ? actor.id : query.teacherId;
   if (!teacherId) throw badRequest(M.teacherRequired);
   const { year, month, from, to } = monthOf(deps, query);
-  const teacher = await liveTeacher(deps.db, teacherId);
+  const teacher = await liveTeacher(deps, deps.db, teacherId);
   const [records, leaves] = await Promise.all([
-    repo.recordsOfTeachers(deps.db, [teacherId], from, to, deps.config.orgTimezone),
-    repo.approvedLeaves(deps.db, [teacherId], from, to),
+    deps.repo.recordsOfTeachers(deps.db, [teacherId], from, to, deps.config.orgTimezone),
+    deps.repo.approvedLeaves(deps.db, [teacherId], from, to),
   ]);
   const f = figuresOf(deps, { teacher, records, leaves }, from, to);
   return {
@@ -515,7 +521,7 @@ function byTeacher<T>(rows: T[], teacherOf: (row: T) => string) {
 }
 
 /** GET /attendance/admin/teacher-reports: each live teacher's month, by name (admins). */
-export async function teacherReports(
+async function teacherReports(
   deps: AttendanceDeps,
   actor: Actor,
   query: TeacherReportsQuery,
@@ -525,13 +531,13 @@ export async function teacherReports(
   const filter = { teacherId: query.teacherId, search: query.search || undefined };
   const page = await fetchPage(
     pageOf(query, L.reportPageSize),
-    (p) => repo.listTeachers(deps.db, filter, p),
-    () => repo.countTeachers(deps.db, filter),
+    (p) => deps.repo.listTeachers(deps.db, filter, p),
+    () => deps.repo.countTeachers(deps.db, filter),
   );
   const ids = page.items.map((t) => t.id);
   const [records, leaves] = await Promise.all([
-    repo.recordsOfTeachers(deps.db, ids, from, to, deps.config.orgTimezone),
-    repo.approvedLeaves(deps.db, ids, from, to),
+    deps.repo.recordsOfTeachers(deps.db, ids, from, to, deps.config.orgTimezone),
+    deps.repo.approvedLeaves(deps.db, ids, from, to),
   ]);
   const recordsOf = byTeacher(records, (r) => r.record.teacherId);
   const leavesOf = byTeacher(leaves, (l) => l.teacherId);
@@ -561,7 +567,7 @@ export async function teacherReports(
 }
 
 /** The report's tiles over every matching teacher (admins). */
-export async function teacherReportsSummary(
+async function teacherReportsSummary(
   deps: AttendanceDeps,
   actor: Actor,
   query: TeacherReportsSummaryQuery,
@@ -569,7 +575,7 @@ export async function teacherReportsSummary(
   requireRole(actor, 'ADMIN');
   const { from, to } = monthOf(deps, query);
   const filter = { teacherId: query.teacherId, search: query.search || undefined };
-  const tallies = await repo.dayCountTallies(deps.db, filter, from, to, {
+  const tallies = await deps.repo.dayCountTallies(deps.db, filter, from, to, {
     today: today(deps),
     timeZone: deps.config.orgTimezone,
     workDays: deps.config.workDays,
@@ -599,7 +605,7 @@ export async function teacherReportsSummary(
  * quoting; a cell starting with =, +, -, @, a tab or a carriage return is prefixed with ' so that a
  * spreadsheet shows it as text, never runs it).
  */
-export async function exportReports(
+async function exportReports(
   deps: AttendanceDeps,
   actor: Actor,
   query: TeacherReportsSummaryQuery,
@@ -628,4 +634,31 @@ export async function exportReports(
     fileName: attendanceReportFileName(year, month),
     csv: stringify(records, { bom: true, escape_formulas: true, record_delimiter: 'windows' }),
   };
+}
+
+/**
+ * The attendance service with its dependencies given once (services.ts): the real repository and
+ * effects unless a unit test passes fakes.
+ */
+export function createAttendanceService(
+  deps: Pick<AppDeps, 'db' | 'config'> & Partial<Effects> & { repo?: AttendanceRepo },
+) {
+  const full: AttendanceDeps = { ...realEffects, repo: defaultRepo, ...deps };
+  return bindDeps(full, {
+    checkIn,
+    checkOut,
+    todayRecord,
+    listAttendance,
+    adminList,
+    pendingList,
+    dashboard,
+    teachersWithStats,
+    teacherAttendance,
+    review,
+    bulkReview,
+    monthlyStats,
+    teacherReports,
+    teacherReportsSummary,
+    exportReports,
+  });
 }
