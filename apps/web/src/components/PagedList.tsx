@@ -24,6 +24,13 @@ export interface PagedListProps<T> {
   pagerLabel: string;
   /** At most this many page buttons (the pager's default unless a list's spec says otherwise). */
   pagerButtons?: number;
+  /**
+   * When the pager shows: always (the default), only when there is more than one page (a panel inside a
+   * page), or never (a dashboard preview with its own 'View all').
+   */
+  pager?: 'always' | 'several-pages' | 'never';
+  /** What the first load shows instead of the spinner (a panel's skeleton); named by `loadingLabel`. */
+  loading?: ReactNode;
   /** The records of the page, laid out (a <CardGrid>, a table, rows). */
   children: (items: T[]) => ReactNode;
 }
@@ -46,6 +53,8 @@ export function PagedList<T>({
   empty,
   pagerLabel,
   pagerButtons,
+  pager = 'always',
+  loading,
   children,
 }: PagedListProps<T>) {
   const total = query.data?.total ?? 0;
@@ -57,7 +66,15 @@ export function PagedList<T>({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pastTheEnd, pages]);
 
-  if (query.isPending) return <PageLoader label={loadingLabel} />;
+  if (query.isPending) {
+    return loading === undefined ? (
+      <PageLoader label={loadingLabel} />
+    ) : (
+      <div role="status" aria-label={loadingLabel}>
+        {loading}
+      </div>
+    );
+  }
   if (query.isError && !query.data) return <RetryPanel error={query.error} onRetry={() => query.refetch()} />;
   const items = query.data?.items ?? [];
   if (items.length === 0) {
@@ -66,15 +83,17 @@ export function PagedList<T>({
   return (
     <Stack gap="md" style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }} aria-busy={query.isFetching}>
       {children(items)}
-      <ListPager
-        page={page}
-        pageSize={pageSize}
-        total={total}
-        count={items.length}
-        onChange={onPage}
-        label={pagerLabel}
-        buttons={pagerButtons}
-      />
+      {(pager === 'always' || (pager === 'several-pages' && pages > 1)) && (
+        <ListPager
+          page={page}
+          pageSize={pageSize}
+          total={total}
+          count={items.length}
+          onChange={onPage}
+          label={pagerLabel}
+          buttons={pagerButtons}
+        />
+      )}
     </Stack>
   );
 }

@@ -1,14 +1,12 @@
 import type { AuditEntity } from '@csp/contracts';
-import { Anchor, Badge, Card, Group, Stack, Text, Timeline, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Text, Timeline, Title } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ListPager } from '../../../components/ListPager.tsx';
-import { PageLoader } from '../../../components/PageLoader.tsx';
-import { RetryPanel } from '../../../components/ListStates.tsx';
+import { PagedList } from '../../../components/PagedList.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { useCurrentUser } from '../../../lib/auth-context.ts';
-import { useAuditList } from '../api/audit.api.ts';
+import { auditList } from '../api/audit.api.ts';
 import { actionColor, actionLabel, actorLabel } from '../audit-display.ts';
 import { AuditChanges } from './AuditChanges.tsx';
 
@@ -16,8 +14,7 @@ const PAGE_SIZE = 10;
 
 function History({ entity, entityId }: { entity: AuditEntity; entityId: string }) {
   const [page, setPage] = useState(1);
-  const query = useAuditList({ entity, entityId, page, limit: PAGE_SIZE });
-  const events = query.data?.items ?? [];
+  const query = auditList.usePage({ entity, entityId, page, limit: PAGE_SIZE });
   const total = query.data?.total ?? 0;
 
   return (
@@ -39,16 +36,20 @@ function History({ entity, entityId }: { entity: AuditEntity; entityId: string }
           </Anchor>
         )}
       </Group>
-      {query.isPending ? (
-        <PageLoader label="Loading history" />
-      ) : query.isError && !query.data ? (
-        <RetryPanel error={query.error} onRetry={() => query.refetch()} />
-      ) : events.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No history yet
-        </Text>
-      ) : (
-        <Stack gap="md" style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }} aria-busy={query.isFetching}>
+      <PagedList
+        query={query}
+        page={page}
+        pageSize={PAGE_SIZE}
+        onPage={setPage}
+        loadingLabel="Loading history"
+        empty={
+          <Text size="sm" c="dimmed">
+            No history yet
+          </Text>
+        }
+        pagerLabel="History pages"
+      >
+        {(events) => (
           <Timeline bulletSize={14} lineWidth={2} active={events.length - 1}>
             {events.map((e) => (
               <Timeline.Item
@@ -72,16 +73,8 @@ function History({ entity, entityId }: { entity: AuditEntity; entityId: string }
               </Timeline.Item>
             ))}
           </Timeline>
-          <ListPager
-            page={page}
-            pageSize={PAGE_SIZE}
-            total={total}
-            count={events.length}
-            onChange={setPage}
-            label="History pages"
-          />
-        </Stack>
-      )}
+        )}
+      </PagedList>
     </Card>
   );
 }

@@ -6,31 +6,19 @@ import {
   type AuditEvent,
   type AuditListQuery,
 } from '@csp/contracts';
-import {
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  NativeSelect,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Group, NativeSelect, Paper, Stack, Table, Text } from '@mantine/core';
 import { IconHistory, IconRefresh, IconShieldCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { WideTable } from '../../../components/WideTable.tsx';
 import { DateField } from '../../../components/DateField.tsx';
-import { ListPager } from '../../../components/ListPager.tsx';
-import { EmptyPanel, RetryPanel } from '../../../components/ListStates.tsx';
+import { ListFilters } from '../../../components/ListFilters.tsx';
+import { PagedList } from '../../../components/PagedList.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { PageLoader } from '../../../components/PageLoader.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
-import { useLastPageClamp, useListParams } from '../../../lib/listParams.ts';
+import { useListParams } from '../../../lib/listParams.ts';
 import { AdminOnly } from '../../../components/AdminOnly.tsx';
-import { useAuditChainCheck, useAuditList } from '../api/audit.api.ts';
+import { auditList, useAuditChainCheck } from '../api/audit.api.ts';
 import {
   ACTION_LABELS,
   actionColor,
@@ -211,12 +199,8 @@ function Trail() {
   };
   const narrowed = Object.values(filters).some(Boolean);
 
-  const query = useAuditList({ ...filters, page, limit: PAGE_SIZE });
+  const query = auditList.usePage({ ...filters, page, limit: PAGE_SIZE });
   const chainCheck = useAuditChainCheck();
-  const total = query.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  useLastPageClamp({ page, pages, settled: Boolean(query.data && !query.isPlaceholderData) });
-  const events = query.data?.items ?? [];
 
   /** Any filter change goes back to page 1 (the address without a page). */
   const choose = (key: FilterKey, value: string) => update({ [key]: value || undefined, page: undefined });
@@ -248,40 +232,13 @@ function Trail() {
       />
       {chainCheck.data && !chainCheck.isPending && <TrailCheckResult check={chainCheck.data} />}
 
-      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-        <Stack gap="sm">
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-            <NativeSelect
-              label="Record type"
-              data={ENTITY_OPTIONS}
-              value={filters.entity ?? ''}
-              onChange={(e) => choose('entity', e.currentTarget.value)}
-            />
-            <NativeSelect
-              label="Action"
-              data={ACTION_OPTIONS}
-              value={filters.action ?? ''}
-              onChange={(e) => choose('action', e.currentTarget.value)}
-            />
-            <DateField
-              label="From"
-              placeholder="Any date"
-              value={filters.from ?? ''}
-              maxDate={filters.to}
-              onChange={(v) => choose('from', v)}
-            />
-            <DateField
-              label="To"
-              placeholder="Any date"
-              value={filters.to ?? ''}
-              minDate={filters.from}
-              onChange={(v) => choose('to', v)}
-            />
-          </SimpleGrid>
-          {narrowed && (
-            <Group justify={filters.entityId ? 'space-between' : 'flex-end'} gap="xs">
+      <ListFilters
+        cols={{ base: 1, xs: 2, md: 4 }}
+        actions={
+          narrowed && (
+            <>
               {filters.entityId && (
-                <Text size="sm" c="dimmed">
+                <Text size="sm" c="dimmed" mr="auto">
                   One record only:{' '}
                   <Text span ff="monospace" size="sm">
                     {shortId(filters.entityId)}
@@ -296,33 +253,57 @@ function Trail() {
               >
                 Reset Filters
               </Button>
-            </Group>
-          )}
-        </Stack>
-      </Paper>
+            </>
+          )
+        }
+      >
+        <NativeSelect
+          label="Record type"
+          data={ENTITY_OPTIONS}
+          value={filters.entity ?? ''}
+          onChange={(e) => choose('entity', e.currentTarget.value)}
+        />
+        <NativeSelect
+          label="Action"
+          data={ACTION_OPTIONS}
+          value={filters.action ?? ''}
+          onChange={(e) => choose('action', e.currentTarget.value)}
+        />
+        <DateField
+          label="From"
+          placeholder="Any date"
+          value={filters.from ?? ''}
+          maxDate={filters.to}
+          onChange={(v) => choose('from', v)}
+        />
+        <DateField
+          label="To"
+          placeholder="Any date"
+          value={filters.to ?? ''}
+          minDate={filters.from}
+          onChange={(v) => choose('to', v)}
+        />
+      </ListFilters>
 
-      {query.isPending ? (
-        <PageLoader label="Loading the audit trail" />
-      ) : query.isError && !query.data ? (
-        <RetryPanel error={query.error} onRetry={() => query.refetch()} />
-      ) : events.length === 0 ? (
-        <EmptyPanel icon={IconHistory}>
-          {narrowed ? 'No events match these filters' : 'No events recorded yet'}
-        </EmptyPanel>
-      ) : (
-        <Stack gap="md" style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }} aria-busy={query.isFetching}>
-          <AuditTable events={events} />
-          <AuditCards events={events} />
-          <ListPager
-            page={page}
-            pageSize={PAGE_SIZE}
-            total={total}
-            count={events.length}
-            onChange={setPage}
-            label="Audit trail pages"
-          />
-        </Stack>
-      )}
+      <PagedList
+        query={query}
+        page={page}
+        pageSize={PAGE_SIZE}
+        onPage={setPage}
+        loadingLabel="Loading the audit trail"
+        empty={{
+          icon: IconHistory,
+          text: narrowed ? 'No events match these filters' : 'No events recorded yet',
+        }}
+        pagerLabel="Audit trail pages"
+      >
+        {(events) => (
+          <>
+            <AuditTable events={events} />
+            <AuditCards events={events} />
+          </>
+        )}
+      </PagedList>
     </Stack>
   );
 }
