@@ -5,7 +5,7 @@ import { loadConfig, testConfig } from '../../config.ts';
 import { pendingRegistrations } from '../../db/schema.ts';
 import { createTestApp, uniqueEmail, type TestContext } from '../../test/setup.ts';
 import { firstAdminSetupNotice, setupToken, setupTokenMatches } from './auth.setup.ts';
-import { client, codeFromMail, expectError, registration } from './auth.test-helpers.ts';
+import { authApp, type Call, client, codeFromMail, expectError, registration } from './auth.test-helpers.ts';
 
 const REQUIRED =
   'A setup token is required to register the first administrator. It is printed in the server log when the server starts.';
@@ -103,11 +103,8 @@ describe('FIRST_ADMIN_SETUP=token', () => {
 
 describe('FIRST_ADMIN_SETUP=token: wrong tokens count against the per-IP limit', () => {
   let t: TestContext;
-  let call: ReturnType<typeof client>;
-  beforeAll(async () => {
-    t = await createTestApp({ firstAdminSetup: 'token', authIpLimitPerMinute: 3 });
-    call = client(t);
-  });
+  let call: Call;
+  beforeAll(async () => ({ t, call } = await authApp({ firstAdminSetup: 'token', authIpLimitPerMinute: 3 })));
   afterAll(() => t.close());
 
   it('answers 429 after the limit, even for the right token', async () => {

@@ -12,16 +12,13 @@ import { buildApp } from '../../app.ts';
 import { loadConfig, parseTrustProxy, testConfig } from '../../config.ts';
 import { users } from '../../db/schema.ts';
 import { createMemoryMailer } from '../../lib/mailer.ts';
-import { createTestApp, seedUser, uniqueEmail, type TestContext } from '../../test/setup.ts';
-import { bearer, client, expectError, registration } from './auth.test-helpers.ts';
+import { seedUser, uniqueEmail, type TestContext } from '../../test/setup.ts';
+import { authApp, type Call, bearer, expectError, registration } from './auth.test-helpers.ts';
 
 describe('registration answers alike for new and existing emails', () => {
   let t: TestContext;
-  let call: ReturnType<typeof client>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    call = client(t);
-  });
+  let call: Call;
+  beforeAll(async () => ({ t, call } = await authApp()));
   afterAll(() => t.close());
 
   it('gives the same status and body shape; the owner of the existing account is told of the attempt', async () => {
@@ -93,11 +90,8 @@ describe('registration answers alike for new and existing emails', () => {
 
 describe('sign-out and token renewal', () => {
   let t: TestContext;
-  let call: ReturnType<typeof client>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    call = client(t);
-  });
+  let call: Call;
+  beforeAll(async () => ({ t, call } = await authApp()));
   afterAll(() => t.close());
 
   const signIn = async (email: string, password: string) => {
@@ -172,11 +166,8 @@ describe('sign-out and token renewal', () => {
 
 describe('sign-in attempts are counted before the password is checked', () => {
   let t: TestContext;
-  let call: ReturnType<typeof client>;
-  beforeAll(async () => {
-    t = await createTestApp({ loginFailuresPer15Min: 10 });
-    call = client(t);
-  });
+  let call: Call;
+  beforeAll(async () => ({ t, call } = await authApp({ loginFailuresPer15Min: 10 })));
   afterAll(() => t.close());
 
   it('50 concurrent wrong passwords for one email: at most the limit are checked, the rest 429', async () => {
@@ -244,11 +235,8 @@ describe('TRUST_PROXY', () => {
 
   describe('one hop: a forwarded chain the client made up does not escape the per-IP limit', () => {
     let t: TestContext;
-    let call: ReturnType<typeof client>;
-    beforeAll(async () => {
-      t = await createTestApp({ authIpLimitPerMinute: 5, trustProxy: 1 });
-      call = client(t);
-    });
+    let call: Call;
+    beforeAll(async () => ({ t, call } = await authApp({ authIpLimitPerMinute: 5, trustProxy: 1 })));
     afterAll(() => t.close());
 
     const randomIp = () => Array.from({ length: 4 }, () => Math.floor(Math.random() * 250) + 1).join('.');
@@ -293,11 +281,8 @@ describe('TRUST_PROXY', () => {
 
   describe('unset: forwarded headers are not read at all', () => {
     let t: TestContext;
-    let call: ReturnType<typeof client>;
-    beforeAll(async () => {
-      t = await createTestApp({ authIpLimitPerMinute: 3 });
-      call = client(t);
-    });
+    let call: Call;
+    beforeAll(async () => ({ t, call } = await authApp({ authIpLimitPerMinute: 3 })));
     afterAll(() => t.close());
 
     it('counts the socket address and ignores X-Forwarded-For and X-Forwarded-Proto', async () => {

@@ -1,18 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oneTimeCodes, users } from '../../db/schema.ts';
-import { createTestApp, seedUser, uniqueEmail, type TestContext } from '../../test/setup.ts';
-import { bearer, client, codeFromMail, expectError, otherCode } from './auth.test-helpers.ts';
+import { seedUser, uniqueEmail, type TestContext } from '../../test/setup.ts';
+import { authApp, type Call, bearer, codeFromMail, expectError, otherCode } from './auth.test-helpers.ts';
 
 const ANSWER = { message: 'If an account exists for this email, a code has been sent.' };
 
 describe('password reset: POST /api/auth/forgot-password and /api/auth/reset-password', () => {
   let t: TestContext;
-  let call: ReturnType<typeof client>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    call = client(t);
-  });
+  let call: Call;
+  beforeAll(async () => ({ t, call } = await authApp()));
   afterAll(() => t.close());
 
   const forgot = (email: unknown) => call('POST', '/api/auth/forgot-password', { email });

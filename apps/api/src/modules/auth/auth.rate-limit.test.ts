@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, seedUser, uniqueEmail, type TestContext } from '../../test/setup.ts';
-import { client, codeFromMail, expectError, registration } from './auth.test-helpers.ts';
+import { seedUser, uniqueEmail, type TestContext } from '../../test/setup.ts';
+import { authApp, type Call, codeFromMail, expectError, registration } from './auth.test-helpers.ts';
 
 function expectRetryAfter(res: { headers: Record<string, unknown> }, maxSeconds: number) {
   const value = Number(res.headers['retry-after']);
@@ -11,11 +11,8 @@ function expectRetryAfter(res: { headers: Record<string, unknown> }, maxSeconds:
 
 describe('rate limit per client IP on the public auth calls', () => {
   let t: TestContext;
-  let call: ReturnType<typeof client>;
-  beforeAll(async () => {
-    t = await createTestApp({ authIpLimitPerMinute: 3 });
-    call = client(t);
-  });
+  let call: Call;
+  beforeAll(async () => ({ t, call } = await authApp({ authIpLimitPerMinute: 3 })));
   afterAll(() => t.close());
 
   it('answers 429 with Retry-After once an IP is over the limit; other IPs and signed-in calls go on', async () => {
@@ -73,11 +70,8 @@ describe('rate limit per client IP on the public auth calls', () => {
 
 describe('rate limits per email: failed sign-ins and code emails', () => {
   let t: TestContext;
-  let call: ReturnType<typeof client>;
-  beforeAll(async () => {
-    t = await createTestApp({ loginFailuresPer15Min: 3, codeSendsPerHour: 2 });
-    call = client(t);
-  });
+  let call: Call;
+  beforeAll(async () => ({ t, call } = await authApp({ loginFailuresPer15Min: 3, codeSendsPerHour: 2 })));
   afterAll(() => t.close());
 
   const login = (email: string, password: string) => call('POST', '/api/auth/login', { email, password });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { notifications, pendingRegistrations, users } from '../../db/schema.ts';
 import { createTestApp, seedUser, uniqueEmail, type SeededUser, type TestContext } from '../../test/setup.ts';
-import { client, codeFromMail, expectError, registration } from './auth.test-helpers.ts';
+import { authApp, type Call, client, codeFromMail, expectError, registration } from './auth.test-helpers.ts';
 
 const WAITING = 'Your account is waiting for approval by an administrator.';
 const DISABLED = 'Account disabled. Contact an administrator.';
@@ -162,11 +162,8 @@ describe('TEACHER_REGISTRATION=approval', () => {
 
 describe('TEACHER_REGISTRATION=closed', () => {
   let t: TestContext;
-  let call: ReturnType<typeof client>;
-  beforeAll(async () => {
-    t = await createTestApp({ teacherRegistration: 'closed' });
-    call = client(t);
-  });
+  let call: Call;
+  beforeAll(async () => ({ t, call } = await authApp({ teacherRegistration: 'closed' })));
   afterAll(() => t.close());
 
   it('says so in the public policy', async () => {
@@ -208,11 +205,8 @@ describe('TEACHER_REGISTRATION=closed', () => {
 
 describe('TEACHER_REGISTRATION=open (the default, the spec flow)', () => {
   let t: TestContext;
-  let call: ReturnType<typeof client>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    call = client(t);
-  });
+  let call: Call;
+  beforeAll(async () => ({ t, call } = await authApp()));
   afterAll(() => t.close());
 
   it('answers the defaults in the public policy, without a session', async () => {

@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, oneTimeCodes, pendingRegistrations, users } from '../../db/schema.ts';
-import { createTestApp, seedUser, uniqueEmail, type TestContext } from '../../test/setup.ts';
+import { seedUser, uniqueEmail, type TestContext } from '../../test/setup.ts';
 import {
-  client,
+  authApp,
+  type Call,
   codeFromMail,
   expectError,
   otherCode,
@@ -13,11 +14,8 @@ import {
 
 describe('registration: POST /api/auth/register and /api/auth/verify-otp', () => {
   let t: TestContext;
-  let call: ReturnType<typeof client>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    call = client(t);
-  });
+  let call: Call;
+  beforeAll(async () => ({ t, call } = await authApp()));
   afterAll(() => t.close());
 
   const register = (body: Partial<Registration> & Record<string, unknown>) =>
@@ -519,11 +517,8 @@ describe('registration: POST /api/auth/register and /api/auth/verify-otp', () =>
 
 describe('registration: first-admin bootstrap under concurrency', () => {
   let t: TestContext;
-  let call: ReturnType<typeof client>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    call = client(t);
-  });
+  let call: Call;
+  beforeAll(async () => ({ t, call } = await authApp()));
   afterAll(() => t.close());
 
   it('makes exactly one of two simultaneous first ADMIN verifications active, once in the life of a programme', async () => {

@@ -1,7 +1,7 @@
 /** Helpers shared by the auth test files (not a test file itself). */
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { TestContext } from '../../test/setup.ts';
+import { createTestApp, type TestContext } from '../../test/setup.ts';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -39,6 +39,16 @@ export function client(t: TestContext) {
     if (!opts.allow5xx) expect(res.statusCode, res.body).toBeLessThan(500);
     return res;
   };
+}
+
+export type Call = ReturnType<typeof client>;
+
+/** A test app of a describe block's own (with `overrides` of the test configuration) and its caller. */
+export async function authApp(
+  overrides?: Parameters<typeof createTestApp>[0],
+): Promise<{ t: TestContext; call: Call }> {
+  const t = await createTestApp(overrides);
+  return { t, call: client(t) };
 }
 
 /** Every code mailed so far (they must never come back in a response). */

@@ -1,16 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storedFiles, users } from '../../db/schema.ts';
-import { createTestApp, seedUser, uniqueEmail, type TestContext } from '../../test/setup.ts';
-import { bearer, client, expectError } from './auth.test-helpers.ts';
+import { seedUser, uniqueEmail, type TestContext } from '../../test/setup.ts';
+import { authApp, type Call, bearer, expectError } from './auth.test-helpers.ts';
 
 describe('auth: login, profile and password change', () => {
   let t: TestContext;
-  let call: ReturnType<typeof client>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    call = client(t);
-  });
+  let call: Call;
+  beforeAll(async () => ({ t, call } = await authApp()));
   afterAll(() => t.close());
 
   const login = (body: unknown) => call('POST', '/api/auth/login', body);
