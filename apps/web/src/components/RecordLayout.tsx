@@ -10,11 +10,20 @@ export function RecordHeader({
   title,
   children,
   actions,
+  avatar,
 }: {
   title: string;
   children?: ReactNode;
   actions?: ReactNode;
+  /** A picture before the title and its lines (a person's initials). */
+  avatar?: ReactNode;
 }) {
+  const heading = (
+    <Stack gap={6} miw={0}>
+      <PageTitle style={{ overflowWrap: 'anywhere' }}>{title}</PageTitle>
+      {children}
+    </Stack>
+  );
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
       <Flex
@@ -23,10 +32,14 @@ export function RecordHeader({
         align={{ base: 'stretch', sm: 'center' }}
         direction={{ base: 'column', sm: 'row' }}
       >
-        <Stack gap={6} miw={0}>
-          <PageTitle style={{ overflowWrap: 'anywhere' }}>{title}</PageTitle>
-          {children}
-        </Stack>
+        {avatar ? (
+          <Group gap="md" wrap="nowrap" miw={0}>
+            {avatar}
+            {heading}
+          </Group>
+        ) : (
+          heading
+        )}
         {actions && (
           <Group gap="sm" style={{ flexShrink: 0 }}>
             {actions}

@@ -62,8 +62,11 @@ export function useSave<TBody, TResult>({
     submit,
     uploading,
     busy,
-    /** The submit button's text: what it does, or what it is doing ('Uploading photos...', 'Saving...'). */
-    buttonText: (idle: string, uploadingText = 'Uploading photos...') =>
-      uploading ? uploadingText : mutation.isPending ? 'Saving...' : idle,
+    /**
+     * The submit button's text: what it does, or what it is doing ('Uploading photos...', 'Saving...';
+     * a create form the spec words 'Creating...' names its own).
+     */
+    buttonText: (idle: string, uploadingText = 'Uploading photos...', savingText = 'Saving...') =>
+      uploading ? uploadingText : mutation.isPending ? savingText : idle,
   };
 }

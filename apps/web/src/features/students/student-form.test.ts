@@ -354,10 +354,10 @@ describe('display', () => {
   it('reads the latest home visit status', () => {
     expect(latestVisitStatus({ homeVisits: [] })).toBeNull();
     expect(latestVisitStatus({ homeVisits: [{ id: '1', visitDate: TODAY, status: 'APPROVED' }] })).toBe(
-      'Approved',
+      'APPROVED',
     );
     expect(latestVisitStatus({ homeVisits: [{ id: '1', visitDate: TODAY, status: 'PENDING' }] })).toBe(
-      'Pending',
+      'PENDING',
     );
   });
 

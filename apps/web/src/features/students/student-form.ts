@@ -14,8 +14,8 @@ import {
   type UpdateStudentBody,
   type UserListItem,
 } from '@csp/contracts';
-import type { z } from 'zod';
 import { ageText } from '../../lib/dates.ts';
+import { contractErrors, withFormRule, type FormErrors } from '../../lib/forms.ts';
 
 /**
  * The student forms' rules as pure functions (spec part 1 §3 create-form defaults, §4 category and
@@ -175,32 +175,34 @@ export function toCreateBody(values: CreateStudentValues, today: string): Create
   return body as CreateStudentBody;
 }
 
-type FormErrors = Record<string, string>;
-
-/** The first message per field of a failed parse, keyed by the field's name. */
-function issuesByField(error: z.ZodError | undefined, errors: FormErrors = {}): FormErrors {
-  for (const issue of error?.issues ?? []) {
-    const field = issue.path[0];
-    if (typeof field === 'string' && !(field in errors)) errors[field] = issue.message;
-  }
-  return errors;
-}
-
-/** Dates of birth: none in the future, and an age within 0-18. */
-function checkDateOfBirth(dateOfBirth: string, today: string, errors: FormErrors) {
-  if (errors.dateOfBirth || !isIsoDate(dateOfBirth)) return;
-  if (dateOfBirth > today) errors.dateOfBirth = DOB_IN_FUTURE;
-  else if (ageOn(dateOfBirth, today) > STUDENT_LIMITS.maxAge) errors.dateOfBirth = AGE_OUT_OF_RANGE;
+/**
+ * The contract's checks of the body a form sends, and what only the form knows: 'Category is required'
+ * (no category travels when none is chosen, and the schema's message lists the categories instead), and
+ * a date of birth neither after today nor too long ago (the contract cannot know today).
+ */
+function studentFormErrors(
+  schema: typeof createStudentBodySchema | typeof updateStudentBodySchema,
+  body: unknown,
+  values: StudentFormValues,
+  today: string,
+): FormErrors {
+  const errors = contractErrors(schema, body);
+  if (!values.category) errors.category = CATEGORY_REQUIRED;
+  if (isPregnantMother(values)) return errors;
+  const dateOfBirth = text(values.dateOfBirth);
+  const known = isIsoDate(dateOfBirth);
+  withFormRule(errors, 'dateOfBirth', known && dateOfBirth > today, DOB_IN_FUTURE);
+  return withFormRule(
+    errors,
+    'dateOfBirth',
+    known && ageOn(dateOfBirth, today) > STUDENT_LIMITS.maxAge,
+    AGE_OUT_OF_RANGE,
+  );
 }
 
 /** Validates the create form with the contracts' schema, plus the category and date-of-birth checks. */
 export function validateCreate(values: CreateStudentValues, today: string): FormErrors {
-  const errors: FormErrors = {};
-  if (!values.category) errors.category = CATEGORY_REQUIRED;
-  const parsed = createStudentBodySchema.safeParse(toCreateBody(values, today));
-  issuesByField(parsed.error, errors);
-  if (!isPregnantMother(values)) checkDateOfBirth(text(values.dateOfBirth), today, errors);
-  return errors;
+  return studentFormErrors(createStudentBodySchema, toCreateBody(values, today), values, today);
 }
 
 // --- edit -----------------------------------------------------------------------------------------
@@ -298,14 +300,7 @@ export function toUpdateBody(values: EditStudentValues, today: string, isAdmin: 
 
 /** Validates the edit form with the contracts' update schema (parent email: 'Please enter a valid email address'). */
 export function validateEdit(values: EditStudentValues, today: string, isAdmin: boolean): FormErrors {
-  const errors: FormErrors = {};
-  if (!values.category) errors.category = CATEGORY_REQUIRED;
-  const parsed = updateStudentBodySchema.safeParse(toUpdateBody(values, today, isAdmin));
-  issuesByField(parsed.error, errors);
-  if (!(values.category === 'SURVIVAL_PROGRAM' && values.isPregnant)) {
-    checkDateOfBirth(text(values.dateOfBirth), today, errors);
-  }
-  return errors;
+  return studentFormErrors(updateStudentBodySchema, toUpdateBody(values, today, isAdmin), values, today);
 }
 
 // --- Baby Born --------------------------------------------------------------------------------------
@@ -357,16 +352,9 @@ export function babyBornErrorMessage(status: number | undefined): string {
 
 // --- display ----------------------------------------------------------------------------------------
 
-export const HOME_VISIT_STATUS_LABELS = {
-  APPROVED: 'Approved',
-  PENDING: 'Pending',
-  REJECTED: 'Rejected',
-} as const;
-
-/** The latest home visit's status as the list cards show it, or null without visits. */
+/** The latest home visit's status (the list cards show it: components/VisitStatusBadge.tsx), or null without visits. */
 export function latestVisitStatus(student: Pick<Student, 'homeVisits'>): string | null {
-  const status = student.homeVisits[0]?.status;
-  return status ? (HOME_VISIT_STATUS_LABELS[status] ?? 'Unknown') : null;
+  return student.homeVisits[0]?.status ?? null;
 }
 
 /** Home visits are recorded for these categories (Quick Stats shows their count only here). */

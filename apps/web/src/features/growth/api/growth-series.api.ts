@@ -1,7 +1,8 @@
 import type { GrowthSeries, StudentDetail } from '@csp/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { isStudentMissing, studentKeys, studentsApi } from '../../students/api/students.api.ts';
+import { isRecordMissing as isStudentMissing } from '../../../lib/record-query.ts';
+import { studentKeys, studentsApi } from '../../students/api/students.api.ts';
 
 /** Query keys of a student's growth series (the growth charts). */
 export const growthSeriesKeys = {

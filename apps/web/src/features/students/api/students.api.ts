@@ -16,7 +16,9 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { api, errorStatus } from '../../../lib/api.ts';
+import { api } from '../../../lib/api.ts';
+import { definePagedList, totalOf } from '../../../lib/paged-list.ts';
+import { useRecordQuery } from '../../../lib/record-query.ts';
 import { dashboardKeys } from '../../dashboard/api/dashboard.api.ts';
 import { userKeys } from '../../users/api/users.api.ts';
 
@@ -30,11 +32,6 @@ export interface StudentListParams {
   category?: StudentCategory;
   page: number;
   limit: number;
-}
-
-export interface StudentPage {
-  items: Student[];
-  total: number;
 }
 
 export interface CategoryCountParams {
@@ -64,19 +61,17 @@ function listParams({ search, teacherId, category, page, limit }: StudentListPar
   return params;
 }
 
-function totalOf(headers: Record<string, unknown>, fallback: number): number {
-  const header = Number(headers['x-total-count']);
-  return Number.isFinite(header) ? header : fallback;
-}
-
 const path = (id: string) => `/students/${encodeURIComponent(id)}`;
 
+/** GET /api/students with page/limit: one page and the X-Total-Count header. */
+export const studentList = definePagedList<StudentListParams, Student>({
+  key: studentKeys.list,
+  path: '/students',
+  query: listParams,
+});
+
 export const studentsApi = {
-  /** GET /api/students with page/limit: one page and the X-Total-Count header. */
-  list: async (params: StudentListParams): Promise<StudentPage> => {
-    const res = await api.get<Student[]>('/students', { params: listParams(params) });
-    return { items: res.data, total: totalOf(res.headers, res.data.length) };
-  },
+  list: studentList.fetch,
   /** How many students match: a one-row page, reading only X-Total-Count. */
   count: async (params: CategoryCountParams, category: StudentCategory): Promise<number> => {
     const res = await api.get<Student[]>('/students', {
@@ -94,20 +89,8 @@ export const studentsApi = {
     api.get<UserListItem[]>('/users', { params: { role: 'TEACHER', available: 'true' } }).then((r) => r.data),
 };
 
-/** 404 (missing, deleted or not one's own) and 400 (not a valid id) both mean there is nothing to show. */
-export function isStudentMissing(error: unknown): boolean {
-  const status = errorStatus(error);
-  return status === 404 || status === 400;
-}
-
 /** One page of students; the previous page stays on screen while the next one loads. */
-export function useStudentsQuery(params: StudentListParams) {
-  return useQuery({
-    queryKey: studentKeys.list(params),
-    queryFn: () => studentsApi.list(params),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useStudentsQuery = studentList.usePage;
 
 /** The counts on the category buttons, for the same search (All is their sum). */
 export function useCategoryCounts(params: CategoryCountParams) {
@@ -133,13 +116,7 @@ export function useCategoryCounts(params: CategoryCountParams) {
  * and an inline error for anything else. `enabled: false` waits (a form before a student is chosen).
  */
 export function useStudentQuery(id: string, { enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({
-    queryKey: studentKeys.detail(id),
-    queryFn: () => studentsApi.get(id),
-    retry: (failures, error) => failures < 1 && !isStudentMissing(error) && errorStatus(error) !== 403,
-    enabled,
-    meta: { silent: true },
-  });
+  return useRecordQuery(studentKeys.detail(id), () => studentsApi.get(id), { enabled });
 }
 
 export function useAvailableTeachersQuery(enabled = true) {

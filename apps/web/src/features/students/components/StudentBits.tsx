@@ -2,6 +2,16 @@ import { CATEGORY_LABELS, type StudentCategory } from '@csp/contracts';
 import { Badge, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
+/** A missing, deleted or out-of-scope student (spec part 1 §2 "Students"). */
+export const STUDENT_NOT_FOUND = {
+  message: 'Student not found.',
+  backTo: '/students',
+  backLabel: 'Back to Students',
+};
+
+/** The edit page's text has no full stop (spec part 1 §2). */
+export const EDIT_STUDENT_NOT_FOUND = { ...STUDENT_NOT_FOUND, message: 'Student not found' };
+
 export const CATEGORY_COLORS: Record<StudentCategory, string> = {
   SURVIVAL_PROGRAM: 'pink',
   HOME_BASE: 'orange',
@@ -21,16 +31,6 @@ export function ActiveBadge({ isActive }: { isActive: boolean }) {
   return (
     <Badge variant="light" color={isActive ? 'teal' : 'gray'}>
       {isActive ? 'Active' : 'Inactive'}
-    </Badge>
-  );
-}
-
-const VISIT_COLORS: Record<string, string> = { Approved: 'green', Pending: 'yellow', Rejected: 'red' };
-
-export function VisitStatusBadge({ label }: { label: string }) {
-  return (
-    <Badge variant="dot" color={VISIT_COLORS[label] ?? 'gray'}>
-      {label}
     </Badge>
   );
 }

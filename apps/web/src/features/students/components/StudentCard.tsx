@@ -5,7 +5,8 @@ import { Link } from 'react-router';
 import { DetailItem } from '../../../components/DetailItem.tsx';
 import { initialsOf } from '../../../components/UserAvatar.tsx';
 import { latestVisitStatus, studentAgeLine } from '../student-form.ts';
-import { ActiveBadge, CategoryBadge, CATEGORY_COLORS, VisitStatusBadge } from './StudentBits.tsx';
+import { ActiveBadge, CategoryBadge, CATEGORY_COLORS } from './StudentBits.tsx';
+import { VisitStatusBadge } from '../../../components/VisitStatusBadge.tsx';
 
 /** One student on /students (spec part 1 §2 "Students"). */
 export function StudentCard({ student }: { student: Student }) {
@@ -41,7 +42,7 @@ export function StudentCard({ student }: { student: Student }) {
           </DetailItem>
           <DetailItem label="Home visit">
             {visit ? (
-              <VisitStatusBadge label={visit} />
+              <VisitStatusBadge status={visit} short />
             ) : (
               <Text span size="sm" c="dimmed">
                 No visits

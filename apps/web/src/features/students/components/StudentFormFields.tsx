@@ -1,5 +1,9 @@
-import { NativeSelect, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
-import { formAge, SEX_OPTIONS } from '../student-form.ts';
+import type { StudentCategory } from '@csp/contracts';
+import { Button, Group, NativeSelect, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
+import type { ComponentProps } from 'react';
+import { Link } from 'react-router';
+import { DateField } from '../../../components/DateField.tsx';
+import { CATEGORY_OPTIONS, formAge, SEX_OPTIONS } from '../student-form.ts';
 import { useStudentFormContext } from '../student-form-context.ts';
 import { Section } from './StudentBits.tsx';
 
@@ -69,5 +73,105 @@ export function SexField() {
         {...f.getInputProps('sex')}
       />
     </SimpleGrid>
+  );
+}
+
+const PAIR = { cols: { base: 1, xs: 2 }, spacing: 'md', verticalSpacing: 'md' } as const;
+
+/**
+ * Student ID and Category side by side (inside a StudentFormProvider). `onCategoryChange`: the edit
+ * form's own answer to a new category (it clears the pregnancy fields).
+ */
+export function StudentIdAndCategory({
+  idPlaceholder,
+  onCategoryChange,
+}: {
+  idPlaceholder?: string;
+  onCategoryChange?: (category: StudentCategory | '') => void;
+}) {
+  const f = useStudentFormContext();
+  return (
+    <SimpleGrid {...PAIR}>
+      <TextInput
+        label="Student ID"
+        placeholder={idPlaceholder}
+        withAsterisk
+        autoComplete="off"
+        {...f.getInputProps('studentId')}
+      />
+      <NativeSelect
+        label="Category"
+        withAsterisk
+        data={CATEGORY_OPTIONS}
+        {...f.getInputProps('category')}
+        {...(onCategoryChange && {
+          onChange: (e) => onCategoryChange(e.currentTarget.value as StudentCategory | ''),
+        })}
+      />
+    </SimpleGrid>
+  );
+}
+
+/** The first and last names side by side; a pregnant mother's and a baby's are named so. */
+export function NameFields({ first = 'First name', last = 'Last name' }: { first?: string; last?: string }) {
+  const f = useStudentFormContext();
+  return (
+    <SimpleGrid {...PAIR}>
+      <TextInput label={first} withAsterisk autoComplete="off" {...f.getInputProps('firstName')} />
+      <TextInput label={last} withAsterisk autoComplete="off" {...f.getInputProps('lastName')} />
+    </SimpleGrid>
+  );
+}
+
+/** The date of birth and the age worked out from it; `field`: the date's limits and description. */
+export function BirthFields({
+  today,
+  ...field
+}: { today: string } & Pick<
+  ComponentProps<typeof DateField>,
+  'excludeDate' | 'description' | 'inputWrapperOrder'
+>) {
+  const f = useStudentFormContext();
+  const dateOfBirth = f.getInputProps('dateOfBirth');
+  const value = f.getValues().dateOfBirth;
+  return (
+    <SimpleGrid {...PAIR}>
+      <DateField
+        label="Date of birth"
+        withAsterisk
+        {...field}
+        value={value}
+        onChange={(v) => f.setFieldValue('dateOfBirth', v)}
+        error={dateOfBirth.error}
+        onFocus={dateOfBirth.onFocus}
+        onBlur={dateOfBirth.onBlur}
+      />
+      <AgeField dateOfBirth={value} today={today} />
+    </SimpleGrid>
+  );
+}
+
+/** Cancel (back to `cancelTo`, forgetting the draft) and the submit button of both student forms. */
+export function StudentFormActions({
+  cancelTo,
+  onCancel,
+  busy,
+  children,
+}: {
+  cancelTo: string;
+  onCancel: () => void;
+  busy: boolean;
+  /** The submit button's text. */
+  children: string;
+}) {
+  return (
+    <Group justify="flex-end" gap="sm">
+      <Button component={Link} to={cancelTo} variant="default" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" disabled={busy}>
+        {children}
+      </Button>
+    </Group>
   );
 }

@@ -1,6 +1,5 @@
 import { STUDENT_LIMITS } from '@csp/contracts';
 import {
-  Button,
   Group,
   NativeSelect,
   NumberInput,
@@ -9,35 +8,38 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  TextInput,
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { IconBabyCarriage, IconLock, IconHeartbeat } from '@tabler/icons-react';
-import { Link, useNavigate } from 'react-router';
+import { IconBabyCarriage, IconHeartbeat } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
 import { BackLink } from '../../../components/BackLink.tsx';
 import { DateField } from '../../../components/DateField.tsx';
 import { DraftNotice } from '../../../components/DraftNotice.tsx';
+import { ForbiddenPage } from '../../../components/PageStates.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import { getErrorMessage } from '../../../lib/api.ts';
 import { useFormDraft } from '../../../lib/form-drafts.ts';
-import { toastError, toastSuccess } from '../../../lib/notify.ts';
+import { toastSuccess } from '../../../lib/notify.ts';
+import { useSave } from '../../../lib/save.ts';
 import { useCurrentUser } from '../../../lib/auth-context.ts';
 import { useOrgToday } from '../../../lib/organisation.ts';
 import { useCreateStudentMutation } from '../api/students.api.ts';
 import { GpsHelpBox, HomeLocationFields } from '../components/HomeLocationFields.tsx';
 import { Section } from '../components/StudentBits.tsx';
 import {
-  AgeField,
+  BirthFields,
   MedicalInfoField,
+  NameFields,
   ParentInformationSection,
   SexField,
+  StudentFormActions,
+  StudentIdAndCategory,
 } from '../components/StudentFormFields.tsx';
 import { TeacherSelect } from '../components/TeacherSelect.tsx';
 import { StudentFormProvider, useStudentForm } from '../student-form-context.ts';
 import {
   afterPregnancyChoice,
-  CATEGORY_OPTIONS,
   EMPTY_CREATE_VALUES,
   toCreateBody,
   validateCreate,
@@ -90,7 +92,6 @@ function Block({
 
 function CreateStudentForm() {
   const navigate = useNavigate();
-  const create = useCreateStudentMutation();
   /** The organisation's day: no date of birth after it, no due date before it. */
   const today = useOrgToday();
   const form = useStudentForm({
@@ -101,42 +102,21 @@ function CreateStudentForm() {
   const values = form.getValues();
   const survival = values.category === 'SURVIVAL_PROGRAM';
   const pregnant = survival && values.isPregnant;
-  const dateOfBirth = form.getInputProps('dateOfBirth');
   const dueDate = form.getInputProps('expectedDueDate');
 
-  const submit = (v: CreateStudentValues) =>
-    create.mutate(toCreateBody(v, today), {
-      onSuccess: () => {
-        draft.clear();
-        toastSuccess('Student created successfully!');
-        navigate('/students');
-      },
-      onError: (error) => toastError(getErrorMessage(error, 'Failed to create student')),
-    });
+  const save = useSave({
+    mutation: useCreateStudentMutation(),
+    failureText: (error) => getErrorMessage(error, 'Failed to create student'),
+    onSaved: () => {
+      draft.clear();
+      toastSuccess('Student created successfully!');
+      navigate('/students');
+    },
+  });
+  const submit = (v: CreateStudentValues) => save.submit(() => toCreateBody(v, today));
 
-  const names = (first: string, last: string) => (
-    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
-      <TextInput label={first} withAsterisk autoComplete="off" {...form.getInputProps('firstName')} />
-      <TextInput label={last} withAsterisk autoComplete="off" {...form.getInputProps('lastName')} />
-    </SimpleGrid>
-  );
-
-  const birth = (
-    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
-      <DateField
-        label="Date of birth"
-        withAsterisk
-        // Later days are greyed out in the calendar; a later day typed in gets the form's message.
-        excludeDate={(day) => day > today}
-        value={values.dateOfBirth}
-        onChange={(v) => form.setFieldValue('dateOfBirth', v)}
-        error={dateOfBirth.error}
-        onFocus={dateOfBirth.onFocus}
-        onBlur={dateOfBirth.onBlur}
-      />
-      <AgeField dateOfBirth={values.dateOfBirth} today={today} />
-    </SimpleGrid>
-  );
+  // Later days are greyed out in the calendar; a later day typed in gets the form's message.
+  const birth = <BirthFields today={today} excludeDate={(day) => day > today} />;
 
   return (
     <StudentFormProvider form={form}>
@@ -144,21 +124,7 @@ function CreateStudentForm() {
         <Stack gap="lg">
           <DraftNotice draft={draft} />
           <Section title="Basic Information">
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
-              <TextInput
-                label="Student ID"
-                placeholder="e.g. STU-0042"
-                withAsterisk
-                autoComplete="off"
-                {...form.getInputProps('studentId')}
-              />
-              <NativeSelect
-                label="Category"
-                withAsterisk
-                data={CATEGORY_OPTIONS}
-                {...form.getInputProps('category')}
-              />
-            </SimpleGrid>
+            <StudentIdAndCategory idPlaceholder="e.g. STU-0042" />
 
             {survival && (
               <Radio.Group
@@ -176,7 +142,7 @@ function CreateStudentForm() {
 
             {pregnant ? (
               <Block title="Pregnant Mother Registration" color="pink" icon={<IconHeartbeat size={18} />}>
-                {names("Mother's first name", "Mother's last name")}
+                <NameFields first="Mother's first name" last="Mother's last name" />
                 <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
                   <NumberInput
                     label="Mother's age"
@@ -214,13 +180,13 @@ function CreateStudentForm() {
               </Block>
             ) : survival ? (
               <Block title="Baby Registration" color="cyan" icon={<IconBabyCarriage size={18} />}>
-                {names("Baby's first name", "Baby's last name")}
+                <NameFields first="Baby's first name" last="Baby's last name" />
                 {birth}
                 <SexField />
               </Block>
             ) : (
               <>
-                {names('First name', 'Last name')}
+                <NameFields />
                 {birth}
                 <SexField />
               </>
@@ -239,14 +205,9 @@ function CreateStudentForm() {
             <MedicalInfoField />
           </Section>
 
-          <Group justify="flex-end" gap="sm">
-            <Button component={Link} to="/students" variant="default" onClick={draft.clear}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? 'Creating...' : 'Create Student'}
-            </Button>
-          </Group>
+          <StudentFormActions cancelTo="/students" onCancel={draft.clear} busy={save.busy}>
+            {save.buttonText('Create Student', undefined, 'Creating...')}
+          </StudentFormActions>
         </Stack>
       </form>
     </StudentFormProvider>
@@ -256,24 +217,20 @@ function CreateStudentForm() {
 /** /students/create: 'Add New Student' (spec part 1 §2, §5 "Create student", §8 "Students"). */
 export function CreateStudentPage() {
   const me = useCurrentUser();
+  if (me.role !== 'ADMIN') {
+    return (
+      <ForbiddenPage title="Add New Student" backTo="/students" backLabel="Back to Students">
+        Only administrators can add students.
+      </ForbiddenPage>
+    );
+  }
   return (
     <Stack gap="lg" maw={860}>
       <Stack gap={6}>
         <BackLink to="/students">Back to Students</BackLink>
         <PageTitle>Add New Student</PageTitle>
       </Stack>
-      {me.role === 'ADMIN' ? (
-        <CreateStudentForm />
-      ) : (
-        <Paper withBorder radius="md" p="xl">
-          <Stack align="center" gap="sm">
-            <ThemeIcon size={48} radius="xl" variant="light" color="gray" aria-hidden>
-              <IconLock size={26} />
-            </ThemeIcon>
-            <Text ta="center">Only administrators can add students.</Text>
-          </Stack>
-        </Paper>
-      )}
+      <CreateStudentForm />
     </Stack>
   );
 }

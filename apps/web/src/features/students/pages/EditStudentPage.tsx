@@ -1,41 +1,37 @@
-import { STUDENT_LIMITS, type StudentCategory, type StudentDetail } from '@csp/contracts';
-import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { STUDENT_LIMITS, type StudentDetail } from '@csp/contracts';
+import { Alert, Stack, Text } from '@mantine/core';
 import { IconHeartbeat, IconMapPinCheck } from '@tabler/icons-react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { BackLink } from '../../../components/BackLink.tsx';
 import { DraftNotice } from '../../../components/DraftNotice.tsx';
 import { EditConflictNotice } from '../../../components/EditConflictNotice.tsx';
 import { useEditedVersion } from '../../../lib/edit-conflicts.ts';
 import { useFormDraft } from '../../../lib/form-drafts.ts';
-import { DateField } from '../../../components/DateField.tsx';
-import { PageLoader } from '../../../components/PageLoader.tsx';
-import { LoadFailurePage, NotFoundPage } from '../../../components/PageStates.tsx';
+import { RecordPage } from '../../../components/RecordPage.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
-import { serverMessage } from '../../../lib/api.ts';
+import { getErrorMessage, serverMessage } from '../../../lib/api.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
+import { personName } from '../../../lib/person-name.ts';
+import { useSave } from '../../../lib/save.ts';
 import { useCurrentUser } from '../../../lib/auth-context.ts';
 import { useOrgToday } from '../../../lib/organisation.ts';
-import {
-  isStudentMissing,
-  studentKeys,
-  studentsApi,
-  useStudentQuery,
-  useUpdateStudentMutation,
-} from '../api/students.api.ts';
+import { studentKeys, studentsApi, useStudentQuery, useUpdateStudentMutation } from '../api/students.api.ts';
 import { HomeLocationFields } from '../components/HomeLocationFields.tsx';
-import { Section } from '../components/StudentBits.tsx';
+import { EDIT_STUDENT_NOT_FOUND, Section } from '../components/StudentBits.tsx';
 import {
-  AgeField,
+  BirthFields,
   MedicalInfoField,
+  NameFields,
   ParentInformationSection,
   SexField,
+  StudentFormActions,
+  StudentIdAndCategory,
 } from '../components/StudentFormFields.tsx';
 import { TeacherSelect } from '../components/TeacherSelect.tsx';
 import { StudentFormProvider, useStudentForm } from '../student-form-context.ts';
 import {
   afterCategoryChange,
-  CATEGORY_OPTIONS,
   editValuesOf,
   toUpdateBody,
   validateEdit,
@@ -47,7 +43,6 @@ function EditStudentForm({ student }: { student: StudentDetail }) {
   const navigate = useNavigate();
   const me = useCurrentUser();
   const isAdmin = me.role === 'ADMIN';
-  const update = useUpdateStudentMutation(student.id);
   /** The organisation's day: no date of birth after it. */
   const today = useOrgToday();
   const form = useStudentForm({
@@ -69,22 +64,21 @@ function EditStudentForm({ student }: { student: StudentDetail }) {
   // Kept with the version its edits are made over; over a newer one it comes back merged (decision 0025).
   const draft = useFormDraft(`student-edit:${student.id}`, form, edits.version);
   const values = form.getValues();
-  const dateOfBirth = form.getInputProps('dateOfBirth');
   const pregnant = values.category === 'SURVIVAL_PROGRAM' && values.isPregnant;
 
+  const save = useSave({
+    mutation: useUpdateStudentMutation(student.id),
+    failureText: (error) => getErrorMessage(error, 'Failed to update student'),
+    onSaved: saved,
+    // The spec's edit form answers a failure with an alert, not a toast.
+    onFailed: async (error) => {
+      if (await edits.saveFailed(error)) return true;
+      window.alert(`Failed to update student: ${serverMessage(error) ?? 'Please try again.'}`);
+      return true;
+    },
+  });
   const submit = (v: EditStudentValues) =>
-    update.mutate(
-      { ...toUpdateBody(v, today, isAdmin), updatedAt: edits.version },
-      {
-        onSuccess: saved,
-        onError: async (error) => {
-          if (await edits.saveFailed(error)) return;
-          window.alert(`Failed to update student: ${serverMessage(error) ?? 'Please try again.'}`);
-        },
-      },
-    );
-
-  const categoryProps = form.getInputProps('category');
+    save.submit(() => ({ ...toUpdateBody(v, today, isAdmin), updatedAt: edits.version }));
 
   return (
     <StudentFormProvider form={form}>
@@ -92,54 +86,16 @@ function EditStudentForm({ student }: { student: StudentDetail }) {
         <Stack gap="lg">
           <DraftNotice draft={draft} />
           <Section title="Basic Information">
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
-              <TextInput
-                label="Student ID"
-                withAsterisk
-                autoComplete="off"
-                {...form.getInputProps('studentId')}
-              />
-              <NativeSelect
-                label="Category"
-                withAsterisk
-                data={CATEGORY_OPTIONS}
-                {...categoryProps}
-                onChange={(e) =>
-                  form.setValues(
-                    afterCategoryChange(form.getValues(), e.currentTarget.value as StudentCategory),
-                  )
-                }
-              />
-            </SimpleGrid>
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
-              <TextInput
-                label="First name"
-                withAsterisk
-                autoComplete="off"
-                {...form.getInputProps('firstName')}
-              />
-              <TextInput
-                label="Last name"
-                withAsterisk
-                autoComplete="off"
-                {...form.getInputProps('lastName')}
-              />
-            </SimpleGrid>
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
-              <DateField
-                label="Date of birth"
-                withAsterisk
-                excludeDate={pregnant ? undefined : (day) => day > today}
-                description={pregnant ? 'The registration day until the baby is born' : undefined}
-                inputWrapperOrder={['label', 'input', 'description']}
-                value={values.dateOfBirth}
-                onChange={(v) => form.setFieldValue('dateOfBirth', v)}
-                error={dateOfBirth.error}
-                onFocus={dateOfBirth.onFocus}
-                onBlur={dateOfBirth.onBlur}
-              />
-              <AgeField dateOfBirth={values.dateOfBirth} today={today} />
-            </SimpleGrid>
+            <StudentIdAndCategory
+              onCategoryChange={(category) => form.setValues(afterCategoryChange(form.getValues(), category))}
+            />
+            <NameFields />
+            <BirthFields
+              today={today}
+              excludeDate={pregnant ? undefined : (day) => day > today}
+              description={pregnant ? 'The registration day until the baby is born' : undefined}
+              inputWrapperOrder={['label', 'input', 'description']}
+            />
             {!pregnant && <SexField />}
             {pregnant && (
               <Alert
@@ -177,14 +133,9 @@ function EditStudentForm({ student }: { student: StudentDetail }) {
           </Section>
 
           <EditConflictNotice edits={edits} />
-          <Group justify="flex-end" gap="sm">
-            <Button component={Link} to={`/students/${student.id}`} variant="default" onClick={draft.clear}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? 'Saving...' : 'Save Changes'}
-            </Button>
-          </Group>
+          <StudentFormActions cancelTo={`/students/${student.id}`} onCancel={draft.clear} busy={save.busy}>
+            {save.buttonText('Save Changes')}
+          </StudentFormActions>
         </Stack>
       </form>
     </StudentFormProvider>
@@ -194,34 +145,26 @@ function EditStudentForm({ student }: { student: StudentDetail }) {
 /** /students/{id}/edit. */
 export function EditStudentPage() {
   const { id = '' } = useParams();
-  const query = useStudentQuery(id);
-  if (query.isPending) return <PageLoader label="Loading student" />;
-  if (query.isError) {
-    if (isStudentMissing(query.error)) {
-      // The edit page's text has no full stop (spec part 1 §2).
-      return (
-        <NotFoundPage
-          title="Edit Student"
-          message="Student not found"
-          backTo="/students"
-          backLabel="Back to Students"
-        />
-      );
-    }
-    return <LoadFailurePage title="Edit Student" error={query.error} onRetry={() => query.refetch()} />;
-  }
-  const student = query.data;
   return (
-    <Stack gap="lg" maw={860}>
-      <Stack gap={6}>
-        <BackLink to={`/students/${student.id}`}>Back to student</BackLink>
-        <PageTitle>Edit Student</PageTitle>
-        <Text c="dimmed" size="sm">
-          {student.firstName} {student.lastName} · {student.studentId}
-        </Text>
-      </Stack>
-      {/* Keyed by the student so a refetch never overwrites what is being typed. */}
-      <EditStudentForm key={student.id} student={student} />
-    </Stack>
+    <RecordPage
+      query={useStudentQuery(id)}
+      title="Edit Student"
+      loadingLabel="Loading student"
+      notFound={EDIT_STUDENT_NOT_FOUND}
+    >
+      {(student) => (
+        <Stack gap="lg" maw={860}>
+          <Stack gap={6}>
+            <BackLink to={`/students/${student.id}`}>Back to student</BackLink>
+            <PageTitle>Edit Student</PageTitle>
+            <Text c="dimmed" size="sm">
+              {personName(student)} · {student.studentId}
+            </Text>
+          </Stack>
+          {/* Keyed by the student so a refetch never overwrites what is being typed. */}
+          <EditStudentForm key={student.id} student={student} />
+        </Stack>
+      )}
+    </RecordPage>
   );
 }

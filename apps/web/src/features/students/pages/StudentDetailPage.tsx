@@ -1,26 +1,13 @@
 import { CATEGORY_LABELS, STUDENT_LIMITS, type StudentDetail } from '@csp/contracts';
-import {
-  Anchor,
-  Avatar,
-  Button,
-  Flex,
-  Grid,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Avatar, Button, Grid, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBabyCarriage, IconExternalLink, IconMapPin, IconPalette, IconRuler2 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { BackLink } from '../../../components/BackLink.tsx';
 import { DetailItem } from '../../../components/DetailItem.tsx';
 import { PageLoader } from '../../../components/PageLoader.tsx';
-import { LoadFailurePage, NotFoundPage } from '../../../components/PageStates.tsx';
-import { PageTitle } from '../../../components/PageTitle.tsx';
+import { DetailPanel, RecordHeader } from '../../../components/RecordLayout.tsx';
+import { RecordPage } from '../../../components/RecordPage.tsx';
 import { DeleteButton, EditButton } from '../../../components/RecordActions.tsx';
 import { initialsOf } from '../../../components/UserAvatar.tsx';
 import { formatDate } from '../../../lib/dates.ts';
@@ -28,10 +15,16 @@ import { coordinatesText, mapsUrl } from '../../../lib/geo.ts';
 import { durationText } from '../../activities/activity-form.ts';
 import { HistoryPanel } from '../../audit/components/HistoryPanel.tsx';
 import { useCurrentUser } from '../../../lib/auth-context.ts';
-import { heightText, weightText } from '../../measurements/measurement-form.ts';
-import { isStudentMissing, useStudentQuery } from '../api/students.api.ts';
+import { heightText, weightText } from '../../../lib/body-measures.ts';
+import { personName } from '../../../lib/person-name.ts';
+import { useStudentQuery } from '../api/students.api.ts';
 import { StudentAgeLine } from '../components/StudentAgeLine.tsx';
-import { ActiveBadge, CATEGORY_COLORS, CategoryBadge } from '../components/StudentBits.tsx';
+import {
+  ActiveBadge,
+  CATEGORY_COLORS,
+  CategoryBadge,
+  STUDENT_NOT_FOUND,
+} from '../components/StudentBits.tsx';
 import { BabyBornDialog, DeleteStudentDialog } from '../components/StudentDialogs.tsx';
 import { ageText } from '../../../lib/dates.ts';
 import { canMarkBabyBorn, hasHomeVisits, sexText } from '../student-form.ts';
@@ -41,24 +34,10 @@ import { failedPanel, lazyPart } from '../../../components/LazyPart.tsx';
 const GrowthCharts = lazyPart(() => import('../../growth/components/GrowthCharts.tsx'), 'The growth charts');
 const growthFailed = failedPanel('The growth charts');
 
-function Panel({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-label={title}>
-      <Group justify="space-between" mb="md" gap="xs">
-        <Title order={2} fz="h4">
-          {title}
-        </Title>
-        {action}
-      </Group>
-      {children}
-    </Paper>
-  );
-}
-
 function StudentInformation({ student }: { student: StudentDetail }) {
   const teacher = student.assignedTeacher;
   return (
-    <Panel title="Student Information">
+    <DetailPanel title="Student Information">
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="lg" verticalSpacing="md">
         <DetailItem label="Student ID">{student.studentId}</DetailItem>
         <DetailItem label="Category">{CATEGORY_LABELS[student.category]}</DetailItem>
@@ -98,7 +77,7 @@ function StudentInformation({ student }: { student: StudentDetail }) {
           )}
         </DetailItem>
         <DetailItem label="Assigned teacher" fallback="Not assigned">
-          {teacher && `${teacher.firstName} ${teacher.lastName}`}
+          {teacher && personName(teacher)}
         </DetailItem>
         <DetailItem label="Address">{student.address}</DetailItem>
         <DetailItem label="Registered">{formatDate(student.createdAt)}</DetailItem>
@@ -110,7 +89,7 @@ function StudentInformation({ student }: { student: StudentDetail }) {
           </Text>
         </DetailItem>
       </Stack>
-    </Panel>
+    </DetailPanel>
   );
 }
 
@@ -118,7 +97,7 @@ function HomeLocation({ student }: { student: StudentDetail }) {
   const { homeLatitude: lat, homeLongitude: lng } = student;
   if (lat === null || lng === null) return null;
   return (
-    <Panel title="Home Location">
+    <DetailPanel title="Home Location">
       <Stack gap="sm">
         <Group gap="xs" wrap="nowrap" align="flex-start">
           <IconMapPin size={20} color="var(--mantine-color-teal-7)" aria-hidden style={{ flexShrink: 0 }} />
@@ -145,7 +124,7 @@ function HomeLocation({ student }: { student: StudentDetail }) {
           </Group>
         </Anchor>
       </Stack>
-    </Panel>
+    </DetailPanel>
   );
 }
 
@@ -172,7 +151,7 @@ function QuickStats({ student }: { student: StudentDetail }) {
   const latest = student.measurements[0];
   const forStudent = `studentId=${encodeURIComponent(student.id)}`;
   return (
-    <Panel title="Quick Stats">
+    <DetailPanel title="Quick Stats">
       <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
         <Stat label="Activities" value={student.activities.length} />
         <Stat label="Measurements" value={student.measurements.length} />
@@ -211,14 +190,14 @@ function QuickStats({ student }: { student: StudentDetail }) {
           Record Measurement
         </Button>
       </Group>
-    </Panel>
+    </DetailPanel>
   );
 }
 
 function RecentActivity({ student }: { student: StudentDetail }) {
   const recent = student.activities.slice(0, STUDENT_LIMITS.recentActivityCount);
   return (
-    <Panel title="Recent Activity">
+    <DetailPanel title="Recent Activity">
       {recent.length === 0 ? (
         <Text size="sm" c="dimmed">
           No activities recorded yet.
@@ -238,13 +217,13 @@ function RecentActivity({ student }: { student: StudentDetail }) {
               </Anchor>
               <Text size="xs" c="dimmed">
                 {formatDate(a.date)} · {durationText(a.duration)}
-                {a.teacher ? ` · ${a.teacher.firstName} ${a.teacher.lastName}` : ''}
+                {a.teacher ? ` · ${personName(a.teacher)}` : ''}
               </Text>
             </li>
           ))}
         </Stack>
       )}
-    </Panel>
+    </DetailPanel>
   );
 }
 
@@ -253,33 +232,20 @@ function StudentDetailView({ student }: { student: StudentDetail }) {
   const isAdmin = me.role === 'ADMIN';
   const [deleting, deleteDialog] = useDisclosure(false);
   const [birthing, birthDialog] = useDisclosure(false);
-  const name = `${student.firstName} ${student.lastName}`;
   const babyBorn = canMarkBabyBorn(student);
 
   return (
     <Stack gap="lg" maw={1100}>
       <BackLink to="/students">Back to Students</BackLink>
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-        <Flex
-          gap="md"
-          justify="space-between"
-          align={{ base: 'stretch', md: 'center' }}
-          direction={{ base: 'column', md: 'row' }}
-        >
-          <Group gap="md" wrap="nowrap" miw={0}>
-            <Avatar radius="xl" size={64} color={CATEGORY_COLORS[student.category]} aria-hidden>
-              {initialsOf(student.firstName, student.lastName)}
-            </Avatar>
-            <Stack gap={6} miw={0}>
-              <PageTitle style={{ overflowWrap: 'anywhere' }}>{name}</PageTitle>
-              <Group gap={6}>
-                <StudentAgeLine student={student} />
-                <CategoryBadge category={student.category} />
-                <ActiveBadge isActive={student.isActive} />
-              </Group>
-            </Stack>
-          </Group>
-          <Group gap="sm" wrap="wrap" style={{ flexShrink: 0 }}>
+      <RecordHeader
+        title={personName(student)}
+        avatar={
+          <Avatar radius="xl" size={64} color={CATEGORY_COLORS[student.category]} aria-hidden>
+            {initialsOf(student.firstName, student.lastName)}
+          </Avatar>
+        }
+        actions={
+          <>
             {babyBorn && (
               <Button
                 color="pink"
@@ -291,9 +257,15 @@ function StudentDetailView({ student }: { student: StudentDetail }) {
             )}
             <EditButton to={`/students/${student.id}/edit`} />
             {isAdmin && <DeleteButton onClick={deleteDialog.open} />}
-          </Group>
-        </Flex>
-      </Paper>
+          </>
+        }
+      >
+        <Group gap={6}>
+          <StudentAgeLine student={student} />
+          <CategoryBadge category={student.category} />
+          <ActiveBadge isActive={student.isActive} />
+        </Group>
+      </RecordHeader>
 
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
@@ -313,11 +285,11 @@ function StudentDetailView({ student }: { student: StudentDetail }) {
       <GrowthCharts
         studentId={student.id}
         loading={
-          <Panel title="Growth">
+          <DetailPanel title="Growth">
             <PageLoader label="Loading growth charts" />
-          </Panel>
+          </DetailPanel>
         }
-        failed={(retry) => <Panel title="Growth">{growthFailed(retry)}</Panel>}
+        failed={(retry) => <DetailPanel title="Growth">{growthFailed(retry)}</DetailPanel>}
       />
 
       <HistoryPanel entity="student" entityId={student.id} />
@@ -331,20 +303,14 @@ function StudentDetailView({ student }: { student: StudentDetail }) {
 /** /students/{id} (spec part 1 §2 "Students"). */
 export function StudentDetailPage() {
   const { id = '' } = useParams();
-  const query = useStudentQuery(id);
-  if (query.isPending) return <PageLoader label="Loading student" />;
-  if (query.isError) {
-    if (isStudentMissing(query.error)) {
-      return (
-        <NotFoundPage
-          title="Student Details"
-          message="Student not found."
-          backTo="/students"
-          backLabel="Back to Students"
-        />
-      );
-    }
-    return <LoadFailurePage title="Student Details" error={query.error} onRetry={() => query.refetch()} />;
-  }
-  return <StudentDetailView student={query.data} />;
+  return (
+    <RecordPage
+      query={useStudentQuery(id)}
+      title="Student Details"
+      loadingLabel="Loading student"
+      notFound={STUDENT_NOT_FOUND}
+    >
+      {(student) => <StudentDetailView student={student} />}
+    </RecordPage>
+  );
 }

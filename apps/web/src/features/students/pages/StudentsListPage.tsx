@@ -1,14 +1,13 @@
 import { STUDENT_CATEGORIES, type StudentCategory } from '@csp/contracts';
-import { Badge, Button, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { IconPlus, IconSchool, IconSearch } from '@tabler/icons-react';
+import { Badge, Button, SimpleGrid, Stack } from '@mantine/core';
+import { IconPlus, IconSchool } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { ListPager } from '../../../components/ListPager.tsx';
-import { EmptyPanel, RetryPanel } from '../../../components/ListStates.tsx';
-import { PageLoader } from '../../../components/PageLoader.tsx';
+import { ListFilters } from '../../../components/ListFilters.tsx';
+import { CardGrid, PagedList } from '../../../components/PagedList.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { useLastPageClamp, useListParams } from '../../../lib/listParams.ts';
+import { useListParams } from '../../../lib/listParams.ts';
 import { useCurrentUser } from '../../../lib/auth-context.ts';
-import { STUDENTS_PAGE_SIZE, useCategoryCounts, useStudentsQuery } from '../api/students.api.ts';
+import { STUDENTS_PAGE_SIZE, studentList, useCategoryCounts } from '../api/students.api.ts';
 import { StudentCard } from '../components/StudentCard.tsx';
 
 type CategoryFilter = StudentCategory | 'ALL';
@@ -39,7 +38,7 @@ export function StudentsListPage() {
   const { params, search, page, update, setPage, searchText, changeSearchText } = useListParams();
   const category = categoryParam(params.get('category'));
 
-  const query = useStudentsQuery({
+  const query = studentList.usePage({
     search: search || undefined,
     teacherId,
     category,
@@ -48,11 +47,6 @@ export function StudentsListPage() {
   });
   const counts = useCategoryCounts({ search: search || undefined, teacherId });
 
-  const total = query.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / STUDENTS_PAGE_SIZE));
-  useLastPageClamp({ page, pages, settled: Boolean(query.data && !query.isPlaceholderData) });
-
-  const students = query.data?.items ?? [];
   const selected: CategoryFilter = category ?? 'ALL';
 
   return (
@@ -73,80 +67,62 @@ export function StudentsListPage() {
         }
       />
 
-      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-        <Stack gap="sm">
-          <TextInput
-            label="Search students"
-            placeholder="Name, parent name or student ID"
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={searchText}
-            onChange={(e) => changeSearchText(e.currentTarget.value)}
-            type="search"
-          />
-          <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="xs" role="group" aria-label="Filter by category">
-            {FILTERS.map((f) => {
-              const active = selected === f.value;
-              const count = counts[f.value];
-              return (
-                <Button
-                  key={f.value}
-                  variant={active ? 'filled' : 'default'}
-                  aria-pressed={active}
-                  onClick={() =>
-                    update({ category: f.value === 'ALL' ? undefined : f.value, page: undefined })
-                  }
-                  rightSection={
-                    <Badge
-                      size="sm"
-                      variant={active ? 'white' : 'light'}
-                      color={active ? 'dark' : 'gray'}
-                      miw={26}
-                    >
-                      {count ?? '…'}
-                    </Badge>
-                  }
-                  justify="space-between"
-                  fullWidth
-                >
-                  {f.label}
-                </Button>
-              );
-            })}
-          </SimpleGrid>
-        </Stack>
-      </Paper>
+      <ListFilters
+        cols={{ base: 1 }}
+        search={{
+          label: 'Search students',
+          placeholder: 'Name, parent name or student ID',
+          value: searchText,
+          onChange: changeSearchText,
+        }}
+      >
+        <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="xs" role="group" aria-label="Filter by category">
+          {FILTERS.map((f) => {
+            const active = selected === f.value;
+            const count = counts[f.value];
+            return (
+              <Button
+                key={f.value}
+                variant={active ? 'filled' : 'default'}
+                aria-pressed={active}
+                onClick={() => update({ category: f.value === 'ALL' ? undefined : f.value, page: undefined })}
+                rightSection={
+                  <Badge
+                    size="sm"
+                    variant={active ? 'white' : 'light'}
+                    color={active ? 'dark' : 'gray'}
+                    miw={26}
+                  >
+                    {count ?? '…'}
+                  </Badge>
+                }
+                justify="space-between"
+                fullWidth
+              >
+                {f.label}
+              </Button>
+            );
+          })}
+        </SimpleGrid>
+      </ListFilters>
 
-      {query.isPending ? (
-        <PageLoader label="Loading students" />
-      ) : query.isError && !query.data ? (
-        <RetryPanel error={query.error} onRetry={() => query.refetch()} />
-      ) : students.length === 0 ? (
-        <EmptyPanel icon={IconSchool}>No students found</EmptyPanel>
-      ) : (
-        <Stack gap="md" style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }} aria-busy={query.isFetching}>
-          <SimpleGrid
-            cols={{ base: 1, sm: 2, lg: 3 }}
-            spacing="md"
-            component="ul"
-            m={0}
-            p={0}
-            style={{ listStyle: 'none' }}
-            aria-label="Students"
-          >
+      <PagedList
+        query={query}
+        page={page}
+        pageSize={STUDENTS_PAGE_SIZE}
+        onPage={setPage}
+        loadingLabel="Loading students"
+        empty={{ icon: IconSchool, text: 'No students found' }}
+        pagerLabel="Student pages"
+      >
+        {(students) => (
+          <CardGrid label="Students" cols={{ base: 1, sm: 2, lg: 3 }}>
             {students.map((s) => (
               <StudentCard key={s.id} student={s} />
             ))}
-          </SimpleGrid>
-          <ListPager
-            page={page}
-            pageSize={STUDENTS_PAGE_SIZE}
-            total={total}
-            count={students.length}
-            onChange={setPage}
-            label="Student pages"
-          />
-        </Stack>
-      )}
+          </CardGrid>
+        )}
+      </PagedList>
     </Stack>
   );
 }
