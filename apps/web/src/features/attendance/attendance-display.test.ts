@@ -11,20 +11,20 @@ import {
   personName,
   progressLabel,
   rangeIndicator,
-  statusColor,
-  statusLabel,
+  reviewStatusColor,
+  reviewStatusLabel,
 } from './attendance-display.ts';
 
 describe('attendance display', () => {
   it('labels and colours the statuses', () => {
-    expect(statusLabel('PENDING')).toBe('Pending');
-    expect(statusLabel('APPROVED')).toBe('Approved');
-    expect(statusLabel('REJECTED')).toBe('Rejected');
-    expect(statusLabel('OTHER')).toBe('Unknown');
-    expect(statusColor('PENDING')).toBe('yellow');
-    expect(statusColor('APPROVED')).toBe('green');
-    expect(statusColor('REJECTED')).toBe('red');
-    expect(statusColor(null)).toBe('gray');
+    expect(reviewStatusLabel('PENDING')).toBe('Pending');
+    expect(reviewStatusLabel('APPROVED')).toBe('Approved');
+    expect(reviewStatusLabel('REJECTED')).toBe('Rejected');
+    expect(reviewStatusLabel('OTHER')).toBe('Unknown');
+    expect(reviewStatusColor('PENDING')).toBe('yellow');
+    expect(reviewStatusColor('APPROVED')).toBe('green');
+    expect(reviewStatusColor('REJECTED')).toBe('red');
+    expect(reviewStatusColor(null)).toBe('gray');
   });
 
   it('shows within range, the distance, or not validated', () => {

@@ -16,7 +16,7 @@ import { mapsUrl as pointMapsUrl } from '../../lib/geo.ts';
  */
 
 /** Pending, Approved, Rejected (the same review statuses as leaves). */
-export { statusColor, statusLabel } from '../leaves/leave-display.ts';
+export { reviewStatusColor, reviewStatusLabel } from '../leaves/leave-display.ts';
 
 /**
  * The card's office-range indicator (spec §2.9): 'Within range' (green) inside the office radius, the

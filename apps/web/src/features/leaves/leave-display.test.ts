@@ -6,13 +6,13 @@ import {
   monthShort,
   periodText,
   reviewedText,
-  statusLabel,
+  reviewStatusLabel,
   toApplyBody,
 } from './leave-display.ts';
 
 describe('how a leave reads', () => {
   it('labels the statuses', () => {
-    expect(['PENDING', 'APPROVED', 'REJECTED', 'X'].map(statusLabel)).toEqual([
+    expect(['PENDING', 'APPROVED', 'REJECTED', 'X'].map(reviewStatusLabel)).toEqual([
       'Pending',
       'Approved',
       'Rejected',

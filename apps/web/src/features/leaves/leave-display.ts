@@ -16,8 +16,8 @@ import { formatDate } from '../../lib/dates.ts';
 /** 'Jan' … 'Dec' for month 1 … 12 (the charts' axis). */
 export const monthShort = (month: number) => (MONTH_NAMES[month - 1] ?? String(month)).slice(0, 3);
 
-/** Pending, Approved, Rejected; any other value is Unknown. */
-export function statusLabel(status: string | null | undefined): string {
+/** A review status (of a leave or an attendance record): Pending, Approved, Rejected; else Unknown. */
+export function reviewStatusLabel(status: string | null | undefined): string {
   switch (status) {
     case 'PENDING':
       return 'Pending';
@@ -30,7 +30,8 @@ export function statusLabel(status: string | null | undefined): string {
   }
 }
 
-export function statusColor(status: string | null | undefined): string {
+/** A review status's badge colour: yellow, green, red; else grey. */
+export function reviewStatusColor(status: string | null | undefined): string {
   switch (status) {
     case 'PENDING':
       return 'yellow';
@@ -60,7 +61,7 @@ export const personName = (p: { firstName: string; lastName: string }) =>
 export function reviewedText(leave: Pick<Leave, 'status' | 'reviewedBy' | 'reviewedAt'>): string {
   const by = leave.reviewedBy ? ` by ${personName(leave.reviewedBy)}` : '';
   const on = leave.reviewedAt ? ` on ${formatDate(leave.reviewedAt)}` : '';
-  return `${statusLabel(leave.status)}${by}${on}`;
+  return `${reviewStatusLabel(leave.status)}${by}${on}`;
 }
 
 /** The apply form's values as POST /leaves/apply takes them: a single day ends on its start. */

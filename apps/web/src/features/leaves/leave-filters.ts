@@ -8,7 +8,7 @@ import {
   type LeaveReportView,
   type LeaveStatus,
 } from '@csp/contracts';
-import { statusLabel } from './leave-display.ts';
+import { reviewStatusLabel } from './leave-display.ts';
 
 /**
  * The filters of /leaves (spec part 2 §2.4: a search by teacher name or reason, status and the applied
@@ -78,7 +78,7 @@ export type LeaveFilterKey = (typeof LEAVE_FILTER_KEYS)[number];
 
 export const LEAVE_STATUS_OPTIONS = [
   { value: '', label: 'All statuses' },
-  ...LEAVE_STATUSES.map((s) => ({ value: s, label: statusLabel(s) })),
+  ...LEAVE_STATUSES.map((s) => ({ value: s, label: reviewStatusLabel(s) })),
 ];
 
 export const LEAVE_APPLIED_OPTIONS = LEAVE_APPLIED_FILTERS.map((a) => ({

@@ -14,7 +14,7 @@ import { formatDate } from '../../../lib/dates.ts';
 import { useOrganisationQuery } from '../../../lib/organisation.ts';
 import { useAttendanceDashboard } from '../api/attendance.api.ts';
 import { formatClock, personName } from '../attendance-display.ts';
-import { AttendanceStatusBadge } from './AttendanceStatusBadge.tsx';
+import { ReviewStatusBadge } from '../../leaves/components/ReviewBits.tsx';
 import { FigureTiles, type Figure } from '../../../components/FigureTiles.tsx';
 import { RangeBadge } from './AttendanceTable.tsx';
 import { ReviewAttendanceModal } from './ReviewAttendanceModal.tsx';
@@ -48,7 +48,7 @@ function PendingItem({ record, onReview }: { record: Attendance; onReview: (r: A
             <Text fw={600} size="sm">
               {name}
             </Text>
-            <AttendanceStatusBadge status={record.status} size="sm" />
+            <ReviewStatusBadge status={record.status} size="sm" />
             <RangeBadge record={record} />
           </Group>
           <Text size="sm" c="dimmed">

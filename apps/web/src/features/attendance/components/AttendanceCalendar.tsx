@@ -66,7 +66,7 @@ import {
   type CalendarCell,
   type YearMonth,
 } from '../calendar.ts';
-import { AttendanceStatusBadge } from './AttendanceStatusBadge.tsx';
+import { ReviewStatusBadge } from '../../leaves/components/ReviewBits.tsx';
 import { ProgressBadge, RangeBadge, reviewerText } from './AttendanceTable.tsx';
 import { FigureTiles, type Figure } from '../../../components/FigureTiles.tsx';
 
@@ -312,7 +312,7 @@ function RecordDetails({ record }: { record: Attendance }) {
         </DetailItem>
         <DetailItem label="Duration">{formatDuration(record.duration)}</DetailItem>
         <DetailItem label="Status">
-          <AttendanceStatusBadge status={record.status} />
+          <ReviewStatusBadge status={record.status} />
         </DetailItem>
       </SimpleGrid>
       <DetailItem label="Location">

@@ -5,7 +5,7 @@ import { WideTable } from '../../../components/WideTable.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { useOrganisationQuery, useOrgToday } from '../../../lib/organisation.ts';
 import { formatClock, personName, progressLabel, rangeIndicator } from '../attendance-display.ts';
-import { AttendanceStatusBadge } from './AttendanceStatusBadge.tsx';
+import { ReviewStatusBadge } from '../../leaves/components/ReviewBits.tsx';
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
 
@@ -119,7 +119,7 @@ export function AttendanceTable({
               </Table.Td>
               <Table.Td style={nowrap}>{formatDuration(r.duration)}</Table.Td>
               <Table.Td style={nowrap}>
-                <AttendanceStatusBadge status={r.status} style={{ minWidth: 'max-content' }} />
+                <ReviewStatusBadge status={r.status} style={{ minWidth: 'max-content' }} />
               </Table.Td>
               {onReview && (
                 <Table.Td style={nowrap}>

@@ -23,7 +23,7 @@ import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { useOrganisationQuery } from '../../../lib/organisation.ts';
 import { useBulkReviewAttendance, usePendingAttendance } from '../api/attendance.api.ts';
 import { formatClock, personName } from '../attendance-display.ts';
-import { AttendanceStatusBadge } from './AttendanceStatusBadge.tsx';
+import { ReviewStatusBadge } from '../../leaves/components/ReviewBits.tsx';
 import { RangeBadge } from './AttendanceTable.tsx';
 
 /** Pending records a page in the bulk review table. */
@@ -218,7 +218,7 @@ export function BulkReview() {
                         </Stack>
                       </Table.Td>
                       <Table.Td>
-                        <AttendanceStatusBadge status={r.status} style={{ minWidth: 'max-content' }} />
+                        <ReviewStatusBadge status={r.status} style={{ minWidth: 'max-content' }} />
                       </Table.Td>
                     </Table.Tr>
                   ))}

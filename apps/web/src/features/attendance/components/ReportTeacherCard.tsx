@@ -22,7 +22,7 @@ import { WideTable } from '../../../components/WideTable.tsx';
 import { DetailItem } from '../../../components/DetailItem.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { breakdownSections, formatClock, hoursText, personName } from '../attendance-display.ts';
-import { AttendanceStatusBadge } from './AttendanceStatusBadge.tsx';
+import { ReviewStatusBadge } from '../../leaves/components/ReviewBits.tsx';
 
 /** The stacked bar of a teacher's counted days (approved, pending, rejected, absent) and its legend. */
 function Breakdown({ report, name }: { report: TeacherReport; name: string }) {
@@ -104,7 +104,7 @@ function DailyRecords({
                 {r.checkInLocationName ?? '—'}
               </Table.Td>
               <Table.Td>
-                <AttendanceStatusBadge status={r.status} />
+                <ReviewStatusBadge status={r.status} />
               </Table.Td>
             </Table.Tr>
           ))}

@@ -1,10 +1,14 @@
 import type { Attendance } from '@csp/contracts';
-import { Button, Card, Flex, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconCheck, IconClipboardCheck, IconMapPin } from '@tabler/icons-react';
+import { Button, Card, Group, SimpleGrid, Stack } from '@mantine/core';
+import { IconMapPin } from '@tabler/icons-react';
 import { DetailItem } from '../../../components/DetailItem.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { formatClock, formatMoment, mapsUrl, personName } from '../attendance-display.ts';
-import { AttendanceStatusBadge } from './AttendanceStatusBadge.tsx';
+import {
+  QuickDecisionButtons,
+  ReviewCardHeading,
+  ReviewNotesBox,
+} from '../../leaves/components/ReviewBits.tsx';
 import { ReviewRangeIndicator } from './ReviewRangeIndicator.tsx';
 
 /**
@@ -38,17 +42,7 @@ export function ReviewAttendanceCard({
   return (
     <Card withBorder radius="md" padding="md" component="li" aria-label={`${teacher}, ${date}`}>
       <Stack gap="sm" h="100%">
-        <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
-          <div style={{ minWidth: 0 }}>
-            <Title order={2} fz="md" style={{ overflowWrap: 'anywhere' }}>
-              {teacher}
-            </Title>
-            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              {record.teacher.email}
-            </Text>
-          </div>
-          <AttendanceStatusBadge status={record.status} style={{ flexShrink: 0 }} />
-        </Group>
+        <ReviewCardHeading title={teacher} subtitle={record.teacher.email} status={record.status} />
         <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" verticalSpacing="xs">
           <DetailItem label="Date">{date}</DetailItem>
           <DetailItem label="Check-in">{formatClock(record.checkIn, timeZone)}</DetailItem>
@@ -76,19 +70,7 @@ export function ReviewAttendanceCard({
           )}
         </Group>
         {(record.adminNotes || !pending) && (
-          <Stack
-            gap="xs"
-            p="sm"
-            bg="var(--mantine-color-gray-0)"
-            style={{ borderRadius: 'var(--mantine-radius-md)' }}
-          >
-            <DetailItem label="Admin notes" fallback="No notes">
-              {record.adminNotes && (
-                <Text size="sm" lineClamp={4} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                  {record.adminNotes}
-                </Text>
-              )}
-            </DetailItem>
+          <ReviewNotesBox notes={record.adminNotes}>
             {!pending &&
               (record.reviewedAt ? (
                 <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs">
@@ -100,28 +82,15 @@ export function ReviewAttendanceCard({
               ) : (
                 <DetailItem label="Reviewed by">Approved automatically at check-in</DetailItem>
               ))}
-          </Stack>
+          </ReviewNotesBox>
         )}
         {pending && (
-          <Flex direction={{ base: 'column', xs: 'row' }} justify="flex-end" gap="xs" mt="auto">
-            <Button
-              variant="default"
-              leftSection={<IconClipboardCheck size={16} aria-hidden />}
-              onClick={() => onFullReview(record)}
-              disabled={busy}
-            >
-              Full Review
-            </Button>
-            <Button
-              color="green"
-              leftSection={<IconCheck size={16} aria-hidden />}
-              onClick={() => onQuickApprove(record)}
-              loading={approving}
-              disabled={busy && !approving}
-            >
-              Quick Approve
-            </Button>
-          </Flex>
+          <QuickDecisionButtons
+            fullReview={() => onFullReview(record)}
+            onQuickApprove={() => onQuickApprove(record)}
+            approving={approving}
+            busy={busy}
+          />
         )}
       </Stack>
     </Card>

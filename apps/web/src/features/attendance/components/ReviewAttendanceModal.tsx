@@ -15,7 +15,7 @@ import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { useOrganisationQuery } from '../../../lib/organisation.ts';
 import { useReviewAttendance } from '../api/attendance.api.ts';
 import { defaultReview, formatClock, personName, type ReviewValues } from '../attendance-display.ts';
-import { AttendanceStatusBadge } from './AttendanceStatusBadge.tsx';
+import { ReviewStatusBadge } from '../../leaves/components/ReviewBits.tsx';
 import { ReviewRangeIndicator } from './ReviewRangeIndicator.tsx';
 
 const TITLE = 'Full Review';
@@ -76,7 +76,7 @@ function ReviewForm({
           <DetailItem label="Email">{record.teacher.email}</DetailItem>
           <DetailItem label="Date">{formatDate(record.date)}</DetailItem>
           <DetailItem label="Status">
-            <AttendanceStatusBadge status={record.status} />
+            <ReviewStatusBadge status={record.status} />
           </DetailItem>
           <DetailItem label="Check-in">{formatClock(record.checkIn, timeZone)}</DetailItem>
           <DetailItem label="Check-out" fallback="Not checked out">

@@ -8,7 +8,7 @@ import { RetryPanel } from '../../../components/ListStates.tsx';
 import { getErrorMessage } from '../../../lib/api.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
-import { homeVisitsApi } from '../../home-visits/api/home-visits.api.ts';
+import { placeNameAt } from '../../../lib/geocode.ts';
 import { useOrganisationQuery, useOrgToday } from '../../../lib/organisation.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { attendanceKeys, useCheckIn, useCheckOut, useTodayAttendance } from '../api/attendance.api.ts';
@@ -21,7 +21,7 @@ import {
   readPosition,
   type PlaceFields,
 } from '../check-in.ts';
-import { AttendanceStatusBadge } from './AttendanceStatusBadge.tsx';
+import { ReviewStatusBadge } from '../../leaves/components/ReviewBits.tsx';
 import { RangeBadge } from './AttendanceTable.tsx';
 
 const HEADING_ID = 'att-today';
@@ -41,7 +41,7 @@ async function currentPlace(): Promise<PlaceFields> {
     return placeFields(null);
   }
   const { latitude, longitude } = result.position;
-  return placeFields(result.position, await homeVisitsApi.placeName(latitude, longitude));
+  return placeFields(result.position, await placeNameAt(latitude, longitude));
 }
 
 function TodayDetails({ record }: { record: Attendance }) {
@@ -54,7 +54,7 @@ function TodayDetails({ record }: { record: Attendance }) {
       </DetailItem>
       <DetailItem label="Duration">{record.checkOut ? formatDuration(record.duration) : ''}</DetailItem>
       <DetailItem label="Status">
-        <AttendanceStatusBadge status={record.status} />
+        <ReviewStatusBadge status={record.status} />
       </DetailItem>
       <div style={{ gridColumn: '1 / -1' }}>
         <DetailItem label="Location">

@@ -30,7 +30,7 @@ import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { useOrganisationQuery } from '../../../lib/organisation.ts';
 import { AdminOnly } from '../../../components/AdminOnly.tsx';
 import { useAdminAttendance, useAttendanceDashboard, useReviewAttendance } from '../api/attendance.api.ts';
-import { statusLabel } from '../attendance-display.ts';
+import { reviewStatusLabel } from '../attendance-display.ts';
 import { FigureTiles } from '../../../components/FigureTiles.tsx';
 import { ReviewAttendanceCard } from '../components/ReviewAttendanceCard.tsx';
 import { ReviewAttendanceModal } from '../components/ReviewAttendanceModal.tsx';
@@ -40,7 +40,7 @@ const PAGE_SIZE = ATTENDANCE_LIMITS.reviewPageSize;
 
 type Tab = AttendanceStatus | 'ALL';
 const TABS: Tab[] = [...ATTENDANCE_STATUSES, 'ALL'];
-const tabLabel = (t: Tab) => (t === 'ALL' ? 'All' : statusLabel(t));
+const tabLabel = (t: Tab) => (t === 'ALL' ? 'All' : reviewStatusLabel(t));
 
 const isOneOf = <T extends string>(values: readonly T[], value: string | null): value is T =>
   value !== null && (values as readonly string[]).includes(value);

@@ -18,6 +18,8 @@ import {
 } from '@tanstack/react-query';
 import { api, errorStatus } from '../../../lib/api.ts';
 import { saveDownload } from '../../../lib/download.ts';
+import { definePagedList } from '../../../lib/paged-list.ts';
+import { useRecordQuery } from '../../../lib/record-query.ts';
 import { dashboardKeys } from '../../dashboard/api/dashboard.api.ts';
 import { userKeys } from '../../users/api/users.api.ts';
 import {
@@ -39,18 +41,11 @@ export interface LeaveListParams extends LeaveFilters {
   limit: number;
 }
 
-export interface LeavePage {
-  items: Leave[];
-  total: number;
-}
-
 /** Teachers per page on the analytics' Teacher-wise tab (the programme can have thousands). */
 export const TEACHER_STATS_PAGE_SIZE = LEAVE_LIMITS.pageSize;
 
-export interface TeacherLeaveStatsPage {
-  items: TeacherLeaveStats;
-  total: number;
-}
+/** The query of one page of the Teacher-wise tab: its filters, page and limit. */
+export type TeacherStatsParams = Record<string, string | number>;
 
 /** Query keys of the leaves feature. */
 export const leaveKeys = {
@@ -69,26 +64,28 @@ export const leaveKeys = {
   analytics: () => [...leaveKeys.all, 'analytics'] as const,
   monthly: (year: number) => [...leaveKeys.analytics(), 'monthly', year] as const,
   yearly: () => [...leaveKeys.analytics(), 'yearly'] as const,
-  teachers: (query: Record<string, string | number>) =>
-    [...leaveKeys.analytics(), 'teachers', query] as const,
+  teachers: (query: TeacherStatsParams) => [...leaveKeys.analytics(), 'teachers', query] as const,
   /** The teacher filter's choices; under the users key so user changes refresh it. */
   teacherOptions: () => [...userKeys.all, 'teachers'] as const,
 };
 
-function totalOf(headers: Record<string, unknown>, fallback: number): number {
-  const header = Number(headers['x-total-count']);
-  return Number.isFinite(header) ? header : fallback;
-}
-
 const path = (id: string) => `/leaves/${encodeURIComponent(id)}`;
 
+/** One page of GET /leaves/teacher/{id} (a teacher's own) or GET /leaves/all, and X-Total-Count. */
+export const leaveList = definePagedList<LeaveListParams, Leave>({
+  key: leaveKeys.list,
+  path: ({ teacherId }) => (teacherId ? `/leaves/teacher/${encodeURIComponent(teacherId)}` : '/leaves/all'),
+  // The teacher is in the address, not the query (leaveListQuery reads only the filters).
+  query: ({ page, limit, ...filters }) => leaveListQuery(filters, page, limit),
+});
+
+/** One page of GET /leaves/analytics/teachers (the Teacher-wise tab), and X-Total-Count. */
+export const teacherLeaveStatsList = definePagedList<TeacherStatsParams, TeacherLeaveStats[number]>({
+  key: leaveKeys.teachers,
+  path: '/leaves/analytics/teachers',
+});
+
 export const leavesApi = {
-  /** One page of GET /leaves/teacher/{id} (a teacher's own) or GET /leaves/all, and X-Total-Count. */
-  list: async ({ teacherId, page, limit, ...filters }: LeaveListParams): Promise<LeavePage> => {
-    const url = teacherId ? `/leaves/teacher/${encodeURIComponent(teacherId)}` : '/leaves/all';
-    const res = await api.get<Leave[]>(url, { params: leaveListQuery(filters, page, limit) });
-    return { items: res.data, total: totalOf(res.headers, res.data.length) };
-  },
   summary: (filters: LeaveFilters, teacherId?: string) =>
     api
       .get<LeaveSummary>('/leaves/summary', { params: leaveSummaryQuery(filters, teacherId) })
@@ -102,11 +99,6 @@ export const leavesApi = {
   monthly: (year: number) =>
     api.get<MonthlyLeaveStats>('/leaves/analytics/monthly', { params: { year } }).then((r) => r.data),
   yearly: () => api.get<YearlyLeaveStats>('/leaves/analytics/yearly').then((r) => r.data),
-  /** One page of GET /leaves/analytics/teachers, and X-Total-Count. */
-  teachers: async (query: Record<string, string | number>): Promise<TeacherLeaveStatsPage> => {
-    const res = await api.get<TeacherLeaveStats>('/leaves/analytics/teachers', { params: query });
-    return { items: res.data, total: totalOf(res.headers, res.data.length) };
-  },
   /** GET /users?role=TEACHER: every teacher, for the dashboard's teacher filter. */
   teacherOptions: () =>
     api.get<UserListItem[]>('/users', { params: { role: 'TEACHER' } }).then((r) => r.data),
@@ -124,21 +116,6 @@ export const leavesApi = {
   },
 };
 
-/** 404 (missing or not one's own) and 400 (not a valid id): nothing to show. */
-export function isLeaveMissing(error: unknown): boolean {
-  const status = errorStatus(error);
-  return status === 404 || status === 400;
-}
-
-/** One page of leaves; the previous page stays on screen while the next one loads. */
-export function useLeavesQuery(params: LeaveListParams) {
-  return useQuery({
-    queryKey: leaveKeys.list(params),
-    queryFn: () => leavesApi.list(params),
-    placeholderData: keepPreviousData,
-  });
-}
-
 /** The stat tiles' figures. Silent: the tiles show dashes when they cannot be read. */
 export function useLeaveSummaryQuery(filters: LeaveFilters, teacherId?: string) {
   return useQuery({
@@ -149,15 +126,9 @@ export function useLeaveSummaryQuery(filters: LeaveFilters, teacherId?: string) 
   });
 }
 
-/** One leave. Silent: the page shows 'Leave application not found.' or an inline error with a retry. */
-export function useLeaveQuery(id: string, enabled = true) {
-  return useQuery({
-    queryKey: leaveKeys.detail(id),
-    queryFn: () => leavesApi.get(id),
-    enabled,
-    retry: (failures, error) => failures < 1 && !isLeaveMissing(error) && errorStatus(error) !== 403,
-    meta: { silent: true },
-  });
+/** One leave. The page shows 'Leave application not found.' or the failure with a retry. */
+export function useLeaveQuery(id: string) {
+  return useRecordQuery(leaveKeys.detail(id), () => leavesApi.get(id));
 }
 
 export function useMonthlyLeaveStatsQuery(year: number, enabled: boolean) {
@@ -175,12 +146,7 @@ export function useYearlyLeaveStatsQuery(enabled: boolean) {
 
 export function useTeacherLeaveStatsQuery(filters: AnalyticsFilters, page: number, enabled: boolean) {
   const query = { ...teacherStatsQuery(filters), page, limit: TEACHER_STATS_PAGE_SIZE };
-  return useQuery({
-    queryKey: leaveKeys.teachers(query),
-    queryFn: () => leavesApi.teachers(query),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
+  return teacherLeaveStatsList.usePage(query, { enabled });
 }
 
 export function useTeacherOptionsQuery(enabled: boolean) {

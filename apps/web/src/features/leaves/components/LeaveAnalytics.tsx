@@ -21,21 +21,20 @@ import {
   Table,
   Tabs,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { IconChartBar, IconDownload, IconRefresh, IconSearch } from '@tabler/icons-react';
+import { IconChartBar, IconDownload, IconRefresh } from '@tabler/icons-react';
 import { useId, type ReactNode } from 'react';
 import { WideTable } from '../../../components/WideTable.tsx';
 import { BackLink } from '../../../components/BackLink.tsx';
-import { EmptyPanel, RetryPanel } from '../../../components/ListStates.tsx';
+import { ListFilters } from '../../../components/ListFilters.tsx';
+import { RetryPanel } from '../../../components/ListStates.tsx';
+import { PagedList } from '../../../components/PagedList.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { PageLoader } from '../../../components/PageLoader.tsx';
-import { ListPager } from '../../../components/ListPager.tsx';
 import { getErrorMessage } from '../../../lib/api.ts';
-import { MONTH_OPTIONS, useLastPageClamp, useListParams } from '../../../lib/listParams.ts';
-import { pageCount } from '../../../lib/pager.ts';
+import { MONTH_OPTIONS, useListParams } from '../../../lib/listParams.ts';
 import { toastError } from '../../../lib/notify.ts';
 import { useOrgToday } from '../../../lib/organisation.ts';
 import {
@@ -345,30 +344,15 @@ function TeacherFilters({
     });
   }
   return (
-    <Stack gap="sm">
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
-        <NativeSelect
-          label="Month"
-          data={MONTH_OPTIONS}
-          value={filters.month === undefined ? '' : String(filters.month)}
-          onChange={(e) => onChange('month', e.currentTarget.value)}
-        />
-        <NativeSelect
-          label="Teacher"
-          data={[{ value: '', label: 'All teachers' }, ...options]}
-          value={filters.teacherId ?? ''}
-          onChange={(e) => onChange('teacherId', e.currentTarget.value)}
-        />
-        <TextInput
-          label="Search teacher name"
-          placeholder="Name"
-          type="search"
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={search.text}
-          onChange={(e) => search.onChange(e.currentTarget.value)}
-        />
-      </SimpleGrid>
-      <Group justify="flex-end">
+    <ListFilters
+      search={{
+        label: 'Search teacher name',
+        placeholder: 'Name',
+        value: search.text,
+        onChange: search.onChange,
+      }}
+      cols={{ base: 1, xs: 2, md: 3 }}
+      actions={
         <Button
           variant="subtle"
           size="xs"
@@ -378,8 +362,21 @@ function TeacherFilters({
         >
           Reset Filters
         </Button>
-      </Group>
-    </Stack>
+      }
+    >
+      <NativeSelect
+        label="Month"
+        data={MONTH_OPTIONS}
+        value={filters.month === undefined ? '' : String(filters.month)}
+        onChange={(e) => onChange('month', e.currentTarget.value)}
+      />
+      <NativeSelect
+        label="Teacher"
+        data={[{ value: '', label: 'All teachers' }, ...options]}
+        value={filters.teacherId ?? ''}
+        onChange={(e) => onChange('teacherId', e.currentTarget.value)}
+      />
+    </ListFilters>
   );
 }
 
@@ -400,11 +397,6 @@ export default function LeaveAnalytics() {
   const monthly = useMonthlyLeaveStatsQuery(year, view === 'monthly');
   const yearly = useYearlyLeaveStatsQuery(view === 'yearly');
   const teachers = useTeacherLeaveStatsQuery(filters, page, view === 'teachers');
-  useLastPageClamp({
-    page,
-    pages: pageCount(teachers.data?.total ?? 0, TEACHER_STATS_PAGE_SIZE),
-    settled: Boolean(view === 'teachers' && teachers.data && !teachers.isPlaceholderData),
-  });
   const exporter = useMutation({
     mutationFn: leavesApi.exportReport,
     onError: (error) => toastError(getErrorMessage(error, 'Failed to export the report')),
@@ -474,33 +466,23 @@ export default function LeaveAnalytics() {
 
           <Tabs.Panel value="teachers">
             <Stack gap="md">
-              <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-                <TeacherFilters
-                  filters={filters}
-                  onChange={set}
-                  search={{ text: searchText, onChange: changeSearchText }}
-                  onReset={resetTeacherFilters}
-                />
-              </Paper>
-              <Loaded query={teachers} label="Loading the teachers' figures">
-                {({ items, total }) =>
-                  items.length === 0 ? (
-                    <EmptyPanel icon={IconChartBar}>No teachers match these filters</EmptyPanel>
-                  ) : (
-                    <Stack gap="md" style={{ opacity: teachers.isPlaceholderData ? 0.6 : 1 }}>
-                      <TeacherTable stats={items} chosenPeriod={periodName(year, filters.month)} />
-                      <ListPager
-                        page={page}
-                        pageSize={TEACHER_STATS_PAGE_SIZE}
-                        total={total}
-                        count={items.length}
-                        onChange={setPage}
-                        label="Teacher pages"
-                      />
-                    </Stack>
-                  )
-                }
-              </Loaded>
+              <TeacherFilters
+                filters={filters}
+                onChange={set}
+                search={{ text: searchText, onChange: changeSearchText }}
+                onReset={resetTeacherFilters}
+              />
+              <PagedList
+                query={teachers}
+                page={page}
+                pageSize={TEACHER_STATS_PAGE_SIZE}
+                onPage={setPage}
+                loadingLabel="Loading the teachers' figures"
+                empty={{ icon: IconChartBar, text: 'No teachers match these filters' }}
+                pagerLabel="Teacher pages"
+              >
+                {(stats) => <TeacherTable stats={stats} chosenPeriod={periodName(year, filters.month)} />}
+              </PagedList>
             </Stack>
           </Tabs.Panel>
         </Box>

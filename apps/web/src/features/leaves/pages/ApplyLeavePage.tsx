@@ -7,33 +7,22 @@ import {
   type LeaveApplyFormValues,
   type LeaveType,
 } from '@csp/contracts';
-import {
-  Button,
-  Grid,
-  Group,
-  List,
-  Paper,
-  Radio,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Button, Grid, Group, List, Paper, Radio, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconInfoCircle, IconLock } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { BackLink } from '../../../components/BackLink.tsx';
 import { DateField } from '../../../components/DateField.tsx';
 import { DetailItem } from '../../../components/DetailItem.tsx';
 import { DraftNotice } from '../../../components/DraftNotice.tsx';
-import { PageMessage } from '../../../components/PageStates.tsx';
+import { ForbiddenPage } from '../../../components/PageStates.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
+import { DetailPanel } from '../../../components/RecordLayout.tsx';
 import { getErrorMessage, serverMessage } from '../../../lib/api.ts';
 import { useFormDraft } from '../../../lib/form-drafts.ts';
 import { schemaResolver } from '../../../lib/forms.ts';
-import { toastError, toastSuccess } from '../../../lib/notify.ts';
+import { toastSuccess } from '../../../lib/notify.ts';
+import { useSave } from '../../../lib/save.ts';
 import { useCurrentUser } from '../../../lib/auth-context.ts';
 import { useOrgToday } from '../../../lib/organisation.ts';
 import { useApplyLeaveMutation } from '../api/leaves.api.ts';
@@ -50,21 +39,9 @@ const GUIDELINES = [
   'Hand over your responsibilities (students, visits, activities) before your leave starts.',
 ];
 
-function SidePanel({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-label={title}>
-      <Title order={2} fz="h4" mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
-
 function ApplyLeaveForm() {
   const navigate = useNavigate();
   const today = useOrgToday();
-  const apply = useApplyLeaveMutation();
   const form = useForm<LeaveApplyFormValues>({
     initialValues: { leaveType: 'SINGLE_DAY', startDate: '', endDate: '', reason: '' },
     validate: schemaResolver(leaveApplyFormSchema(today)),
@@ -76,20 +53,23 @@ function ApplyLeaveForm() {
   /** The calendars offer today and later (spec §5); a typed earlier day gets the form's message. */
   const beforeToday = (date: string) => date.slice(0, 10) < today;
 
-  const submit = (v: LeaveApplyFormValues) =>
-    apply.mutate(toApplyBody(v), {
-      onSuccess: () => {
-        draft.clear();
-        toastSuccess(LEAVE_MESSAGES.submitted);
-        navigate('/leaves');
-      },
-      onError: (error) => {
-        const message = serverMessage(error);
-        if (message === LEAVE_MESSAGES.inPast) form.setFieldError('startDate', message);
-        if (message === LEAVE_MESSAGES.endBeforeStart) form.setFieldError('endDate', message);
-        toastError(getErrorMessage(error, LEAVE_MESSAGES.submitFailed));
-      },
-    });
+  const save = useSave({
+    mutation: useApplyLeaveMutation(),
+    failureText: (error) => getErrorMessage(error, LEAVE_MESSAGES.submitFailed),
+    onSaved: () => {
+      draft.clear();
+      toastSuccess(LEAVE_MESSAGES.submitted);
+      navigate('/leaves');
+    },
+    // The server's date refusals are shown on their fields too, and toasted.
+    onFailed: (error) => {
+      const message = serverMessage(error);
+      if (message === LEAVE_MESSAGES.inPast) form.setFieldError('startDate', message);
+      if (message === LEAVE_MESSAGES.endBeforeStart) form.setFieldError('endDate', message);
+      return false;
+    },
+  });
+  const submit = (v: LeaveApplyFormValues) => save.submit(() => toApplyBody(v));
 
   return (
     <Grid gutter="lg">
@@ -149,8 +129,8 @@ function ApplyLeaveForm() {
                 <Button component={Link} to="/leaves" variant="default" onClick={draft.clear}>
                   Cancel
                 </Button>
-                <Button type="submit" disabled={apply.isPending}>
-                  {apply.isPending ? 'Submitting...' : 'Submit Application'}
+                <Button type="submit" disabled={save.busy}>
+                  {save.busy ? 'Submitting...' : 'Submit Application'}
                 </Button>
               </Group>
             </Stack>
@@ -159,7 +139,7 @@ function ApplyLeaveForm() {
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 5 }}>
         <Stack gap="lg">
-          <SidePanel title="Leave Summary">
+          <DetailPanel title="Leave Summary">
             <SimpleGrid cols={{ base: 1, xs: 3, md: 1 }} spacing="sm" verticalSpacing="sm">
               <DetailItem label="Type">{summary.type}</DetailItem>
               <DetailItem label="Dates" fallback="Not chosen yet">
@@ -169,8 +149,8 @@ function ApplyLeaveForm() {
                 {summary.days === null ? '' : daysText(summary.days)}
               </DetailItem>
             </SimpleGrid>
-          </SidePanel>
-          <SidePanel title="Guidelines">
+          </DetailPanel>
+          <DetailPanel title="Guidelines">
             <List
               size="sm"
               spacing={6}
@@ -181,7 +161,7 @@ function ApplyLeaveForm() {
                 <List.Item key={g}>{g}</List.Item>
               ))}
             </List>
-          </SidePanel>
+          </DetailPanel>
         </Stack>
       </Grid.Col>
     </Grid>
@@ -193,17 +173,9 @@ export function ApplyLeavePage() {
   const me = useCurrentUser();
   if (me.role !== 'TEACHER') {
     return (
-      <PageMessage
-        title={TITLE}
-        icon={IconLock}
-        action={
-          <Button component={Link} to="/leaves" variant="light">
-            Back to Leaves
-          </Button>
-        }
-      >
+      <ForbiddenPage title={TITLE} backTo="/leaves" backLabel="Back to Leaves">
         {LEAVE_MESSAGES.onlyTeachersApply}.
-      </PageMessage>
+      </ForbiddenPage>
     );
   }
   return (

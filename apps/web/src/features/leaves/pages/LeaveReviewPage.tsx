@@ -4,67 +4,51 @@ import {
   LEAVE_TYPE_LABELS,
   reviewLeaveBodySchema,
   type Leave,
+  type ReviewLeaveBody,
 } from '@csp/contracts';
-import {
-  Alert,
-  Button,
-  Grid,
-  Group,
-  NativeSelect,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Grid, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { AdminOnly } from '../../../components/AdminOnly.tsx';
 import { BackLink } from '../../../components/BackLink.tsx';
 import { DetailItem } from '../../../components/DetailItem.tsx';
-import { PageLoader } from '../../../components/PageLoader.tsx';
-import { LoadFailurePage, NotFoundPage } from '../../../components/PageStates.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
+import { DetailPanel } from '../../../components/RecordLayout.tsx';
+import { RecordPage } from '../../../components/RecordPage.tsx';
 import { getErrorMessage } from '../../../lib/api.ts';
 import { formatDate, formatDateTime } from '../../../lib/dates.ts';
 import { schemaResolver } from '../../../lib/forms.ts';
-import { toastError, toastSuccess } from '../../../lib/notify.ts';
-import { AdminOnly } from '../../../components/AdminOnly.tsx';
-import { isLeaveMissing, useLeaveQuery, useReviewLeaveMutation } from '../api/leaves.api.ts';
-import { LeaveStatusBadge } from '../components/LeaveBits.tsx';
+import { useSave } from '../../../lib/save.ts';
+import { toastSuccess } from '../../../lib/notify.ts';
+import { useLeaveQuery, useReviewLeaveMutation } from '../api/leaves.api.ts';
+import {
+  DecisionFields,
+  ReviewStatusBadge,
+  WrittenText,
+  type DecisionValues,
+} from '../components/ReviewBits.tsx';
 import { daysText, periodText, personName, reviewedText } from '../leave-display.ts';
 
 const TITLE = 'Review Leave Application';
 
-const DECISIONS = [
-  { value: '', label: 'Select a decision', disabled: true },
-  { value: 'APPROVED', label: 'Approve' },
-  { value: 'REJECTED', label: 'Reject' },
-];
+/** A missing leave, or one not in one's scope (spec part 2 §8 "Missing records"). */
+const LEAVE_NOT_FOUND = {
+  message: LEAVE_MESSAGES.notFound,
+  backTo: '/leaves',
+  backLabel: 'Back to Leaves',
+};
 
-type ReviewValues = { status: string; reviewNotes: string };
-
-function Panel({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-label={title}>
-      <Title order={2} fz="h4" mb="md">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
+type ReviewValues = DecisionValues<'reviewNotes'>;
 
 function LeaveDetails({ leave }: { leave: Leave }) {
   return (
-    <Panel title="Leave Details">
+    <DetailPanel title="Leave Details">
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="lg" verticalSpacing="md">
           <DetailItem label="Teacher">{personName(leave.teacher)}</DetailItem>
           <DetailItem label="Status">
-            <LeaveStatusBadge status={leave.status} />
+            <ReviewStatusBadge status={leave.status} />
           </DetailItem>
           <DetailItem label="Period">{periodText(leave.startDate, leave.endDate)}</DetailItem>
           <DetailItem label="Duration">{daysText(leave.days)}</DetailItem>
@@ -72,12 +56,10 @@ function LeaveDetails({ leave }: { leave: Leave }) {
           <DetailItem label="Applied">{formatDateTime(leave.appliedAt)}</DetailItem>
         </SimpleGrid>
         <DetailItem label="Reason">
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {leave.reason}
-          </Text>
+          <WrittenText>{leave.reason}</WrittenText>
         </DetailItem>
       </Stack>
-    </Panel>
+    </DetailPanel>
   );
 }
 
@@ -85,7 +67,7 @@ function LeaveDetails({ leave }: { leave: Leave }) {
 function AlreadyReviewed({ leave }: { leave: Leave }) {
   const approved = leave.status === 'APPROVED';
   return (
-    <Panel title="Review">
+    <DetailPanel title="Review">
       <Stack gap="md">
         <Alert
           color={approved ? 'green' : 'red'}
@@ -96,11 +78,7 @@ function AlreadyReviewed({ leave }: { leave: Leave }) {
           {reviewedText(leave)}.
         </Alert>
         <DetailItem label="Review notes" fallback="No review notes">
-          {leave.reviewNotes && (
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-              {leave.reviewNotes}
-            </Text>
-          )}
+          {leave.reviewNotes && <WrittenText>{leave.reviewNotes}</WrittenText>}
         </DetailItem>
         <Group>
           <Button component={Link} to="/leaves" variant="light">
@@ -108,17 +86,24 @@ function AlreadyReviewed({ leave }: { leave: Leave }) {
           </Button>
         </Group>
       </Stack>
-    </Panel>
+    </DetailPanel>
   );
 }
 
 function ReviewForm({ leave }: { leave: Leave }) {
   const navigate = useNavigate();
-  const review = useReviewLeaveMutation({
-    onReviewed: () => {
-      toastSuccess(LEAVE_MESSAGES.reviewed);
-      navigate('/leaves');
-    },
+  const save = useSave({
+    mutation: useReviewLeaveMutation({
+      onReviewed: () => {
+        toastSuccess(LEAVE_MESSAGES.reviewed);
+        navigate('/leaves');
+      },
+    }),
+    // Reviewed meanwhile (409) or gone (404): the mutation reads the leave again, and the page then
+    // shows the decision made or 'Leave application not found.'.
+    failureText: (error) => getErrorMessage(error, LEAVE_MESSAGES.reviewFailed),
+    // The mutation's onReviewed has left the page already.
+    onSaved: () => undefined,
   });
   const form = useForm<ReviewValues>({
     initialValues: { status: '', reviewNotes: '' },
@@ -126,47 +111,35 @@ function ReviewForm({ leave }: { leave: Leave }) {
   });
 
   const submit = (values: ReviewValues) =>
-    review.mutate(
-      {
-        id: leave.id,
-        body: {
-          status: values.status as 'APPROVED' | 'REJECTED',
-          reviewNotes: values.reviewNotes.trim() || undefined,
-        },
+    save.submit(() => ({
+      id: leave.id,
+      body: {
+        status: values.status as ReviewLeaveBody['status'],
+        reviewNotes: values.reviewNotes.trim() || undefined,
       },
-      {
-        // Reviewed meanwhile (409) or gone (404): the mutation reads the leave again, and the page then
-        // shows the decision made or 'Leave application not found.'.
-        onError: (error) => toastError(getErrorMessage(error, LEAVE_MESSAGES.reviewFailed)),
-      },
-    );
+    }));
 
   return (
-    <Panel title="Review Decision">
+    <DetailPanel title="Review Decision">
       <form noValidate onSubmit={form.onSubmit(submit)}>
         <Stack gap="md">
-          <NativeSelect label="Decision" withAsterisk data={DECISIONS} {...form.getInputProps('status')} />
-          <Textarea
-            label="Review notes"
-            description="Optional; the teacher sees them with the decision."
-            placeholder="Notes for the teacher"
-            autosize
-            minRows={3}
-            maxRows={8}
+          <DecisionFields
+            form={form}
+            notesField="reviewNotes"
+            notesLabel="Review notes"
             maxLength={LEAVE_LIMITS.reviewNotesMaxLength}
-            {...form.getInputProps('reviewNotes')}
           />
           <Group justify="flex-end" gap="sm">
             <Button component={Link} to="/leaves" variant="default">
               Cancel
             </Button>
-            <Button type="submit" disabled={review.isPending}>
-              {review.isPending ? 'Submitting...' : 'Submit Review'}
+            <Button type="submit" disabled={save.busy}>
+              {save.busy ? 'Submitting...' : 'Submit Review'}
             </Button>
           </Group>
         </Stack>
       </form>
-    </Panel>
+    </DetailPanel>
   );
 }
 
@@ -196,22 +169,16 @@ function ReviewView({ leave }: { leave: Leave }) {
 
 function ReviewLoader() {
   const { id = '' } = useParams();
-  const query = useLeaveQuery(id);
-  if (query.isPending) return <PageLoader label="Loading leave application" />;
-  if (query.isError) {
-    if (isLeaveMissing(query.error)) {
-      return (
-        <NotFoundPage
-          title={TITLE}
-          message={LEAVE_MESSAGES.notFound}
-          backTo="/leaves"
-          backLabel="Back to Leaves"
-        />
-      );
-    }
-    return <LoadFailurePage title={TITLE} error={query.error} onRetry={() => query.refetch()} />;
-  }
-  return <ReviewView leave={query.data} />;
+  return (
+    <RecordPage
+      query={useLeaveQuery(id)}
+      title={TITLE}
+      loadingLabel="Loading leave application"
+      notFound={LEAVE_NOT_FOUND}
+    >
+      {(leave) => <ReviewView leave={leave} />}
+    </RecordPage>
+  );
 }
 
 /**

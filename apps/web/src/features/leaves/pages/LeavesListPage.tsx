@@ -1,38 +1,18 @@
 import { LEAVE_MESSAGES, type Leave } from '@csp/contracts';
-import {
-  Badge,
-  Button,
-  Collapse,
-  Group,
-  NativeSelect,
-  Paper,
-  SimpleGrid,
-  Stack,
-  TextInput,
-} from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import {
-  IconChartBar,
-  IconFilter,
-  IconPlaneDeparture,
-  IconPlus,
-  IconSearch,
-  IconX,
-} from '@tabler/icons-react';
-import { useId } from 'react';
+import { Button, Group, NativeSelect, SimpleGrid, Stack } from '@mantine/core';
+import { IconChartBar, IconPlaneDeparture, IconPlus, IconX } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { ListPager } from '../../../components/ListPager.tsx';
-import { EmptyPanel, RetryPanel } from '../../../components/ListStates.tsx';
+import { ListFilters } from '../../../components/ListFilters.tsx';
+import { CardGrid, PagedList } from '../../../components/PagedList.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { PageLoader } from '../../../components/PageLoader.tsx';
 import { getErrorMessage } from '../../../lib/api.ts';
-import { useLastPageClamp, useListParams } from '../../../lib/listParams.ts';
+import { useListParams } from '../../../lib/listParams.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { useCurrentUser } from '../../../lib/auth-context.ts';
 import {
   LEAVES_PAGE_SIZE,
+  leaveList,
   useLeaveSummaryQuery,
-  useLeavesQuery,
   useReviewLeaveMutation,
 } from '../api/leaves.api.ts';
 import { LeaveCard } from '../components/LeaveCard.tsx';
@@ -62,17 +42,10 @@ export function LeavesListPage() {
     useListParams();
   const filters = { ...leaveFiltersFromParams(params), search: search.trim() || undefined };
   const filtered = hasLeaveFilters(filters);
-  const activeCount = activeFilterCount(filters);
-  const [filtersOpen, filtersPanel] = useDisclosure(activeCount > 0);
-  const panelId = useId();
 
-  const query = useLeavesQuery({ ...filters, teacherId: ownId, page, limit: LEAVES_PAGE_SIZE });
+  const query = leaveList.usePage({ ...filters, teacherId: ownId, page, limit: LEAVES_PAGE_SIZE });
   const summary = useLeaveSummaryQuery(filters, ownId);
   const review = useReviewLeaveMutation();
-  const total = query.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / LEAVES_PAGE_SIZE));
-  useLastPageClamp({ page, pages, settled: Boolean(query.data && !query.isPlaceholderData) });
-  const leaves = query.data?.items ?? [];
 
   const choose = (key: LeaveFilterKey, value: string) =>
     update({ [key]: value || undefined, page: undefined });
@@ -119,33 +92,18 @@ export function LeavesListPage() {
         <LeaveStatTiles summary={summary.data} failed={summary.isError} />
       </section>
 
-      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-        <Stack gap="sm">
-          <TextInput
-            label="Search leave applications"
-            placeholder={isAdmin ? 'Teacher name or reason' : 'Words in the reason'}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            type="search"
-            value={searchText}
-            onChange={(e) => changeSearchText(e.currentTarget.value)}
-          />
-          <Group justify="space-between" gap="sm">
-            <Button
-              variant="subtle"
-              onClick={filtersPanel.toggle}
-              leftSection={<IconFilter size={16} aria-hidden />}
-              aria-expanded={filtersOpen}
-              aria-controls={panelId}
-            >
-              Filters
-            </Button>
-            {activeCount > 0 && (
-              <Badge variant="light" color="teal">
-                {activeCount} {activeCount === 1 ? 'filter' : 'filters'} on
-              </Badge>
-            )}
-          </Group>
-          <Collapse in={filtersOpen} id={panelId}>
+      <ListFilters
+        search={{
+          label: 'Search leave applications',
+          placeholder: isAdmin ? 'Teacher name or reason' : 'Words in the reason',
+          value: searchText,
+          onChange: changeSearchText,
+        }}
+        cols={1}
+        filters={{
+          activeCount: activeFilterCount(filters),
+          toggleLabel: () => 'Filters',
+          children: (
             <Stack gap="sm">
               <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
                 <NativeSelect
@@ -173,29 +131,24 @@ export function LeavesListPage() {
                 </Button>
               </Group>
             </Stack>
-          </Collapse>
-        </Stack>
-      </Paper>
+          ),
+        }}
+      />
 
-      {query.isPending ? (
-        <PageLoader label="Loading leave applications" />
-      ) : query.isError && !query.data ? (
-        <RetryPanel error={query.error} onRetry={() => query.refetch()} />
-      ) : leaves.length === 0 ? (
-        <EmptyPanel icon={IconPlaneDeparture}>
-          {filtered ? 'No leave applications match these filters' : LEAVE_MESSAGES.empty}
-        </EmptyPanel>
-      ) : (
-        <Stack gap="md" style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }} aria-busy={query.isFetching}>
-          <SimpleGrid
-            cols={{ base: 1, lg: 2 }}
-            spacing="md"
-            component="ul"
-            m={0}
-            p={0}
-            style={{ listStyle: 'none' }}
-            aria-label="Leave applications"
-          >
+      <PagedList
+        query={query}
+        page={page}
+        pageSize={LEAVES_PAGE_SIZE}
+        onPage={setPage}
+        loadingLabel="Loading leave applications"
+        empty={{
+          icon: IconPlaneDeparture,
+          text: filtered ? 'No leave applications match these filters' : LEAVE_MESSAGES.empty,
+        }}
+        pagerLabel="Leave pages"
+      >
+        {(leaves) => (
+          <CardGrid label="Leave applications" cols={{ base: 1, lg: 2 }}>
             {leaves.map((leave) => (
               <LeaveCard
                 key={leave.id}
@@ -206,17 +159,9 @@ export function LeavesListPage() {
                 busy={review.isPending}
               />
             ))}
-          </SimpleGrid>
-          <ListPager
-            page={page}
-            pageSize={LEAVES_PAGE_SIZE}
-            total={total}
-            count={leaves.length}
-            onChange={setPage}
-            label="Leave pages"
-          />
-        </Stack>
-      )}
+          </CardGrid>
+        )}
+      </PagedList>
     </Stack>
   );
 }
