@@ -42,7 +42,7 @@ export async function lockStudentInScope<T extends SelectedFields = { id: typeof
 
 /**
  * `<studentColumn>`'s student is live, without joining `students`: an anti-join on the few deleted
- * students. A count, or the choice of a page's rows (db/keyset.ts pageIds), over many records then needs
+ * students. A count, or the choice of a page's rows (db/lists/keyset.ts pageIds), over many records then needs
  * no probe of `students` for each record, as an inner join would (the student exists: the foreign key).
  * Reads that join `students` anyway (one record, an unpaged list) say `students.deleted_at is null`.
  */

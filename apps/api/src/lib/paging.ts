@@ -12,7 +12,7 @@ export interface Page {
   limit: number;
   /**
    * A keyset page (contracts' keysetQueryFields): the order key of the row before it, decoded from the
-   * `after` cursor but not yet checked (the list's keyset checks it against its own key, db/keyset.ts).
+   * `after` cursor but not yet checked (the list's keyset checks it against its own key, db/lists/keyset.ts).
    */
   after?: unknown[];
 }
@@ -25,7 +25,7 @@ export interface Paged<T> {
   nextCursor?: string;
 }
 
-/** A cursor: the row's order key as JSON text (from SQL, db/keyset.ts), base64url-encoded. */
+/** A cursor: the row's order key as JSON text (from SQL, db/lists/keyset.ts), base64url-encoded. */
 const encodeCursor = (key: string) => Buffer.from(key, 'utf8').toString('base64url');
 
 function decodeCursor(cursor: string): unknown[] {
@@ -58,23 +58,35 @@ export function pageOf(query: PageQuery, defaultLimit: number = PAGING.defaultLi
  */
 export const searchCountsItself = (filter: { search?: string }): boolean => Boolean(filter.search);
 
-/**
- * Runs a list query for the page (and its count only when a numbered page, both at once). `rows`
- * receives the page (undefined: every row); `count` answers the number of matching rows. Lists with a
- * keyset pass `cursorOf` (a row's order key, db/keyset.ts): the answer then carries the next cursor
- * while rows remain, and a keyset page reads one row more than it answers to know whether any do.
- *
- * `totalOf`, when the page's query counts its own matches (a search: keyset `pageIds(…, counted)`): the
- * total a row carries. The numbered page then runs alone, one pass over the matches instead of two, and
- * `count` only for a page past the end, which has no row to carry it.
- */
-export async function fetchPage<T>(
-  page: Page | undefined,
-  rows: (page: Page | undefined) => Promise<T[]>,
-  count: () => Promise<number>,
-  cursorOf?: (row: T) => string,
-  totalOf?: (row: T) => number | null | undefined,
-): Promise<Paged<T>> {
+/** What fetchPage runs: a list's page query and its count. */
+export interface PageQueries<T> {
+  /** The page asked for (pageOf); undefined: every row. */
+  page: Page | undefined;
+  /** The list query for a page (undefined: every row). */
+  rows: (page: Page | undefined) => Promise<T[]>;
+  /** How many rows match in all (the repo's count, db/lists). */
+  count: () => Promise<number>;
+  /**
+   * Lists with a keyset: a row's order key (db/lists/keyset.ts). The answer then carries the next cursor
+   * while rows remain, and a keyset page reads one row more than it answers to know whether any do.
+   */
+  cursorOf?: (row: T) => string;
+  /**
+   * When the page's query counts its own matches (a search: keyset `pageIds(…, counted)`): the total a
+   * row carries. The numbered page then runs alone, one pass over the matches instead of two, and
+   * `count` only for a page past the end, which has no row to carry it.
+   */
+  totalOf?: (row: T) => number | null | undefined;
+}
+
+/** Runs a list query for the page (and its count only when a numbered page, both at once). */
+export async function fetchPage<T>({
+  page,
+  rows,
+  count,
+  cursorOf,
+  totalOf,
+}: PageQueries<T>): Promise<Paged<T>> {
   const cursorAfter = (items: T[], more: boolean) =>
     more && cursorOf && items.length ? encodeCursor(cursorOf(items[items.length - 1])) : undefined;
   if (page?.after) {

@@ -1,8 +1,8 @@
 import { aliasedTable, and, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { descendingKeyset } from '../../db/keyset.ts';
-import { filtersOnly, liveCount, liveCountSql } from '../../db/live-counts.ts';
+import { defineList } from '../../db/lists/index.ts';
+import { filtersOnly, liveCountSql } from '../../db/live-counts.ts';
 import { containsPattern } from '../../db/sql-helpers.ts';
 import { activities, students, users } from '../../db/schema.ts';
 import type { Page } from '../../lib/paging.ts';
@@ -126,12 +126,30 @@ const selection = {
   teacher: { id: teacher.id, firstName: teacher.firstName, lastName: teacher.lastName },
 };
 
-/** The lists' order, newest first (activities_live_*date_idx): its keyset pages. */
-const keyset = descendingKeyset([
-  [activities.date, 'date'],
-  [activities.createdAt, 'timestamptz'],
-  [activities.id, 'uuid'],
-]);
+/**
+ * The lists: newest first (activities_live_*date_idx); a search counted over its names, an
+ * administrator's unfiltered list by its kept count (the same rule as visibleTo: live, of a live student).
+ */
+const list = defineList({
+  keyset: [
+    [activities.date, 'date'],
+    [activities.createdAt, 'timestamptz'],
+    [activities.id, 'uuid'],
+  ],
+  count: {
+    search: (db, actor, filter: ActivityFilter, search) =>
+      namedSearchCount(db, search, false, searchTotal(actor, filter, search)),
+    live: (actor, filter) => (actor.role === 'ADMIN' && filtersOnly(filter) ? 'activities' : undefined),
+    exact: async (db, actor, filter) => {
+      const [row] = await db
+        .select({ n: count() })
+        .from(activities)
+        .where(whereOf(actor, filter, ofLiveStudent(activities.studentId)));
+      return row.n;
+    },
+  },
+});
+const { keyset } = list;
 
 /**
  * Activities visible to the actor that match the filter, newest first; one query, only the page's rows,
@@ -143,14 +161,9 @@ export async function listActivities(
   filter: ActivityFilter,
   page?: Page,
 ): Promise<(ActivityWithRefs & { cursor: string; total?: number | null })[]> {
-  // With a search, `date + 0` (the same order) keeps the planner from walking the date index row by row
-  // until a page of matches turns up (slow for a rare word); it finds the matches through the trigram and
-  // student indexes first, then sorts them. A search's numbered page chooses (keyset.searchPageIds).
-  const orderBy = [
-    desc(filter.search ? sql`${activities.date} + 0` : activities.date),
-    desc(activities.createdAt),
-    desc(activities.id),
-  ];
+  // A search's rows are found through the trigram and student indexes first, then sorted (list.order);
+  // its numbered page chooses how (keyset.searchPageIds).
+  const orderBy = list.order(filter);
   const withRefs = <Q extends PgSelect>(q: Q) =>
     q
       .innerJoin(students, eq(students.id, activities.studentId))
@@ -214,18 +227,8 @@ export async function listActivities(
   ).orderBy(...keyset.orderBy);
 }
 
-export async function countActivities(db: DbOrTx, actor: Actor, filter: ActivityFilter): Promise<number> {
-  if (filter.search) {
-    return namedSearchCount(db, filter.search, false, searchTotal(actor, filter, filter.search));
-  }
-  // An administrator's unfiltered list: the kept count (the same rule as visibleTo: live, of a live student).
-  if (actor.role === 'ADMIN' && filtersOnly(filter)) return liveCount(db, 'activities');
-  const [row] = await db
-    .select({ n: count() })
-    .from(activities)
-    .where(whereOf(actor, filter, ofLiveStudent(activities.studentId)));
-  return row.n;
-}
+export const countActivities = (db: DbOrTx, actor: Actor, filter: ActivityFilter): Promise<number> =>
+  list.count(db, actor, filter);
 
 /** One activity if the actor may see it; `forUpdate` locks the activity row for the transaction. */
 export async function findActivity(

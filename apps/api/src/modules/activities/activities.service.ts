@@ -99,13 +99,13 @@ export async function listActivities(
     teacherId: query.teacherId,
     search: query.search || undefined,
   };
-  const page = await fetchPage(
-    pageOf(query, ACTIVITY_LIMITS.pageSize),
-    (p) => repo.listActivities(deps.db, actor, filter, p),
-    () => repo.countActivities(deps.db, actor, filter),
-    (r) => r.cursor,
-    searchCountsItself(filter) ? (r) => r.total : undefined,
-  );
+  const page = await fetchPage({
+    page: pageOf(query, ACTIVITY_LIMITS.pageSize),
+    rows: (p) => repo.listActivities(deps.db, actor, filter, p),
+    count: () => repo.countActivities(deps.db, actor, filter),
+    cursorOf: (r) => r.cursor,
+    totalOf: searchCountsItself(filter) ? (r) => r.total : undefined,
+  });
   return { ...page, items: page.items.map((r) => toDto(r, orgToday, links)) };
 }
 

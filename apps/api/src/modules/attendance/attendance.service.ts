@@ -203,11 +203,11 @@ async function listPage(
   query: PageQuery,
   defaultLimit?: number,
 ): Promise<Paged<Attendance>> {
-  const page = await fetchPage(
-    pageOf(query, defaultLimit),
-    (p) => deps.repo.listAttendance(deps.db, actor, filter, p),
-    () => deps.repo.countAttendance(deps.db, actor, filter),
-  );
+  const page = await fetchPage({
+    page: pageOf(query, defaultLimit),
+    rows: (p) => deps.repo.listAttendance(deps.db, actor, filter, p),
+    count: () => deps.repo.countAttendance(deps.db, actor, filter),
+  });
   return { ...page, items: page.items.map(toDto) };
 }
 
@@ -262,11 +262,11 @@ async function adminList(deps: AttendanceDeps, actor: Actor, query: AdminAttenda
 /** GET /attendance/admin/pending: pending records, oldest first (admins). */
 async function pendingList(deps: AttendanceDeps, actor: Actor, query: PageQuery) {
   requireRole(actor, 'ADMIN');
-  const page = await fetchPage(
-    pageOf(query, L.reviewPageSize),
-    (p) => deps.repo.listPending(deps.db, actor, p),
-    () => deps.repo.countAttendance(deps.db, actor, { status: 'PENDING' }),
-  );
+  const page = await fetchPage({
+    page: pageOf(query, L.reviewPageSize),
+    rows: (p) => deps.repo.listPending(deps.db, actor, p),
+    count: () => deps.repo.countAttendance(deps.db, actor, { status: 'PENDING' }),
+  });
   return { ...page, items: page.items.map(toDto) };
 }
 
@@ -294,11 +294,11 @@ async function teachersWithStats(
 ): Promise<Paged<TeacherWithAttendance>> {
   requireRole(actor, 'ADMIN');
   const filter = { search: query.search || undefined };
-  const page = await fetchPage(
-    pageOf(query),
-    (p) => deps.repo.listTeachers(deps.db, filter, p),
-    () => deps.repo.countTeachers(deps.db, filter),
-  );
+  const page = await fetchPage({
+    page: pageOf(query),
+    rows: (p) => deps.repo.listTeachers(deps.db, filter, p),
+    count: () => deps.repo.countTeachers(deps.db, filter),
+  });
   const counts = new Map(
     (
       await deps.repo.countsByTeacher(
@@ -529,11 +529,11 @@ async function teacherReports(
   requireRole(actor, 'ADMIN');
   const { from, to } = monthOf(deps, query);
   const filter = { teacherId: query.teacherId, search: query.search || undefined };
-  const page = await fetchPage(
-    pageOf(query, L.reportPageSize),
-    (p) => deps.repo.listTeachers(deps.db, filter, p),
-    () => deps.repo.countTeachers(deps.db, filter),
-  );
+  const page = await fetchPage({
+    page: pageOf(query, L.reportPageSize),
+    rows: (p) => deps.repo.listTeachers(deps.db, filter, p),
+    count: () => deps.repo.countTeachers(deps.db, filter),
+  });
   const ids = page.items.map((t) => t.id);
   const [records, leaves] = await Promise.all([
     deps.repo.recordsOfTeachers(deps.db, ids, from, to, deps.config.orgTimezone),

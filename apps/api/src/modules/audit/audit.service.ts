@@ -39,11 +39,11 @@ export async function listAudit(
 ): Promise<Paged<AuditEvent>> {
   requireRole(actor, 'ADMIN');
   const { page: _p, limit: _l, ...filter } = query;
-  const page = await fetchPage(
-    pageOf(query),
-    (p) => repo.listAuditEvents(deps.db, filter, p),
-    () => repo.countAuditEvents(deps.db, filter),
-  );
+  const page = await fetchPage({
+    page: pageOf(query),
+    rows: (p) => repo.listAuditEvents(deps.db, filter, p),
+    count: () => repo.countAuditEvents(deps.db, filter),
+  });
   const names = await repo.namesOf(deps.db, [...new Set(page.items.flatMap(referencedIds))]);
   return { ...page, items: page.items.map((r) => toDto(r, names)) };
 }

@@ -86,11 +86,11 @@ export async function listDeleted(
   query: PageQuery,
 ): Promise<Paged<DeletedRecord>> {
   requireRole(actor, 'ADMIN');
-  return fetchPage<DeletedRecord>(
-    pageOf(query),
-    (p) => rowsOf(deps, kind, p),
-    () => repo.countDeleted(deps.db, kind),
-  );
+  return fetchPage<DeletedRecord>({
+    page: pageOf(query),
+    rows: (p) => rowsOf(deps, kind, p),
+    count: () => repo.countDeleted(deps.db, kind),
+  });
 }
 
 /**

@@ -2,8 +2,8 @@ import { OPEN_GIFT_STATUSES, type GiftStatus } from '@csp/contracts';
 import { aliasedTable, and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { descendingKeyset } from '../../db/keyset.ts';
-import { filtersOnly, liveCount, liveCountSql } from '../../db/live-counts.ts';
+import { defineList } from '../../db/lists/index.ts';
+import { filtersOnly, liveCountSql } from '../../db/live-counts.ts';
 import { gifts, students, users } from '../../db/schema.ts';
 import {
   dateFilter,
@@ -128,12 +128,35 @@ const searchTotal = (actor: Actor, filter: GiftFilter, search: string) => sql`(
       where ${and(visibleTo(actor, ofLiveStudent(gifts.studentId)), ...otherFilters(filter))}
         and ${inText(search)} and not ${ofNamedChild})::int)`;
 
-/** The list's order, newest gift date first (its live date indexes): its keyset pages. */
-const keyset = descendingKeyset([
-  [gifts.giftDate, 'date'],
-  [gifts.createdAt, 'timestamptz'],
-  [gifts.id, 'uuid'],
-]);
+/**
+ * The list: newest gift date first (its live date indexes); a search counted over its names, an
+ * administrator's list, unfiltered or by status only, by its kept count (live gifts of live students).
+ */
+const list = defineList({
+  keyset: [
+    [gifts.giftDate, 'date'],
+    [gifts.createdAt, 'timestamptz'],
+    [gifts.id, 'uuid'],
+  ],
+  count: {
+    search: (db, actor, filter: GiftFilter, search) =>
+      namedSearchCount(db, search, true, searchTotal(actor, filter, search)),
+    live: (actor, filter) =>
+      actor.role === 'ADMIN' && filtersOnly(filter, ['status'])
+        ? filter.status
+          ? `gifts:${filter.status}`
+          : 'gifts'
+        : undefined,
+    exact: async (db, actor, filter) => {
+      const [row] = await db
+        .select({ n: count() })
+        .from(gifts)
+        .where(whereOf(actor, filter, ofLiveStudent(gifts.studentId)));
+      return row.n;
+    },
+  },
+});
+const { keyset } = list;
 
 const selection = {
   gift: gifts,
@@ -174,12 +197,7 @@ export async function listGifts(
   filter: GiftFilter,
   page?: Page,
 ): Promise<(GiftWithRefs & { cursor: string; total?: number | null })[]> {
-  const order = [
-    // With a search, `gift_date + 0` lets the planner find the few matches first, then sort them.
-    desc(filter.search ? sql`${gifts.giftDate} + 0` : gifts.giftDate),
-    desc(gifts.createdAt),
-    desc(gifts.id),
-  ];
+  const order = list.order(filter);
   if (!page)
     return selectGifts(db)
       .where(whereOf(actor, filter))
@@ -233,20 +251,8 @@ export async function listGifts(
   ).orderBy(...keyset.orderBy);
 }
 
-export async function countGifts(db: DbOrTx, actor: Actor, filter: GiftFilter): Promise<number> {
-  if (filter.search) {
-    return namedSearchCount(db, filter.search, true, searchTotal(actor, filter, filter.search));
-  }
-  // An administrator's list, unfiltered or by status only: the kept count (live gifts of live students).
-  if (actor.role === 'ADMIN' && filtersOnly(filter, ['status'])) {
-    return liveCount(db, filter.status ? `gifts:${filter.status}` : 'gifts');
-  }
-  const [row] = await db
-    .select({ n: count() })
-    .from(gifts)
-    .where(whereOf(actor, filter, ofLiveStudent(gifts.studentId)));
-  return row.n;
-}
+export const countGifts = (db: DbOrTx, actor: Actor, filter: GiftFilter): Promise<number> =>
+  list.count(db, actor, filter);
 
 /** One gift if the actor may see it. */
 export async function findGift(

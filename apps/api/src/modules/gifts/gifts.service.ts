@@ -98,13 +98,13 @@ async function listGifts(
     teacherId: actor.role === 'TEACHER' ? undefined : query.teacherId,
     search: query.search || undefined,
   };
-  const page = await fetchPage(
-    pageOf(query, GIFT_LIMITS.pageSize),
-    (p) => deps.repo.listGifts(deps.db, actor, filter, p),
-    () => deps.repo.countGifts(deps.db, actor, filter),
-    (r) => r.cursor,
-    searchCountsItself(filter) ? (r) => r.total : undefined,
-  );
+  const page = await fetchPage({
+    page: pageOf(query, GIFT_LIMITS.pageSize),
+    rows: (p) => deps.repo.listGifts(deps.db, actor, filter, p),
+    count: () => deps.repo.countGifts(deps.db, actor, filter),
+    cursorOf: (r) => r.cursor,
+    totalOf: searchCountsItself(filter) ? (r) => r.total : undefined,
+  });
   return { ...page, items: page.items.map((r) => toDto(r, links)) };
 }
 

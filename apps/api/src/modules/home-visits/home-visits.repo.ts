@@ -4,14 +4,14 @@ import {
   type HomeVisitStatus,
   type LocationFilter,
 } from '@csp/contracts';
-import { aliasedTable, and, count, desc, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, count, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { descendingKeyset } from '../../db/keyset.ts';
-import { filtersOnly, liveCount, liveCountSql } from '../../db/live-counts.ts';
+import { defineList } from '../../db/lists/index.ts';
+import { filtersOnly, liveCountSql, type LiveCountName } from '../../db/live-counts.ts';
 import { homeVisits, liveCounts, students, users } from '../../db/schema.ts';
 import { arrayParam, idList } from '../../db/sql-helpers.ts';
-import { searchCountsItself, type Page } from '../../lib/paging.ts';
+import type { Page } from '../../lib/paging.ts';
 import type { Actor } from '../../lib/actor.ts';
 import {
   dateFilter,
@@ -146,7 +146,7 @@ const MAX_NAMED = 1_000;
  * its total from the kept counts (migration 0025), the matching teachers' kept counts per status summed
  * and the visits of the matching children that none of those teachers recorded counted; `scope`, how
  * many visits there are of the status (or of any) in all; and the ids the names matched (NamedIds).
- * Undefined for any other list: its exact count answers.
+ * Undefined for any other list.
  */
 async function keptSearchCount(
   db: DbOrTx,
@@ -191,12 +191,43 @@ async function keptSearchCount(
   };
 }
 
-/** The lists' order, newest visit first (their live date indexes): their keyset pages. */
-const keyset = descendingKeyset([
-  [homeVisits.visitDate, 'date'],
-  [homeVisits.createdAt, 'timestamptz'],
-  [homeVisits.id, 'uuid'],
-]);
+/**
+ * The kept count that is an administrator's list or review queue: unfiltered, by one status or by
+ * location alone (live visits of live students). Both a status and the queue's PENDING: none (they may
+ * differ); nor a status with a location.
+ */
+function liveCountOf(actor: Actor, filter: HomeVisitFilter): LiveCountName | undefined {
+  if (actor.role !== 'ADMIN') return undefined;
+  const { location, ...rest } = filter;
+  const near = location === 'all' ? undefined : location;
+  if (!filtersOnly(rest, ['status', 'pendingOnly'])) return undefined;
+  const status = rest.pendingOnly ? (rest.status ?? 'PENDING') : rest.status;
+  if (!near && (!rest.pendingOnly || status === 'PENDING')) {
+    return status ? `home_visits:${status}` : 'home_visits';
+  }
+  if (near && !status) return `home_visits:${near}`;
+  return undefined;
+}
+
+async function exactCount(db: DbOrTx, actor: Actor, filter: HomeVisitFilter): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(homeVisits)
+    .where(whereOf(actor, filter, ofLiveStudent(homeVisits.studentId)));
+  return row.n;
+}
+
+/** The visits and the review queue: newest visit first (their live date indexes), and how they count. */
+const list = defineList({
+  keyset: [
+    [homeVisits.visitDate, 'date'],
+    [homeVisits.createdAt, 'timestamptz'],
+    [homeVisits.id, 'uuid'],
+  ],
+  count: { known: keptSearchCount, live: liveCountOf, exact: exactCount },
+  walks: walksTheOrder,
+});
+const { keyset } = list;
 
 const selection = {
   visit: homeVisits,
@@ -242,33 +273,21 @@ export async function listHomeVisits(
   filter: HomeVisitFilter,
   page?: Page,
 ): Promise<(HomeVisitWithRefs & { cursor: string; total?: number | null })[]> {
-  // With a search, `visit_date + 0` keeps the planner from walking the date index row by row until a
-  // page of rare matches turns up: it finds the matches first, then sorts them (as activities do).
-  const orderBy = (walk: boolean) => [
-    desc(filter.search && !walk ? sql`${homeVisits.visitDate} + 0` : homeVisits.visitDate),
-    desc(homeVisits.createdAt),
-    desc(homeVisits.id),
-  ];
   if (!page)
     return selectVisits(db)
       .where(whereOf(actor, filter))
-      .orderBy(...orderBy(false));
-  // A numbered page of an administrator's search whose total the kept counts answer: known first, it
-  // also tells how dense the matches are. When they are dense (a common teacher's name), walking the
-  // list's order reads a few rows per match and stops at the page's end, where the sort would read and
-  // sort every match.
-  const kept = page.after ? undefined : await keptSearchCount(db, actor, filter);
-  if (kept && kept.total <= page.offset) return [];
-  const walk = kept !== undefined && walksTheOrder(page, kept);
-  // A search's numbered page counts its matches on the way (`total`), unless the kept counts did.
+      .orderBy(...list.order(filter));
+  const plan = await list.planPage(db, actor, filter, page);
+  if (plan.pastTheEnd) return [];
+  const kept = plan.known;
   const chosen = keyset.pageIds(
     db,
     homeVisits,
     homeVisits.id,
     whereOf(actor, filter, ofLiveStudent(homeVisits.studentId), kept?.named),
     page,
-    orderBy(walk),
-    searchCountsItself(filter) && !page.after && !kept,
+    plan.order,
+    plan.countsItself,
   );
   const rows = await withRefs(
     db
@@ -280,29 +299,8 @@ export async function listHomeVisits(
   return kept ? rows.map((row) => ({ ...row, total: kept.total })) : rows;
 }
 
-export async function countHomeVisits(db: DbOrTx, actor: Actor, filter: HomeVisitFilter): Promise<number> {
-  const kept = await keptSearchCount(db, actor, filter);
-  if (kept) return kept.total;
-  if (actor.role === 'ADMIN') {
-    // An administrator's list or review queue, unfiltered, by one status or by location alone: the kept
-    // count (live visits of live students). Both a status and the queue's PENDING: the exact count
-    // answers (they may differ); so does a status with a location.
-    const { location, ...rest } = filter;
-    const near = location === 'all' ? undefined : location;
-    if (filtersOnly(rest, ['status', 'pendingOnly'])) {
-      const status = rest.pendingOnly ? (rest.status ?? 'PENDING') : rest.status;
-      if (!near && (!rest.pendingOnly || status === 'PENDING')) {
-        return liveCount(db, status ? `home_visits:${status}` : 'home_visits');
-      }
-      if (near && !status) return liveCount(db, `home_visits:${near}`);
-    }
-  }
-  const [row] = await db
-    .select({ n: count() })
-    .from(homeVisits)
-    .where(whereOf(actor, filter, ofLiveStudent(homeVisits.studentId)));
-  return row.n;
-}
+export const countHomeVisits = (db: DbOrTx, actor: Actor, filter: HomeVisitFilter): Promise<number> =>
+  list.count(db, actor, filter);
 
 /**
  * The years of the visits the actor sees, newest first: a loose index scan (one probe of the date

@@ -194,13 +194,13 @@ export async function listHomeVisits(
     teacherId: query.teacherId,
     studentId: query.studentId,
   };
-  const page = await fetchPage(
-    pageOf(query, HOME_VISIT_LIMITS.pageSize),
-    (p) => repo.listHomeVisits(deps.db, actor, filter, p),
-    () => repo.countHomeVisits(deps.db, actor, filter),
-    (r) => r.cursor,
-    searchCountsItself(filter) ? (r) => r.total : undefined,
-  );
+  const page = await fetchPage({
+    page: pageOf(query, HOME_VISIT_LIMITS.pageSize),
+    rows: (p) => repo.listHomeVisits(deps.db, actor, filter, p),
+    count: () => repo.countHomeVisits(deps.db, actor, filter),
+    cursorOf: (r) => r.cursor,
+    totalOf: searchCountsItself(filter) ? (r) => r.total : undefined,
+  });
   return { ...page, items: await toDtos(deps, deps.db, links, page.items) };
 }
 
@@ -213,13 +213,13 @@ export async function pendingForReview(
 ): Promise<Paged<HomeVisit>> {
   requireRole(actor, 'ADMIN', M.onlyAdminsReview);
   const filter = { ...filterOf(query), pendingOnly: true };
-  const page = await fetchPage(
-    pageOf(query, HOME_VISIT_LIMITS.reviewPageSize),
-    (p) => repo.listHomeVisits(deps.db, actor, filter, p),
-    () => repo.countHomeVisits(deps.db, actor, filter),
-    (r) => r.cursor,
-    searchCountsItself(filter) ? (r) => r.total : undefined,
-  );
+  const page = await fetchPage({
+    page: pageOf(query, HOME_VISIT_LIMITS.reviewPageSize),
+    rows: (p) => repo.listHomeVisits(deps.db, actor, filter, p),
+    count: () => repo.countHomeVisits(deps.db, actor, filter),
+    cursorOf: (r) => r.cursor,
+    totalOf: searchCountsItself(filter) ? (r) => r.total : undefined,
+  });
   return { ...page, items: await toDtos(deps, deps.db, links, page.items) };
 }
 

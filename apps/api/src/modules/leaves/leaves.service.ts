@@ -148,11 +148,11 @@ async function applyForLeave(
 
 async function listPage(deps: LeavesDeps, actor: Actor, query: LeaveListQuery): Promise<Paged<Leave>> {
   const filter = filterOf(deps, query);
-  const page = await fetchPage(
-    pageOf(query, LEAVE_LIMITS.pageSize),
-    (p) => deps.repo.listLeaves(deps.db, actor, filter, p),
-    () => deps.repo.countLeaves(deps.db, actor, filter),
-  );
+  const page = await fetchPage({
+    page: pageOf(query, LEAVE_LIMITS.pageSize),
+    rows: (p) => deps.repo.listLeaves(deps.db, actor, filter, p),
+    count: () => deps.repo.countLeaves(deps.db, actor, filter),
+  });
   return { ...page, items: page.items.map(toDto) };
 }
 
@@ -297,11 +297,11 @@ async function teacherStats(
     teacherId: query.teacherId,
     search: query.search || undefined,
   };
-  const page = await fetchPage(
-    pageOf(query, LEAVE_LIMITS.pageSize),
-    (p) => deps.repo.countsByTeacher(deps.db, filter, p),
-    () => deps.repo.countStatsTeachers(deps.db, filter),
-  );
+  const page = await fetchPage({
+    page: pageOf(query, LEAVE_LIMITS.pageSize),
+    rows: (p) => deps.repo.countsByTeacher(deps.db, filter, p),
+    count: () => deps.repo.countStatsTeachers(deps.db, filter),
+  });
   return {
     ...page,
     items: page.items.map(({ teacherId, firstName, lastName, ...counts }) => ({

@@ -239,11 +239,11 @@ export async function atRiskChildren(
     search: query.search || undefined,
   };
   const page = pageOf(query, AT_RISK_PAGE_SIZE) ?? { offset: 0, limit: AT_RISK_PAGE_SIZE };
-  const result = await fetchPage(
+  const result = await fetchPage({
     page,
-    (p) => repo.atRiskChildren(deps.db, actor, filter, p),
-    () => repo.countAtRiskChildren(deps.db, actor, filter),
-  );
+    rows: (p) => repo.atRiskChildren(deps.db, actor, filter, p),
+    count: () => repo.countAtRiskChildren(deps.db, actor, filter),
+  });
   return {
     total: result.total,
     items: result.items.map(({ student, teacher, measurement }) => ({

@@ -20,7 +20,7 @@ import {
 } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { descendingKeyset } from '../../db/keyset.ts';
+import { defineList } from '../../db/lists/index.ts';
 import {
   filtersOnly,
   liveCount,
@@ -355,12 +355,29 @@ const withRefs = (r: {
   measuredBy: r.measuredBy?.id ? (r.measuredBy as MeasurementWithRefs['measuredBy']) : null,
 });
 
-/** The list's order, newest first (measurements_live_*date_idx): its keyset pages. */
-const keyset = descendingKeyset([
-  [measurements.date, 'date'],
-  [measurements.createdAt, 'timestamptz'],
-  [measurements.id, 'uuid'],
-]);
+/**
+ * The list: newest first (measurements_live_*date_idx); an administrator's unfiltered list counted by its
+ * kept count (live measurements of live students).
+ */
+const list = defineList({
+  keyset: [
+    [measurements.date, 'date'],
+    [measurements.createdAt, 'timestamptz'],
+    [measurements.id, 'uuid'],
+  ],
+  count: {
+    live: (actor, filter: MeasurementFilter) =>
+      actor.role === 'ADMIN' && filtersOnly(filter) ? 'measurements' : undefined,
+    exact: async (db, actor, filter) => {
+      const [row] = await db
+        .select({ n: count() })
+        .from(measurements)
+        .where(recordsWhere(actor, filter, ofLiveStudent(measurements.studentId)));
+      return row.n;
+    },
+  },
+});
+const { keyset } = list;
 
 /**
  * Measurements the actor may see (a deleted student's vanish), newest first; only the page's rows, each
@@ -406,19 +423,8 @@ export async function listMeasurements(
   return rows.map(({ cursor, ...r }) => ({ ...withRefs(r), cursor }));
 }
 
-export async function countMeasurements(
-  db: DbOrTx,
-  actor: Actor,
-  filter: MeasurementFilter,
-): Promise<number> {
-  // An administrator's unfiltered list: the kept count (live measurements of live students).
-  if (actor.role === 'ADMIN' && filtersOnly(filter)) return liveCount(db, 'measurements');
-  const [row] = await db
-    .select({ n: count() })
-    .from(measurements)
-    .where(recordsWhere(actor, filter, ofLiveStudent(measurements.studentId)));
-  return row.n;
-}
+export const countMeasurements = (db: DbOrTx, actor: Actor, filter: MeasurementFilter): Promise<number> =>
+  list.count(db, actor, filter);
 
 export async function findMeasurement(
   db: DbOrTx,

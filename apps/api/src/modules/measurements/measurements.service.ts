@@ -73,11 +73,11 @@ export async function statusOfAll(
 ): Promise<Paged<MeasurementStatusEntry>> {
   const filter = statusFilterOf(deps, actor, query);
   const today = filter.today;
-  const { items, total } = await fetchPage(
-    pageOf(query, MEASUREMENT_STATUS_PAGE_SIZE),
-    (page) => repo.studentsWithLatestMeasurement(deps.db, filter, page, query.order),
-    () => repo.countStudentsByStatus(deps.db, filter),
-  );
+  const { items, total } = await fetchPage({
+    page: pageOf(query, MEASUREMENT_STATUS_PAGE_SIZE),
+    rows: (page) => repo.studentsWithLatestMeasurement(deps.db, filter, page, query.order),
+    count: () => repo.countStudentsByStatus(deps.db, filter),
+  });
   return {
     total,
     items: items.map((r) => {
@@ -160,12 +160,12 @@ export async function listMeasurements(
     teacherId: query.teacherId,
     studentId: query.studentId,
   };
-  const page = await fetchPage(
-    pageOf(query, MEASUREMENT_LIMITS.pageSize),
-    (p) => repo.listMeasurements(deps.db, actor, filter, p),
-    () => repo.countMeasurements(deps.db, actor, filter),
-    (r) => r.cursor,
-  );
+  const page = await fetchPage({
+    page: pageOf(query, MEASUREMENT_LIMITS.pageSize),
+    rows: (p) => repo.listMeasurements(deps.db, actor, filter, p),
+    count: () => repo.countMeasurements(deps.db, actor, filter),
+    cursorOf: (r) => r.cursor,
+  });
   return { ...page, items: page.items.map((r) => toDto(r, today, links)) };
 }
 

@@ -1,7 +1,7 @@
 import { NOTIFICATION_TYPES, type KnownNotificationType } from '@csp/contracts';
 import { and, count, eq, ilike, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { descendingKeyset } from '../../db/keyset.ts';
+import { defineList } from '../../db/lists/index.ts';
 import type { Page } from '../../lib/paging.ts';
 import { notifications } from '../../db/schema.ts';
 import { containsPattern } from '../../db/sql-helpers.ts';
@@ -59,11 +59,20 @@ function whereOf(userId: string, f: NotificationFilter): SQL | undefined {
   return and(...conditions);
 }
 
-/** The inbox's order, newest first (id breaks ties so pages are stable): its keyset pages. */
-const keyset = descendingKeyset([
-  [notifications.createdAt, 'timestamptz'],
-  [notifications.id, 'uuid'],
-]);
+/** The inbox: newest first (id breaks ties so pages are stable), counted exactly (one user's rows). */
+const list = defineList({
+  keyset: [
+    [notifications.createdAt, 'timestamptz'],
+    [notifications.id, 'uuid'],
+  ],
+  count: {
+    exact: async (db, userId: string, filter: NotificationFilter) => {
+      const [row] = await db.select({ n: count() }).from(notifications).where(whereOf(userId, filter));
+      return row.n;
+    },
+  },
+});
+const { keyset } = list;
 
 /**
  * The user's notifications, newest first; only the page's rows, each with its cursor (a keyset page
@@ -83,14 +92,11 @@ export async function listNotificationsOfUser(
   return page ? query.limit(page.limit).offset(page.offset) : query;
 }
 
-export async function countNotificationsOfUser(
+export const countNotificationsOfUser = (
   db: DbOrTx,
   userId: string,
   filter: NotificationFilter,
-): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(notifications).where(whereOf(userId, filter));
-  return row.n;
-}
+): Promise<number> => list.count(db, userId, filter);
 
 /** How many notifications the user has, and how many of them are unread, in one statement. */
 export async function countsOfUser(db: DbOrTx, userId: string): Promise<{ total: number; unread: number }> {

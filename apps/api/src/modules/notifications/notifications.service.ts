@@ -53,12 +53,12 @@ export async function listNotifications(
     search: query.search || undefined,
     timezone: deps.config.orgTimezone,
   };
-  const page = await fetchPage(
-    pageOf(query, DEFAULT_PAGE_SIZE),
-    (p) => listNotificationsOfUser(deps.db, actor.id, filter, p),
-    () => countNotificationsOfUser(deps.db, actor.id, filter),
-    (r) => r.cursor,
-  );
+  const page = await fetchPage({
+    page: pageOf(query, DEFAULT_PAGE_SIZE),
+    rows: (p) => listNotificationsOfUser(deps.db, actor.id, filter, p),
+    count: () => countNotificationsOfUser(deps.db, actor.id, filter),
+    cursorOf: (r) => r.cursor,
+  });
   return { ...page, items: page.items.map((r) => toNotificationDto(r.notification)) };
 }
 

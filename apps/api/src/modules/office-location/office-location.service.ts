@@ -54,11 +54,11 @@ export async function officeLocationHistory(
   query: PageQuery,
 ): Promise<Paged<OfficeLocation>> {
   requireRole(actor, 'ADMIN');
-  const page = await fetchPage(
-    pageOf(query),
-    (p) => repo.officeLocationHistory(deps.db, p),
-    () => repo.countOfficeLocations(deps.db),
-  );
+  const page = await fetchPage({
+    page: pageOf(query),
+    rows: (p) => repo.officeLocationHistory(deps.db, p),
+    count: () => repo.countOfficeLocations(deps.db),
+  });
   return { ...page, items: page.items.map(toDto) };
 }
 

@@ -2,9 +2,9 @@ import { PAGING_MESSAGES, isIsoDate } from '@csp/contracts';
 import { and, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { badRequest } from '../lib/errors.ts';
-import type { Page } from '../lib/paging.ts';
-import type { DbOrTx } from './client.ts';
+import { badRequest } from '../../lib/errors.ts';
+import type { Page } from '../../lib/paging.ts';
+import type { DbOrTx } from '../client.ts';
 
 /** The SQL types a list's order key is made of. */
 export type KeyType = 'date' | 'timestamptz' | 'uuid';
@@ -31,6 +31,11 @@ export function descendingKeyset(parts: readonly [AnyColumn, KeyType][]) {
     sql`, `,
   );
   const orderBy = parts.map(([column]) => desc(column));
+  // Planner hint: the first order column as `+ 0`, an expression no index serves. A query that is to find
+  // its matches through other indexes and sort them (a search with few matches) is otherwise walked along
+  // the order's index row by row by the planner, which for a rare word reads most of the list.
+  const [[first], ...rest] = parts;
+  const sortedOrder = [desc(sql`${first} + 0`), ...rest.map(([column]) => desc(column))];
   const after = (key: unknown[]): SQL => {
     const fits =
       key.length === parts.length && parts.every(([, type], i) => keyPart[type].safeParse(key[i]).success);
@@ -43,6 +48,8 @@ export function descendingKeyset(parts: readonly [AnyColumn, KeyType][]) {
   };
   return {
     orderBy,
+    /** The list's order for a query that finds its matches first, then sorts them (see above). */
+    sortedOrder,
     cursor: sql<string>`json_build_array(${columns})::text`,
     after,
     /**
@@ -87,8 +94,8 @@ export function descendingKeyset(parts: readonly [AnyColumn, KeyType][]) {
      *   the search written for that (`x in (select …)`, which PostgreSQL hashes and cannot take for an
      *   index condition).
      * - Few (a child's full name, a rare word): the matches are found through the indexes (`where(false)`,
-     *   `x = any(…)`) and sorted; the first order column as `+ 0` keeps the planner from walking the order
-     *   row by row, which for a rare word reads most of it.
+     *   `x = any(…)`) and sorted; the first order column as `+ 0` (sortedOrder) keeps the planner from
+     *   walking the order row by row, which for a rare word reads most of it.
      *
      * The walk is taken when the page's end, spread over the matches' share of the walked rows, falls
      * within the matches: (offset + limit) × `walked` ≤ matches², `walked` a kept count of the rows the
@@ -106,12 +113,8 @@ export function descendingKeyset(parts: readonly [AnyColumn, KeyType][]) {
       page: Page;
     }): SQL {
       const { table, id, page } = opts;
-      const [[first], ...rest] = parts;
       const branch = (walk: boolean, gate: SQL) => {
-        const order = sql.join(
-          [walk ? sql`${first} desc` : sql`${first} + 0 desc`, ...rest.map(([c]) => sql`${c} desc`)],
-          sql`, `,
-        );
+        const order = sql.join(walk ? orderBy : sortedOrder, sql`, `);
         return sql`(select ${id} as id from ${table} where ${and(opts.where(walk), gate)}
           order by ${order} limit ${page.limit} offset ${page.offset})`;
       };
