@@ -4,10 +4,12 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { DeleteRecordDialog } from '../../../components/DeleteRecordDialog.tsx';
 import { errorStatus } from '../../../lib/api.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { isStaleEdit } from '../../../lib/edit-conflicts.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
+import { personName } from '../../../lib/person-name.ts';
 import { useOrgToday } from '../../../lib/organisation.ts';
 import {
   studentKeys,
@@ -29,36 +31,20 @@ interface DialogProps {
  * administrator can restore the student from Deleted records.
  */
 export function DeleteStudentDialog({ student, opened, onClose }: DialogProps) {
-  const navigate = useNavigate();
-  const remove = useDeleteStudentMutation();
-  const busy = remove.isPending;
-  const name = `${student.firstName} ${student.lastName}`;
-
-  const confirm = () =>
-    remove.mutate(student.id, {
-      onSuccess: (res) => {
-        onClose();
-        toastSuccess(res.message || 'Student deleted successfully');
-        navigate('/students', { replace: true });
-      },
-      onError: () => {
-        onClose();
-        window.alert('Failed to delete student. Please try again.');
-      },
-    });
-
   return (
-    <ConfirmDialog
+    <DeleteRecordDialog
       opened={opened}
       onClose={onClose}
       title="Delete Student"
-      confirmLabel="Delete"
-      confirmColor="red"
-      onConfirm={confirm}
-      busy={busy}
+      remove={useDeleteStudentMutation()}
+      variables={student.id}
+      deleted={(res) => res.message || 'Student deleted successfully'}
+      failure={() => 'Failed to delete student. Please try again.'}
+      failureAlert
+      listPath="/students"
     >
       <Text size="sm">
-        Are you sure you want to delete <strong>{name}</strong> ({student.studentId})?
+        Are you sure you want to delete <strong>{personName(student)}</strong> ({student.studentId})?
       </Text>
       <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>
         All activities, measurements and home visits of this student will be removed as well.
@@ -66,7 +52,7 @@ export function DeleteStudentDialog({ student, opened, onClose }: DialogProps) {
       <Text size="sm" c="dimmed">
         An administrator can restore the student from Deleted records.
       </Text>
-    </ConfirmDialog>
+    </DeleteRecordDialog>
   );
 }
 
@@ -84,7 +70,7 @@ export function BabyBornDialog({ student, opened, onClose }: DialogProps) {
   const queryClient = useQueryClient();
   const update = useUpdateStudentMutation(student.id);
   const busy = update.isPending;
-  const mother = `${student.firstName} ${student.lastName}`;
+  const mother = personName(student);
   /** The baby is born on the organisation's day. */
   const today = useOrgToday();
 

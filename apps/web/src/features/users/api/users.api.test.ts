@@ -2,7 +2,8 @@ import { createUserBodySchema, editUserFormSchema } from '@csp/contracts';
 import { describe, expect, it } from 'vitest';
 import { httpError } from '../../../lib/api-error.testing.ts';
 import { schemaResolver } from '../../../lib/forms.ts';
-import { isUserMissing, studentsColumnText, toCreateBody, toUpdateBody } from './users.api.ts';
+import { isRecordMissing } from '../../../lib/record-query.ts';
+import { studentsColumnText, toCreateBody, toUpdateBody } from './users.api.ts';
 
 describe('Students column', () => {
   it('shows assigned/25 for a teacher and a dash for an admin', () => {
@@ -100,9 +101,9 @@ describe('form validation messages (spec part 1 §5)', () => {
 
 describe('missing user', () => {
   it('treats 404 and 400 (not an id) as missing, other failures as errors', () => {
-    expect(isUserMissing(httpError(404))).toBe(true);
-    expect(isUserMissing(httpError(400))).toBe(true);
-    expect(isUserMissing(httpError(500))).toBe(false);
-    expect(isUserMissing(new Error('network'))).toBe(false);
+    expect(isRecordMissing(httpError(404))).toBe(true);
+    expect(isRecordMissing(httpError(400))).toBe(true);
+    expect(isRecordMissing(httpError(500))).toBe(false);
+    expect(isRecordMissing(new Error('network'))).toBe(false);
   });
 });

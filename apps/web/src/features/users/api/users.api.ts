@@ -8,8 +8,10 @@ import {
   type UserDetail,
   type UserListItem,
 } from '@csp/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, errorStatus } from '../../../lib/api.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+import { definePagedList } from '../../../lib/paged-list.ts';
+import { useRecordQuery } from '../../../lib/record-query.ts';
 
 /** Users administration lists 10 users a page. */
 export const USERS_PAGE_SIZE = 10;
@@ -21,11 +23,6 @@ export interface UserListParams {
   limit: number;
 }
 
-export interface UserPage {
-  items: UserListItem[];
-  total: number;
-}
-
 /** Query keys of the users feature. */
 export const userKeys = {
   all: ['users'] as const,
@@ -35,16 +32,20 @@ export const userKeys = {
   detail: (id: string) => [...userKeys.details(), id] as const,
 };
 
-export const usersApi = {
-  /** GET /api/users with page/limit: one page and the X-Total-Count header. */
-  list: async ({ search, role, page, limit }: UserListParams): Promise<UserPage> => {
+/** GET /api/users with page/limit: one page and the X-Total-Count header. */
+export const userList = definePagedList<UserListParams, UserListItem>({
+  key: userKeys.list,
+  path: '/users',
+  query: ({ search, role, page, limit }) => {
     const params: Record<string, string | number> = { page, limit };
     if (search?.trim()) params.search = search.trim();
     if (role) params.role = role;
-    const res = await api.get<UserListItem[]>('/users', { params });
-    const header = Number(res.headers['x-total-count']);
-    return { items: res.data, total: Number.isFinite(header) ? header : res.data.length };
+    return params;
   },
+});
+
+export const usersApi = {
+  list: userList.fetch,
   get: (id: string) => api.get<UserDetail>(`/users/${encodeURIComponent(id)}`).then((r) => r.data),
   create: (body: CreateUserBody) => api.post<UserDetail>('/users', body).then((r) => r.data),
   update: (id: string, body: UpdateUserBody) =>
@@ -52,32 +53,15 @@ export const usersApi = {
   remove: (id: string) => api.delete<MessageResponse>(`/users/${encodeURIComponent(id)}`).then((r) => r.data),
 };
 
-/** 404 (missing or deleted) and 400 (not a valid id) both mean there is no such user to show. */
-export function isUserMissing(error: unknown): boolean {
-  const status = errorStatus(error);
-  return status === 404 || status === 400;
-}
-
 /** One page of users; the previous page stays on screen while the next one loads. */
-export function useUsersQuery(params: UserListParams) {
-  return useQuery({
-    queryKey: userKeys.list(params),
-    queryFn: () => usersApi.list(params),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useUsersQuery = userList.usePage;
 
 /**
  * One user with their assigned students. Silent: the page shows 'User not found.' for a missing user
  * and an inline error for anything else, so no toast is needed.
  */
 export function useUserQuery(id: string) {
-  return useQuery({
-    queryKey: userKeys.detail(id),
-    queryFn: () => usersApi.get(id),
-    retry: (failures, error) => failures < 1 && !isUserMissing(error) && errorStatus(error) !== 403,
-    meta: { silent: true },
-  });
+  return useRecordQuery(userKeys.detail(id), () => usersApi.get(id));
 }
 
 export function useCreateUserMutation() {

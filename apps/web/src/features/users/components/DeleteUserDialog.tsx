@@ -1,7 +1,7 @@
 import type { UserDetail } from '@csp/contracts';
 import { Text } from '@mantine/core';
-import { useNavigate } from 'react-router';
-import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { DeleteRecordDialog } from '../../../components/DeleteRecordDialog.tsx';
+import { personName } from '../../../lib/person-name.ts';
 import { useDeleteUserMutation } from '../api/users.api.ts';
 
 /**
@@ -18,36 +18,21 @@ export function DeleteUserDialog({
   opened: boolean;
   onClose: () => void;
 }) {
-  const navigate = useNavigate();
-  const remove = useDeleteUserMutation();
-  const busy = remove.isPending;
-  const name = `${user.firstName} ${user.lastName}`;
   const held = user.role === 'TEACHER' ? user.assignedStudentsCount : 0;
-
-  const confirm = () =>
-    remove.mutate(user.id, {
-      onSuccess: () => {
-        onClose();
-        navigate('/users', { replace: true });
-      },
-      onError: () => {
-        onClose();
-        window.alert('Failed to delete user. Please try again.');
-      },
-    });
-
   return (
-    <ConfirmDialog
+    <DeleteRecordDialog
       opened={opened}
       onClose={onClose}
       title="Delete User"
-      confirmLabel="Delete"
-      confirmColor="red"
-      onConfirm={confirm}
-      busy={busy}
+      remove={useDeleteUserMutation()}
+      variables={user.id}
+      failure={() => 'Failed to delete user. Please try again.'}
+      failureAlert
+      listPath="/users"
     >
       <Text size="sm">
-        Are you sure you want to delete <strong>{name}</strong>? They will no longer be able to sign in.
+        Are you sure you want to delete <strong>{personName(user)}</strong>? They will no longer be able to
+        sign in.
       </Text>
       {held > 0 && (
         <Text size="sm" c="orange">
@@ -58,6 +43,6 @@ export function DeleteUserDialog({
       <Text size="sm" c="dimmed">
         An administrator can restore the account from Deleted records.
       </Text>
-    </ConfirmDialog>
+    </DeleteRecordDialog>
   );
 }

@@ -2,6 +2,9 @@ import type { Role } from '@csp/contracts';
 import { Badge } from '@mantine/core';
 import { ROLE_LABELS } from '../api/users.api.ts';
 
+/** A missing or deleted user (spec part 1 §2 "Users"). */
+export const USER_NOT_FOUND = { message: 'User not found.', backTo: '/users', backLabel: 'Back to Users' };
+
 export function RoleBadge({ role }: { role: Role }) {
   return (
     <Badge variant="light" color={role === 'ADMIN' ? 'grape' : 'blue'}>

@@ -16,6 +16,7 @@ import { Link } from 'react-router';
 import { WideTable } from '../../../components/WideTable.tsx';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
 import { formatDate } from '../../../lib/dates.ts';
+import { personName } from '../../../lib/person-name.ts';
 import { studentsColumnText } from '../api/users.api.ts';
 import { RoleBadge, StatusBadge } from './UserBadges.tsx';
 
@@ -25,7 +26,7 @@ function UserIdentity({ user }: { user: UserListItem }) {
       <UserAvatar user={user} size={38} />
       <div style={{ minWidth: 0 }}>
         <Text fw={600} size="sm" truncate>
-          {user.firstName} {user.lastName}
+          {personName(user)}
         </Text>
         <Text size="xs" c="dimmed" truncate title={user.email}>
           {user.email}
@@ -107,14 +108,7 @@ export function UserCards({ users }: { users: UserListItem[] }) {
   return (
     <Stack gap="sm" hiddenFrom="md" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
       {users.map((user) => (
-        <Paper
-          component="li"
-          key={user.id}
-          withBorder
-          radius="md"
-          p="md"
-          aria-label={`${user.firstName} ${user.lastName}`}
-        >
+        <Paper component="li" key={user.id} withBorder radius="md" p="md" aria-label={personName(user)}>
           <Stack gap="sm">
             <Group justify="space-between" wrap="nowrap" align="flex-start">
               <UserIdentity user={user} />

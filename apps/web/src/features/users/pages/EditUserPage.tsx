@@ -1,29 +1,23 @@
 import { editUserFormSchema, type UserDetail } from '@csp/contracts';
-import { Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
-import { Link, useNavigate, useParams } from 'react-router';
-import { BackLink } from '../../../components/BackLink.tsx';
+import { Checkbox } from '@mantine/core';
+import { useNavigate, useParams } from 'react-router';
 import { DraftNotice } from '../../../components/DraftNotice.tsx';
 import { EditConflictNotice } from '../../../components/EditConflictNotice.tsx';
 import { useEditedVersion } from '../../../lib/edit-conflicts.ts';
 import { useFormDraft } from '../../../lib/form-drafts.ts';
-import { PageLoader } from '../../../components/PageLoader.tsx';
-import { LoadFailurePage, NotFoundPage } from '../../../components/PageStates.tsx';
-import { PageTitle } from '../../../components/PageTitle.tsx';
+import { RecordPage } from '../../../components/RecordPage.tsx';
 import { getErrorMessage } from '../../../lib/api.ts';
 import { schemaResolver } from '../../../lib/forms.ts';
-import { toastError, toastSuccess } from '../../../lib/notify.ts';
+import { toastSuccess } from '../../../lib/notify.ts';
+import { personName } from '../../../lib/person-name.ts';
+import { useSave } from '../../../lib/save.ts';
 import { useAuth, useCurrentUser } from '../../../lib/auth-context.ts';
-import {
-  isUserMissing,
-  toUpdateBody,
-  useUpdateUserMutation,
-  userKeys,
-  usersApi,
-  useUserQuery,
-} from '../api/users.api.ts';
+import { toUpdateBody, useUpdateUserMutation, userKeys, usersApi, useUserQuery } from '../api/users.api.ts';
 import { AdminOnly } from '../../../components/AdminOnly.tsx';
+import { USER_NOT_FOUND } from '../components/UserBadges.tsx';
 import { UserFormFields } from '../components/UserFormFields.tsx';
-import { UserFormProvider, useUserForm, type UserFormValues } from '../user-form-context.ts';
+import { UserFormPage } from '../components/UserFormPage.tsx';
+import { useUserForm, type UserFormValues } from '../user-form-context.ts';
 
 /** The edit form's values for a version of the user (the password is not edited here). */
 const editUserValues = (user: UserDetail): UserFormValues => ({
@@ -46,7 +40,6 @@ function EditUserForm({ user }: { user: UserDetail }) {
     initialValues: editUserValues(user),
     validate: schemaResolver(editUserFormSchema),
   });
-  const update = useUpdateUserMutation(user.id);
   const saved = (after: UserDetail) => {
     draft.clear();
     if (isSelf) {
@@ -70,71 +63,52 @@ function EditUserForm({ user }: { user: UserDetail }) {
   // Kept with the version its edits are made over; over a newer one it comes back merged (decision 0025).
   const draft = useFormDraft(`user-edit:${user.id}`, form, edits.version);
 
-  const submit = (values: UserFormValues) =>
-    update.mutate(
-      { ...toUpdateBody(values), updatedAt: edits.version },
-      {
-        onSuccess: saved,
-        onError: async (error) => {
-          if (!(await edits.saveFailed(error))) toastError(getErrorMessage(error, 'Failed to update user'));
-        },
-      },
-    );
+  const save = useSave({
+    mutation: useUpdateUserMutation(user.id),
+    failureText: (error) => getErrorMessage(error, 'Failed to update user'),
+    onSaved: saved,
+    onFailed: edits.saveFailed,
+  });
 
   return (
-    <Stack gap="lg" maw={720}>
-      <Stack gap={6}>
-        <BackLink to={`/users/${user.id}`}>Back to user</BackLink>
-        <PageTitle>Edit User</PageTitle>
-        <Text c="dimmed" size="sm">
-          {user.firstName} {user.lastName}
-        </Text>
-      </Stack>
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
-        <UserFormProvider form={form}>
-          <form noValidate onSubmit={form.onSubmit(submit)}>
-            <Stack gap="md">
-              <DraftNotice draft={draft} />
-              <UserFormFields roleLocked={isSelf} />
-              <Checkbox
-                label="Active User"
-                description={
-                  isSelf ? 'You cannot deactivate your own account.' : 'Inactive users cannot sign in.'
-                }
-                disabled={isSelf}
-                {...form.getInputProps('isActive', { type: 'checkbox' })}
-              />
-              <EditConflictNotice edits={edits} />
-              <Group justify="flex-end" gap="sm" mt="xs">
-                <Button component={Link} to={`/users/${user.id}`} variant="default" onClick={draft.clear}>
-                  Cancel
-                </Button>
-                <Button type="submit" disabled={update.isPending}>
-                  {update.isPending ? 'Saving...' : 'Save Changes'}
-                </Button>
-              </Group>
-            </Stack>
-          </form>
-        </UserFormProvider>
-      </Paper>
-    </Stack>
+    <UserFormPage
+      back={{ to: `/users/${user.id}`, label: 'Back to user' }}
+      title="Edit User"
+      intro={personName(user)}
+      form={form}
+      onSubmit={(values: UserFormValues) =>
+        save.submit(() => ({ ...toUpdateBody(values), updatedAt: edits.version }))
+      }
+      onCancel={draft.clear}
+      busy={save.busy}
+      submitText={save.buttonText('Save Changes')}
+    >
+      <DraftNotice draft={draft} />
+      <UserFormFields roleLocked={isSelf} />
+      <Checkbox
+        label="Active User"
+        description={isSelf ? 'You cannot deactivate your own account.' : 'Inactive users cannot sign in.'}
+        disabled={isSelf}
+        {...form.getInputProps('isActive', { type: 'checkbox' })}
+      />
+      <EditConflictNotice edits={edits} />
+    </UserFormPage>
   );
 }
 
 function EditUserLoader() {
   const { id = '' } = useParams();
-  const query = useUserQuery(id);
-  if (query.isPending) return <PageLoader label="Loading user" />;
-  if (query.isError) {
-    if (isUserMissing(query.error)) {
-      return (
-        <NotFoundPage title="Edit User" message="User not found." backTo="/users" backLabel="Back to Users" />
-      );
-    }
-    return <LoadFailurePage title="Edit User" error={query.error} onRetry={() => query.refetch()} />;
-  }
   // Keyed by the user so a refetch never overwrites what is being typed, and another user starts fresh.
-  return <EditUserForm key={query.data.id} user={query.data} />;
+  return (
+    <RecordPage
+      query={useUserQuery(id)}
+      title="Edit User"
+      loadingLabel="Loading user"
+      notFound={USER_NOT_FOUND}
+    >
+      {(user) => <EditUserForm key={user.id} user={user} />}
+    </RecordPage>
+  );
 }
 
 /** /users/{id}/edit (spec part 1 §5, §8 "Users"). */

@@ -1,32 +1,28 @@
 import { CATEGORY_LABELS, LIMITS, type UserDetail } from '@csp/contracts';
-import { Anchor, Badge, Flex, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-
 import { Link, useParams } from 'react-router';
 import { BackLink } from '../../../components/BackLink.tsx';
 import { DetailItem } from '../../../components/DetailItem.tsx';
-import { PageLoader } from '../../../components/PageLoader.tsx';
-import { LoadFailurePage, NotFoundPage } from '../../../components/PageStates.tsx';
-import { PageTitle } from '../../../components/PageTitle.tsx';
+import { DetailPanel, RecordHeader } from '../../../components/RecordLayout.tsx';
+import { RecordPage } from '../../../components/RecordPage.tsx';
 import { DeleteButton, EditButton } from '../../../components/RecordActions.tsx';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { HistoryPanel } from '../../audit/components/HistoryPanel.tsx';
 import { useCurrentUser } from '../../../lib/auth-context.ts';
-import { isUserMissing, ROLE_LABELS, useUserQuery } from '../api/users.api.ts';
+import { personName } from '../../../lib/person-name.ts';
+import { ROLE_LABELS, useUserQuery } from '../api/users.api.ts';
 import { AdminOnly } from '../../../components/AdminOnly.tsx';
 import { DeleteUserDialog } from '../components/DeleteUserDialog.tsx';
 import { CATEGORY_COLORS } from '../../students/components/StudentBits.tsx';
 import { ageText } from '../../../lib/dates.ts';
-import { RoleBadge, StatusBadge } from '../components/UserBadges.tsx';
+import { RoleBadge, StatusBadge, USER_NOT_FOUND } from '../components/UserBadges.tsx';
 
 function AssignedStudents({ user }: { user: UserDetail }) {
   const students = user.assignedStudents;
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-      <Title order={2} fz="h4" mb="sm">
-        Assigned Students ({user.assignedStudentsCount}/{LIMITS.maxStudentsPerTeacher})
-      </Title>
+    <DetailPanel title={`Assigned Students (${user.assignedStudentsCount}/${LIMITS.maxStudentsPerTeacher})`}>
       {students.length === 0 ? (
         <Text c="dimmed" size="sm">
           No students are assigned to this teacher yet.
@@ -45,7 +41,7 @@ function AssignedStudents({ user }: { user: UserDetail }) {
             >
               <div style={{ minWidth: 0, flex: 1 }}>
                 <Anchor component={Link} to={`/students/${s.id}`} fw={600} size="sm">
-                  {s.firstName} {s.lastName}
+                  {personName(s)}
                 </Anchor>
                 <Text size="xs" c="dimmed">
                   Age {ageText(s.age)}
@@ -58,7 +54,7 @@ function AssignedStudents({ user }: { user: UserDetail }) {
           ))}
         </Stack>
       )}
-    </Paper>
+    </DetailPanel>
   );
 }
 
@@ -66,44 +62,32 @@ function UserDetailView({ user }: { user: UserDetail }) {
   const me = useCurrentUser();
   const [deleting, { open, close }] = useDisclosure(false);
   const isSelf = me.id === user.id;
-  const name = `${user.firstName} ${user.lastName}`;
 
   return (
     <Stack gap="lg" maw={900}>
       <BackLink to="/users">Back to Users</BackLink>
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-        <Flex
-          gap="md"
-          justify="space-between"
-          align={{ base: 'stretch', sm: 'center' }}
-          direction={{ base: 'column', sm: 'row' }}
-        >
-          <Group gap="md" wrap="nowrap" miw={0}>
-            <UserAvatar user={user} size={64} />
-            <Stack gap={6} miw={0}>
-              <PageTitle style={{ overflowWrap: 'anywhere' }}>{name}</PageTitle>
-              <Group gap={6}>
-                <RoleBadge role={user.role} />
-                <StatusBadge isActive={user.isActive} />
-                {isSelf && (
-                  <Badge variant="outline" color="gray">
-                    You
-                  </Badge>
-                )}
-              </Group>
-            </Stack>
-          </Group>
-          <Group gap="sm" grow preventGrowOverflow={false} wrap="nowrap">
+      <RecordHeader
+        title={personName(user)}
+        avatar={<UserAvatar user={user} size={64} />}
+        actions={
+          <>
             <EditButton to={`/users/${user.id}/edit`} />
             {!isSelf && <DeleteButton onClick={open} />}
-          </Group>
-        </Flex>
-      </Paper>
+          </>
+        }
+      >
+        <Group gap={6}>
+          <RoleBadge role={user.role} />
+          <StatusBadge isActive={user.isActive} />
+          {isSelf && (
+            <Badge variant="outline" color="gray">
+              You
+            </Badge>
+          )}
+        </Group>
+      </RecordHeader>
 
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-        <Title order={2} fz="h4" mb="md">
-          Details
-        </Title>
+      <DetailPanel title="Details">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg" verticalSpacing="md">
           <DetailItem label="Email">
             <Anchor href={`mailto:${user.email}`} size="sm">
@@ -117,7 +101,7 @@ function UserDetailView({ user }: { user: UserDetail }) {
           <DetailItem label="Status">{user.isActive ? 'Active' : 'Inactive'}</DetailItem>
           <DetailItem label="Created">{formatDate(user.createdAt)}</DetailItem>
         </SimpleGrid>
-      </Paper>
+      </DetailPanel>
 
       {user.role === 'TEACHER' && <AssignedStudents user={user} />}
 
@@ -130,22 +114,16 @@ function UserDetailView({ user }: { user: UserDetail }) {
 
 function UserDetailLoader() {
   const { id = '' } = useParams();
-  const query = useUserQuery(id);
-  if (query.isPending) return <PageLoader label="Loading user" />;
-  if (query.isError) {
-    if (isUserMissing(query.error)) {
-      return (
-        <NotFoundPage
-          title="User Details"
-          message="User not found."
-          backTo="/users"
-          backLabel="Back to Users"
-        />
-      );
-    }
-    return <LoadFailurePage title="User Details" error={query.error} onRetry={() => query.refetch()} />;
-  }
-  return <UserDetailView user={query.data} />;
+  return (
+    <RecordPage
+      query={useUserQuery(id)}
+      title="User Details"
+      loadingLabel="Loading user"
+      notFound={USER_NOT_FOUND}
+    >
+      {(user) => <UserDetailView user={user} />}
+    </RecordPage>
+  );
 }
 
 /** /users/{id} (spec part 1 §2 "Users"). */

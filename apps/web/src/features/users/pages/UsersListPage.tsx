@@ -1,13 +1,12 @@
 import { ROLES, type Role } from '@csp/contracts';
-import { Button, Flex, NativeSelect, Paper, Stack, TextInput } from '@mantine/core';
-import { IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
+import { Button, NativeSelect, Stack } from '@mantine/core';
+import { IconPlus, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { ListPager } from '../../../components/ListPager.tsx';
-import { EmptyPanel, RetryPanel } from '../../../components/ListStates.tsx';
-import { PageLoader } from '../../../components/PageLoader.tsx';
+import { ListFilters } from '../../../components/ListFilters.tsx';
+import { PagedList } from '../../../components/PagedList.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { useLastPageClamp, useListParams } from '../../../lib/listParams.ts';
-import { USERS_PAGE_SIZE, useUsersQuery } from '../api/users.api.ts';
+import { useListParams } from '../../../lib/listParams.ts';
+import { USERS_PAGE_SIZE, userList } from '../api/users.api.ts';
 import { AdminOnly } from '../../../components/AdminOnly.tsx';
 import { UserCards, UsersTable } from '../components/UserList.tsx';
 
@@ -30,13 +29,7 @@ function UsersList() {
   const { params, search, page, update, setPage, searchText, changeSearchText } = useListParams();
   const role = roleParam(params.get('role'));
 
-  const query = useUsersQuery({ search: search || undefined, role, page, limit: USERS_PAGE_SIZE });
-  const total = query.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE));
-
-  useLastPageClamp({ page, pages, settled: Boolean(query.data && !query.isPlaceholderData) });
-
-  const users = query.data?.items ?? [];
+  const query = userList.usePage({ search: search || undefined, role, page, limit: USERS_PAGE_SIZE });
 
   return (
     <Stack gap="lg">
@@ -50,47 +43,38 @@ function UsersList() {
         }
       />
 
-      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-        <Flex gap="sm" direction={{ base: 'column', xs: 'row' }}>
-          <TextInput
-            label="Search users"
-            placeholder="Name or email"
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={searchText}
-            onChange={(e) => changeSearchText(e.currentTarget.value)}
-            style={{ flex: 1 }}
-            type="search"
-          />
-          <NativeSelect
-            label="Role"
-            data={ROLE_FILTER_OPTIONS}
-            value={role ?? ''}
-            onChange={(e) => update({ role: e.currentTarget.value || undefined, page: undefined })}
-            w={{ base: '100%', xs: 180 }}
-          />
-        </Flex>
-      </Paper>
+      <ListFilters
+        search={{
+          label: 'Search users',
+          placeholder: 'Name or email',
+          value: searchText,
+          onChange: changeSearchText,
+        }}
+      >
+        <NativeSelect
+          label="Role"
+          data={ROLE_FILTER_OPTIONS}
+          value={role ?? ''}
+          onChange={(e) => update({ role: e.currentTarget.value || undefined, page: undefined })}
+        />
+      </ListFilters>
 
-      {query.isPending ? (
-        <PageLoader label="Loading users" />
-      ) : query.isError && !query.data ? (
-        <RetryPanel error={query.error} onRetry={() => query.refetch()} />
-      ) : users.length === 0 ? (
-        <EmptyPanel icon={IconUsers}>No users found.</EmptyPanel>
-      ) : (
-        <Stack gap="md" style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }} aria-busy={query.isFetching}>
-          <UsersTable users={users} />
-          <UserCards users={users} />
-          <ListPager
-            page={page}
-            pageSize={USERS_PAGE_SIZE}
-            total={total}
-            count={users.length}
-            onChange={setPage}
-            label="User pages"
-          />
-        </Stack>
-      )}
+      <PagedList
+        query={query}
+        page={page}
+        pageSize={USERS_PAGE_SIZE}
+        onPage={setPage}
+        loadingLabel="Loading users"
+        empty={{ icon: IconUsers, text: 'No users found.' }}
+        pagerLabel="User pages"
+      >
+        {(users) => (
+          <>
+            <UsersTable users={users} />
+            <UserCards users={users} />
+          </>
+        )}
+      </PagedList>
     </Stack>
   );
 }
