@@ -1,14 +1,14 @@
 import type { AtRiskCondition, AtRiskEntry } from '@csp/contracts';
-import { Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconArrowRight, IconHeartHandshake, IconMoodHappy } from '@tabler/icons-react';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Anchor, Badge, Button, Group, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconHeartHandshake, IconMoodHappy } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ListPager } from '../../components/ListPager.tsx';
-import { RetryPanel } from '../../components/ListStates.tsx';
+import { DashboardPanel, PanelLink } from '../../components/DashboardPanel.tsx';
+import { PagedList } from '../../components/PagedList.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { useListParams } from '../../lib/listParams.ts';
 import { useCurrentUser } from '../../lib/auth-context.ts';
-import { AT_RISK_PAGE_SIZE, useAtRisk } from './api/growth.api.ts';
+import { AT_RISK_PAGE_SIZE, atRiskList } from './api/growth.api.ts';
 import { GrowthBadges } from './components/GrowthBadges.tsx';
 import { AT_RISK_CONDITION_LABELS, AT_RISK_FILTER_OPTIONS, isAtRiskCondition } from './growth-display.ts';
 
@@ -76,16 +76,8 @@ interface PanelViewProps {
   limit: number;
   /** Beside the title (the dashboard's 'View all'). */
   action?: ReactNode;
-  /** Whether the list's pager is shown (more than one page). */
+  /** Whether the list's pager is shown (when there is more than one page). */
   withPager: boolean;
-}
-
-/** A page past the end (after a delete) moves to the last page once the list's own data is in. */
-function usePageClamp(page: number, pages: number, settled: boolean, onPageChange: (p: number) => void) {
-  const pastTheEnd = settled && page > pages;
-  useEffect(() => {
-    if (pastTheEnd) onPageChange(pages);
-  }, [pastTheEnd, pages, onPageChange]);
 }
 
 function ChildrenAtRiskView({
@@ -99,67 +91,58 @@ function ChildrenAtRiskView({
 }: PanelViewProps) {
   const me = useCurrentUser();
   const isAdmin = me.role === 'ADMIN';
-  const headingId = useId();
-  const query = useAtRisk({ condition, page, limit });
-  const rows = query.data?.items ?? [];
+  const query = atRiskList.usePage({ condition, page, limit }, { silent: true });
   const total = query.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / limit));
-  usePageClamp(page, pages, Boolean(query.data && !query.isPlaceholderData), onPageChange);
   const what = condition ? AT_RISK_CONDITION_LABELS[condition].toLowerCase() : undefined;
 
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p={{ base: 'sm', sm: 'md' }}
-      component="section"
-      aria-labelledby={headingId}
+    <DashboardPanel
+      title="Children at risk"
+      icon={
+        <ThemeIcon variant="light" color="orange" size={28} radius="md" aria-hidden>
+          <IconHeartHandshake size={16} />
+        </ThemeIcon>
+      }
+      badge={
+        query.data && (
+          <Badge color="orange" variant="light" aria-label={`${total} children`}>
+            {total}
+          </Badge>
+        )
+      }
+      action={action}
+      description="Whose latest measurement is below −2 SD of the WHO standards, or whose weight is falling."
     >
-      <Stack gap="sm">
-        <Group justify="space-between" gap="xs">
-          <Group gap="xs" wrap="nowrap" miw={0}>
-            <ThemeIcon variant="light" color="orange" size={28} radius="md" aria-hidden>
-              <IconHeartHandshake size={16} />
-            </ThemeIcon>
-            <Title order={2} size="h4" id={headingId}>
-              Children at risk
-            </Title>
-            {query.data && (
-              <Badge color="orange" variant="light" aria-label={`${total} children`}>
-                {total}
-              </Badge>
-            )}
-          </Group>
-          {action}
-        </Group>
-        <Text size="sm" c="dimmed">
-          Whose latest measurement is below −2 SD of the WHO standards, or whose weight is falling.
-        </Text>
-        <Group gap={6} role="group" aria-label="Filter by condition">
-          {AT_RISK_FILTER_OPTIONS.map((o) => {
-            const active = (condition ?? '') === o.value;
-            return (
-              <Button
-                key={o.value || 'all'}
-                size="compact-sm"
-                variant={active ? 'filled' : 'default'}
-                aria-pressed={active}
-                onClick={() => onConditionChange(o.value || undefined)}
-              >
-                {o.label}
-              </Button>
-            );
-          })}
-        </Group>
+      <Group gap={6} role="group" aria-label="Filter by condition">
+        {AT_RISK_FILTER_OPTIONS.map((o) => {
+          const active = (condition ?? '') === o.value;
+          return (
+            <Button
+              key={o.value || 'all'}
+              size="compact-sm"
+              variant={active ? 'filled' : 'default'}
+              aria-pressed={active}
+              onClick={() => onConditionChange(o.value || undefined)}
+            >
+              {o.label}
+            </Button>
+          );
+        })}
+      </Group>
 
-        {query.isPending ? (
-          <Stack gap="xs" role="status" aria-label="Loading children at risk">
+      <PagedList
+        query={query}
+        page={page}
+        pageSize={limit}
+        onPage={onPageChange}
+        loadingLabel="Loading children at risk"
+        loading={
+          <Stack gap="xs">
             <Skeleton height={44} radius="sm" />
             <Skeleton height={44} radius="sm" />
           </Stack>
-        ) : query.isError && !query.data ? (
-          <RetryPanel error={query.error} onRetry={() => query.refetch()} />
-        ) : rows.length === 0 ? (
+        }
+        empty={
           <Stack align="center" gap={4} py="lg">
             <IconMoodHappy size={32} stroke={1.4} color="var(--mantine-color-gray-5)" aria-hidden />
             <Text fw={600}>No children at risk</Text>
@@ -169,34 +152,26 @@ function ChildrenAtRiskView({
                 : 'No child’s latest measurement shows stunting, wasting, underweight or falling weight.'}
             </Text>
           </Stack>
-        ) : (
-          <Stack gap="sm" style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }} aria-busy={query.isFetching}>
-            <Stack
-              gap={0}
-              component="ul"
-              m={0}
-              p={0}
-              style={{ listStyle: 'none' }}
-              aria-label="Children at risk"
-            >
-              {rows.map((e) => (
-                <AtRiskRow key={e.id} entry={e} withTeacher={isAdmin} />
-              ))}
-            </Stack>
-            {withPager && total > limit && (
-              <ListPager
-                page={page}
-                pageSize={limit}
-                total={total}
-                count={rows.length}
-                onChange={onPageChange}
-                label="Children at risk pages"
-              />
-            )}
+        }
+        pagerLabel="Children at risk pages"
+        pager={withPager ? 'several-pages' : 'never'}
+      >
+        {(rows) => (
+          <Stack
+            gap={0}
+            component="ul"
+            m={0}
+            p={0}
+            style={{ listStyle: 'none' }}
+            aria-label="Children at risk"
+          >
+            {rows.map((e) => (
+              <AtRiskRow key={e.id} entry={e} withTeacher={isAdmin} />
+            ))}
           </Stack>
         )}
-      </Stack>
-    </Paper>
+      </PagedList>
+    </DashboardPanel>
   );
 }
 
@@ -215,14 +190,7 @@ function CompactChildrenAtRisk() {
       onPageChange={setPage}
       limit={AT_RISK_PREVIEW_SIZE}
       withPager={false}
-      action={
-        <Anchor component={Link} to={atRiskPageLink(condition)} size="sm" fw={600}>
-          <Group gap={4} wrap="nowrap">
-            View all
-            <IconArrowRight size={14} aria-hidden />
-          </Group>
-        </Anchor>
-      }
+      action={<PanelLink to={atRiskPageLink(condition)}>View all</PanelLink>}
     />
   );
 }

@@ -1,7 +1,7 @@
 import type { DashboardLeave } from '@csp/contracts';
-import { Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconArrowRight, IconCalendarOff } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconCalendarOff } from '@tabler/icons-react';
+import { DashboardPanel, PanelLink } from '../../../components/DashboardPanel.tsx';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { useLeavesTodayTomorrowQuery } from '../api/dashboard.api.ts';
@@ -88,24 +88,10 @@ function LeaveDay({
 export function LeaveApprovalsPanel() {
   const { data, isPending, isError } = useLeavesTodayTomorrowQuery(true);
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p={{ base: 'sm', sm: 'md' }}
-      component="section"
-      aria-labelledby="leave-panel"
+    <DashboardPanel
+      title="Today & Tomorrow Leave Approvals"
+      action={<PanelLink to="/leaves">View all leaves</PanelLink>}
     >
-      <Group justify="space-between" mb="md" gap="xs">
-        <Title order={2} size="h4" id="leave-panel">
-          Today &amp; Tomorrow Leave Approvals
-        </Title>
-        <Anchor component={Link} to="/leaves" size="sm" fw={600}>
-          <Group gap={4} wrap="nowrap">
-            View all leaves
-            <IconArrowRight size={14} aria-hidden />
-          </Group>
-        </Anchor>
-      </Group>
       {isError ? (
         <Text size="sm" c="dimmed">
           The leaves could not be loaded.
@@ -121,6 +107,6 @@ export function LeaveApprovalsPanel() {
           />
         </SimpleGrid>
       )}
-    </Paper>
+    </DashboardPanel>
   );
 }

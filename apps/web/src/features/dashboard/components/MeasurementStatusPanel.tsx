@@ -1,7 +1,6 @@
 import '../../../app/mantine-styles-shell.ts';
 import type { MeasurementStatusEntry, MeasurementStatusSummary } from '@csp/contracts';
 import {
-  Anchor,
   Badge,
   Button,
   Group,
@@ -15,13 +14,13 @@ import {
 } from '@mantine/core';
 import {
   IconAlertTriangle,
-  IconArrowRight,
   IconClockHour4,
   IconRulerMeasure,
   type Icon,
 } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { DashboardPanel, PanelLink } from '../../../components/DashboardPanel.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import {
   ageText,
@@ -180,24 +179,10 @@ export function MeasurementStatusPanel() {
   };
   const queries = [summary, ...Object.values(previews)];
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p={{ base: 'sm', sm: 'md' }}
-      component="section"
-      aria-labelledby="measurement-panel"
+    <DashboardPanel
+      title="Student Measurement Status"
+      action={<PanelLink to="/measurements">View measurements</PanelLink>}
     >
-      <Group justify="space-between" mb="md" gap="xs">
-        <Title order={2} size="h4" id="measurement-panel">
-          Student Measurement Status
-        </Title>
-        <Anchor component={Link} to="/measurements" size="sm" fw={600}>
-          <Group gap={4} wrap="nowrap">
-            View measurements
-            <IconArrowRight size={14} aria-hidden />
-          </Group>
-        </Anchor>
-      </Group>
       {queries.some((q) => q.isError) ? (
         <Text size="sm" c="dimmed">
           The measurement status could not be loaded.
@@ -221,6 +206,6 @@ export function MeasurementStatusPanel() {
           ))}
         </SimpleGrid>
       )}
-    </Paper>
+    </DashboardPanel>
   );
 }

@@ -1,6 +1,5 @@
 import { AT_RISK_PAGE_SIZE, type AtRiskCondition, type AtRiskEntry } from '@csp/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { definePagedList } from '../../../lib/paged-list.ts';
 
 export { AT_RISK_PAGE_SIZE };
 
@@ -11,11 +10,6 @@ export interface AtRiskParams {
   search?: string;
   page: number;
   limit: number;
-}
-
-export interface AtRiskPage {
-  items: AtRiskEntry[];
-  total: number;
 }
 
 /**
@@ -44,24 +38,9 @@ export function atRiskQueryParams({
   return params;
 }
 
-export const growthApi = {
-  /** GET /api/measurements/at-risk: one page (teachers: their own children) and X-Total-Count. */
-  atRisk: async (params: AtRiskParams): Promise<AtRiskPage> => {
-    const res = await api.get<AtRiskEntry[]>('/measurements/at-risk', { params: atRiskQueryParams(params) });
-    const header = Number(res.headers['x-total-count']);
-    return { items: res.data, total: Number.isFinite(header) ? header : res.data.length };
-  },
-};
-
-/**
- * One page of the children at risk; the previous page stays on screen while the next one loads. Silent:
- * the panel shows its own error with a retry instead of a toast.
- */
-export function useAtRisk(params: AtRiskParams) {
-  return useQuery({
-    queryKey: growthKeys.atRiskPage(params),
-    queryFn: () => growthApi.atRisk(params),
-    placeholderData: keepPreviousData,
-    meta: { silent: true },
-  });
-}
+/** GET /api/measurements/at-risk: one page (teachers: their own children) and X-Total-Count. */
+export const atRiskList = definePagedList<AtRiskParams, AtRiskEntry>({
+  key: growthKeys.atRiskPage,
+  path: '/measurements/at-risk',
+  query: atRiskQueryParams,
+});
