@@ -1,8 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { audit, auditEach } from '../modules/audit/audit.ts';
-import { notify, notifyEach } from '../modules/notifications/notify.ts';
 import type { Mailer } from './mailer.ts';
 import type { FileStore } from './storage.ts';
 
@@ -24,31 +22,6 @@ export interface Clock {
 }
 
 export const systemClock: Clock = { now: () => new Date() };
-
-/** The audit trail's writes, passed in so a unit test records them instead of writing rows. */
-export interface AuditTrail {
-  audit: typeof audit;
-  auditEach: typeof auditEach;
-}
-
-/** The inbox's writes, passed in for the same reason. */
-export interface Notifier {
-  notify: typeof notify;
-  notifyEach: typeof notifyEach;
-}
-
-/** The collaborators every service may be given; the app uses these real ones. */
-export interface Effects {
-  clock: Clock;
-  audit: AuditTrail;
-  notify: Notifier;
-}
-
-export const realEffects: Effects = {
-  clock: systemClock,
-  audit: { audit, auditEach },
-  notify: { notify, notifyEach },
-};
 
 /** A service's operations with their `deps` argument already given. */
 export type Bound<D, F> = {

@@ -3,7 +3,8 @@ import { testConfig, type Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Actor } from '../lib/actor.ts';
 import type { MailMessage, Mailer } from '../lib/mailer.ts';
-import type { AuditTrail, Clock, Effects, Notifier } from '../lib/service-deps.ts';
+import type { Clock } from '../lib/service-deps.ts';
+import type { AuditTrail, Effects, Notifier } from '../modules/effects.ts';
 import type { FileStore } from '../lib/storage.ts';
 
 /**

@@ -21,7 +21,8 @@ import { requireRole } from '../../lib/permissions.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { writeTransaction, type WriteClaim } from '../../db/write-claims.ts';
 import { saveUpload, type FileLinks, type IncomingFile } from '../files/files.service.ts';
-import { bindDeps, realEffects, type AppDeps, type Effects } from '../../lib/service-deps.ts';
+import { bindDeps, type AppDeps } from '../../lib/service-deps.ts';
+import { realEffects, type Effects } from '../effects.ts';
 import * as repo from './gifts.repo.ts';
 
 /** The repository the service is given (the real one in the app, a fake in a unit test). */

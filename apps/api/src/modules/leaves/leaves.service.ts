@@ -31,7 +31,8 @@ import { fetchPage, pageOf, type Paged } from '../../lib/paging.ts';
 import { requireRole } from '../../lib/permissions.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { writeTransaction, type WriteClaim } from '../../db/write-claims.ts';
-import { bindDeps, realEffects, type AppDeps, type Effects } from '../../lib/service-deps.ts';
+import { bindDeps, type AppDeps } from '../../lib/service-deps.ts';
+import { realEffects, type Effects } from '../effects.ts';
 import * as repo from './leaves.repo.ts';
 
 /** The repository the service is given (the real one in the app, a fake in a unit test). */
