@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from './lib/service-deps.ts';
 import { createAttendanceService } from './modules/attendance/attendance.service.ts';
 import { createGiftsService } from './modules/gifts/gifts.service.ts';
+import { createHomeVisitsService } from './modules/home-visits/home-visits.service.ts';
 import { createLeavesService } from './modules/leaves/leaves.service.ts';
 
 /**
@@ -13,6 +14,7 @@ export function buildServices(app: AppDeps) {
   return {
     attendance: createAttendanceService({ db, config }),
     gifts: createGiftsService({ db, config, log, storage }),
+    homeVisits: createHomeVisitsService({ db, config, log, storage }),
     leaves: createLeavesService({ db, config, log, mailer }),
   };
 }

@@ -21,13 +21,13 @@ import { z } from 'zod';
 import { sendPage } from '../../lib/paging.ts';
 import { actorOf } from '../../plugins/auth.ts';
 import { fileLinksOf, readUpload } from '../files/files.service.ts';
-import * as service from './home-visits.service.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
 /** /api/home-visits */
 export async function homeVisitsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const { homeVisits } = app.services;
   r.addHook('onRequest', app.authenticate);
 
   r.get(
@@ -45,7 +45,7 @@ export async function homeVisitsRoutes(app: FastifyInstance) {
     async (request, reply) =>
       sendPage(
         reply,
-        await service.listHomeVisits(app, actorOf(request), fileLinksOf(app, request), request.query),
+        await homeVisits.listHomeVisits(actorOf(request), fileLinksOf(app, request), request.query),
       ),
   );
 
@@ -68,8 +68,7 @@ export async function homeVisitsRoutes(app: FastifyInstance) {
       reply
         .code(201)
         .send(
-          await service.createHomeVisit(
-            app,
+          await homeVisits.createHomeVisit(
             actorOf(request),
             fileLinksOf(app, request),
             request.body,
@@ -88,7 +87,7 @@ export async function homeVisitsRoutes(app: FastifyInstance) {
         response: { 200: homeVisitYearsSchema, ...errors },
       },
     },
-    async (request) => service.homeVisitYears(app, actorOf(request)),
+    async (request) => homeVisits.homeVisitYears(actorOf(request)),
   );
 
   r.get(
@@ -105,7 +104,7 @@ export async function homeVisitsRoutes(app: FastifyInstance) {
     async (request, reply) =>
       sendPage(
         reply,
-        await service.pendingForReview(app, actorOf(request), fileLinksOf(app, request), request.query),
+        await homeVisits.pendingForReview(actorOf(request), fileLinksOf(app, request), request.query),
       ),
   );
 
@@ -121,7 +120,7 @@ export async function homeVisitsRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      service.getHomeVisit(app, actorOf(request), fileLinksOf(app, request), request.params.id),
+      homeVisits.getHomeVisit(actorOf(request), fileLinksOf(app, request), request.params.id),
   );
 
   r.patch(
@@ -138,8 +137,7 @@ export async function homeVisitsRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      service.updateHomeVisit(
-        app,
+      homeVisits.updateHomeVisit(
         actorOf(request),
         fileLinksOf(app, request),
         request.params.id,
@@ -159,7 +157,7 @@ export async function homeVisitsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await service.deleteHomeVisit(app, actorOf(request), request.params.id);
+      await homeVisits.deleteHomeVisit(actorOf(request), request.params.id);
       return { message: HOME_VISIT_MESSAGES.deleted };
     },
   );
@@ -177,7 +175,7 @@ export async function homeVisitsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await service.reviewHomeVisit(app, actorOf(request), request.params.id, {
+      await homeVisits.reviewHomeVisit(actorOf(request), request.params.id, {
         status: 'APPROVED',
         reviewNotes: request.body?.reviewNotes ?? null,
         seen: request.body?.updatedAt,
@@ -199,7 +197,7 @@ export async function homeVisitsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await service.reviewHomeVisit(app, actorOf(request), request.params.id, {
+      await homeVisits.reviewHomeVisit(actorOf(request), request.params.id, {
         status: 'REJECTED',
         reviewNotes: request.body.reviewNotes,
         seen: request.body.updatedAt,
@@ -212,6 +210,7 @@ export async function homeVisitsRoutes(app: FastifyInstance) {
 /** /api/file-upload/home-visit */
 export async function homeVisitUploadRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const { homeVisits } = app.services;
   r.addHook('onRequest', app.authenticate);
 
   r.post(
@@ -230,7 +229,7 @@ export async function homeVisitUploadRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const result = await service.uploadHomeVisitFile(app, actorOf(request), fileLinksOf(app, request), () =>
+      const result = await homeVisits.uploadHomeVisitFile(actorOf(request), fileLinksOf(app, request), () =>
         readUpload(request, {
           field: HOME_VISIT_FILE_FIELD,
           maxBytes: HOME_VISIT_LIMITS.fileMaxBytes,

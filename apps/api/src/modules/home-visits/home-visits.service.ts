@@ -15,7 +15,6 @@ import {
   type HomeVisitUploadResponse,
   type updateHomeVisitBodySchema,
 } from '@csp/contracts';
-import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { lockStudentInScope } from '../../db/scopes.ts';
@@ -34,12 +33,31 @@ import {
   type FileLinks,
   type IncomingFile,
 } from '../files/files.service.ts';
-import { notify } from '../notifications/notify.ts';
+import { bindDeps, type AppDeps } from '../../lib/service-deps.ts';
+import { realEffects, type Effects } from '../effects.ts';
 import { homeVisitDistanceThreshold } from '../settings/settings.service.ts';
-import * as repo from './home-visits.repo.ts';
-import { audit } from '../audit/audit.ts';
+import * as homeVisitsRepo from './home-visits.repo.ts';
+import type * as repo from './home-visits.repo.ts';
 
-export type HomeVisitsDeps = Pick<FastifyInstance, 'db' | 'storage' | 'log' | 'config'>;
+/**
+ * What the service reads and writes: its repository and the few lookups of other modules it makes (the
+ * student's lock, the distance threshold, the files' rows), given together so a unit test fakes them.
+ */
+const defaultRepo = {
+  ...homeVisitsRepo,
+  /** The visit's student in the teacher's scope, locked against a change of teacher meanwhile. */
+  lockVisitStudent: (tx: DbOrTx, actor: Actor, studentId: string) =>
+    lockStudentInScope(tx, actor, studentId, 'share', homeVisitsRepo.visitStudentColumns),
+  distanceThreshold: homeVisitDistanceThreshold,
+  findStoredFiles,
+  filesInUse,
+  areOwnUploads,
+  unlinkStoredFiles,
+};
+export type HomeVisitsRepo = typeof defaultRepo;
+
+export type HomeVisitsDeps = Pick<AppDeps, 'db' | 'storage' | 'log' | 'config'> &
+  Effects & { repo: HomeVisitsRepo };
 
 type CreateInput = z.output<typeof createHomeVisitBodySchema>;
 type UpdateInput = z.output<typeof updateHomeVisitBodySchema>;
@@ -102,11 +120,11 @@ function toDto(
   };
 }
 
-const today = (deps: HomeVisitsDeps) => todayIn(deps.config.orgTimezone);
+const today = (deps: HomeVisitsDeps) => todayIn(deps.config.orgTimezone, deps.clock.now());
 
 /** DTOs of the rows, with the names and types of their files (one lookup for all of them). */
 async function toDtos(deps: HomeVisitsDeps, db: DbOrTx, links: FileLinks, rows: repo.HomeVisitWithRefs[]) {
-  const stored = await findStoredFiles(db, [...new Set(rows.flatMap((r) => r.visit.photos))]);
+  const stored = await deps.repo.findStoredFiles(db, [...new Set(rows.flatMap((r) => r.visit.photos))]);
   const files = new Map(
     stored.map((f) => [f.id, { name: f.originalName, mimeType: f.mimeType, sizeBytes: f.sizeBytes }]),
   );
@@ -164,10 +182,11 @@ export function placeVisit(
  * New files of a visit must be the actor's own home-visit uploads, not yet on another visit. The
  * files stay locked until the transaction ends, so two visits cannot take one file.
  */
-async function claimFiles(tx: Tx, actor: Actor, fileIds: string[], visitId?: string) {
+async function claimFiles(deps: HomeVisitsDeps, tx: Tx, actor: Actor, fileIds: string[], visitId?: string) {
   if (fileIds.length === 0) return;
-  if (!(await areOwnUploads(tx, fileIds, HOME_VISIT_FILE_PURPOSE, actor.id))) throw badRequest(M.fileInvalid);
-  if (await filesInUse(tx, 'homeVisits', fileIds, visitId)) throw conflict(M.fileInUse);
+  if (!(await deps.repo.areOwnUploads(tx, fileIds, HOME_VISIT_FILE_PURPOSE, actor.id)))
+    throw badRequest(M.fileInvalid);
+  if (await deps.repo.filesInUse(tx, 'homeVisits', fileIds, visitId)) throw conflict(M.fileInUse);
 }
 
 function filterOf(query: HomeVisitListQuery | HomeVisitReviewQuery): repo.HomeVisitFilter {
@@ -181,7 +200,7 @@ function filterOf(query: HomeVisitListQuery | HomeVisitReviewQuery): repo.HomeVi
 }
 
 /** Teachers: visits of their students (the spec's client sends their own teacherId); admins: all. */
-export async function listHomeVisits(
+async function listHomeVisits(
   deps: HomeVisitsDeps,
   actor: Actor,
   links: FileLinks,
@@ -196,8 +215,8 @@ export async function listHomeVisits(
   };
   const page = await fetchPage({
     page: pageOf(query, HOME_VISIT_LIMITS.pageSize),
-    rows: (p) => repo.listHomeVisits(deps.db, actor, filter, p),
-    count: () => repo.countHomeVisits(deps.db, actor, filter),
+    rows: (p) => deps.repo.listHomeVisits(deps.db, actor, filter, p),
+    count: () => deps.repo.countHomeVisits(deps.db, actor, filter),
     cursorOf: (r) => r.cursor,
     totalOf: searchCountsItself(filter) ? (r) => r.total : undefined,
   });
@@ -205,7 +224,7 @@ export async function listHomeVisits(
 }
 
 /** The review queue: every live visit waiting for a decision, newest first (admins). */
-export async function pendingForReview(
+async function pendingForReview(
   deps: HomeVisitsDeps,
   actor: Actor,
   links: FileLinks,
@@ -215,32 +234,32 @@ export async function pendingForReview(
   const filter = { ...filterOf(query), pendingOnly: true };
   const page = await fetchPage({
     page: pageOf(query, HOME_VISIT_LIMITS.reviewPageSize),
-    rows: (p) => repo.listHomeVisits(deps.db, actor, filter, p),
-    count: () => repo.countHomeVisits(deps.db, actor, filter),
+    rows: (p) => deps.repo.listHomeVisits(deps.db, actor, filter, p),
+    count: () => deps.repo.countHomeVisits(deps.db, actor, filter),
     cursorOf: (r) => r.cursor,
     totalOf: searchCountsItself(filter) ? (r) => r.total : undefined,
   });
   return { ...page, items: await toDtos(deps, deps.db, links, page.items) };
 }
 
-export async function homeVisitYears(deps: HomeVisitsDeps, actor: Actor): Promise<number[]> {
-  return repo.homeVisitYears(deps.db, actor);
+async function homeVisitYears(deps: HomeVisitsDeps, actor: Actor): Promise<number[]> {
+  return deps.repo.homeVisitYears(deps.db, actor);
 }
 
-export async function getHomeVisit(
+async function getHomeVisit(
   deps: HomeVisitsDeps,
   actor: Actor,
   links: FileLinks,
   id: string,
 ): Promise<HomeVisit> {
-  const found = await repo.findHomeVisit(deps.db, actor, id);
+  const found = await deps.repo.findHomeVisit(deps.db, actor, id);
   if (!found) throw notFound(M.notFound);
   const [dto] = await toDtos(deps, deps.db, links, [found]);
   return dto;
 }
 
 /** A teacher records a visit to one of their students; the server decides its status. */
-export async function createHomeVisit(
+async function createHomeVisit(
   deps: HomeVisitsDeps,
   actor: Actor,
   links: FileLinks,
@@ -250,14 +269,14 @@ export async function createHomeVisit(
   requireRole(actor, 'TEACHER', M.onlyTeachersRecord);
   checkDate(body.date, today(deps));
   return writeTransaction(deps.db, claim, async (tx) => {
-    const student = await lockStudentInScope(tx, actor, body.studentId, 'share', repo.visitStudentColumns);
+    const student = await deps.repo.lockVisitStudent(tx, actor, body.studentId);
     if (!student) throw notFound(M.studentNotFound);
     if (!(HOME_VISIT_CATEGORIES as readonly string[]).includes(student.category)) {
       throw badRequest(M.studentCategory);
     }
-    await claimFiles(tx, actor, body.photos);
-    const placement = placeVisit(body, student, await homeVisitDistanceThreshold(tx));
-    const id = await repo.insertHomeVisit(tx, {
+    await claimFiles(deps, tx, actor, body.photos);
+    const placement = placeVisit(body, student, await deps.repo.distanceThreshold(tx));
+    const id = await deps.repo.insertHomeVisit(tx, {
       studentId: body.studentId,
       teacherId: actor.id,
       visitDate: body.date,
@@ -271,7 +290,7 @@ export async function createHomeVisit(
         body.latitude === null || body.latitude === undefined ? null : (body.accuracy ?? null),
       ...placement,
     });
-    await audit(tx, actor, 'create', 'home_visit', id, {
+    await deps.audit.audit(tx, actor, 'create', 'home_visit', id, {
       studentId: body.studentId,
       visitDate: body.date,
       duration: body.duration,
@@ -279,7 +298,7 @@ export async function createHomeVisit(
       status: placement.status,
       distanceFromHome: placement.distanceFromHome,
     });
-    const created = await repo.findHomeVisit(tx, actor, id);
+    const created = await deps.repo.findHomeVisit(tx, actor, id);
     if (!created) throw notFound(M.notFound);
     const [dto] = await toDtos(deps, tx, links, [created]);
     return dto;
@@ -291,7 +310,7 @@ export async function createHomeVisit(
  * (409 afterwards). A new location recomputes the distance and the status against today's threshold;
  * files left out of a new `photos` list are deleted (rows in the transaction, objects after the commit).
  */
-export async function updateHomeVisit(
+async function updateHomeVisit(
   deps: HomeVisitsDeps,
   actor: Actor,
   links: FileLinks,
@@ -302,7 +321,7 @@ export async function updateHomeVisit(
   const visitDate = dayOf(body.visitDate, deps.config.orgTimezone);
   checkDate(visitDate, today(deps));
   const { dto, removedKeys } = await deps.db.transaction(async (tx) => {
-    const current = await repo.findHomeVisit(tx, actor, id, { forUpdate: true });
+    const current = await deps.repo.findHomeVisit(tx, actor, id, { forUpdate: true });
     if (!current) throw notFound(M.notFound);
     if (current.visit.teacherId !== actor.id) throw forbidden(M.editOwn);
     if (current.visit.reviewedAt !== null) throw conflict(M.reviewedLocked);
@@ -312,6 +331,7 @@ export async function updateHomeVisit(
     if (body.photos !== undefined) {
       const kept = new Set(current.visit.photos);
       await claimFiles(
+        deps,
         tx,
         actor,
         body.photos.filter((p) => !kept.has(p)),
@@ -333,15 +353,15 @@ export async function updateHomeVisit(
         longitude: body.longitude ?? null,
         locationName: body.locationName ?? null,
         locationAccuracy: hasPoint ? (body.accuracy ?? null) : null,
-        ...placeVisit(body, current.student, await homeVisitDistanceThreshold(tx)),
+        ...placeVisit(body, current.student, await deps.repo.distanceThreshold(tx)),
       });
     } else if (body.locationName !== undefined) {
       changes.locationName = body.locationName;
     }
-    if (!(await repo.updateOwnHomeVisit(tx, actor, id, changes))) throw notFound(M.notFound);
-    await audit(tx, actor, 'update', 'home_visit', id, changes);
-    const removedKeys = removed.length > 0 ? await unlinkStoredFiles(tx, removed) : [];
-    const updated = await repo.findHomeVisit(tx, actor, id);
+    if (!(await deps.repo.updateOwnHomeVisit(tx, actor, id, changes))) throw notFound(M.notFound);
+    await deps.audit.audit(tx, actor, 'update', 'home_visit', id, changes);
+    const removedKeys = removed.length > 0 ? await deps.repo.unlinkStoredFiles(tx, removed) : [];
+    const updated = await deps.repo.findHomeVisit(tx, actor, id);
     if (!updated) throw notFound(M.notFound);
     const [dto] = await toDtos(deps, tx, links, [updated]);
     return { dto, removedKeys };
@@ -351,14 +371,14 @@ export async function updateHomeVisit(
 }
 
 /** Soft delete by the teacher who recorded it; the files stay so that a restore brings all back. */
-export async function deleteHomeVisit(deps: HomeVisitsDeps, actor: Actor, id: string): Promise<void> {
+async function deleteHomeVisit(deps: HomeVisitsDeps, actor: Actor, id: string): Promise<void> {
   requireRole(actor, 'TEACHER', M.deleteOwn);
-  const current = await repo.findHomeVisit(deps.db, actor, id);
+  const current = await deps.repo.findHomeVisit(deps.db, actor, id);
   if (!current) throw notFound(M.notFound);
   if (current.visit.teacherId !== actor.id) throw forbidden(M.deleteOwn);
   await deps.db.transaction(async (tx) => {
-    if (!(await repo.softDeleteOwnHomeVisit(tx, actor, id))) throw notFound(M.notFound);
-    await audit(tx, actor, 'delete', 'home_visit', id);
+    if (!(await deps.repo.softDeleteOwnHomeVisit(tx, actor, id))) throw notFound(M.notFound);
+    await deps.audit.audit(tx, actor, 'delete', 'home_visit', id);
   });
 }
 
@@ -368,7 +388,7 @@ export async function deleteHomeVisit(deps: HomeVisitsDeps, actor: Actor, id: st
  * version seen answers 409 when the teacher edited the visit since (the edit and the review both lock
  * the row, so one waits for the other).
  */
-export async function reviewHomeVisit(
+async function reviewHomeVisit(
   deps: HomeVisitsDeps,
   actor: Actor,
   id: string,
@@ -385,18 +405,18 @@ export async function reviewHomeVisit(
     if (seen !== undefined) {
       // A visit the teacher changed after the reviewer saw it is not reviewed unseen. One already
       // reviewed is answered below, as without a version.
-      const current = await repo.findHomeVisit(tx, actor, id, { forUpdate: true });
+      const current = await deps.repo.findHomeVisit(tx, actor, id, { forUpdate: true });
       if (current?.visit.status === 'PENDING') assertEditedVersion(current.visit, seen);
     }
-    const reviewed = await repo.reviewPendingHomeVisit(tx, id, { ...decision, reviewedById: actor.id });
+    const reviewed = await deps.repo.reviewPendingHomeVisit(tx, id, { ...decision, reviewedById: actor.id });
     if (!reviewed) {
-      if (!(await repo.findHomeVisit(tx, actor, id))) throw notFound(M.notFound);
+      if (!(await deps.repo.findHomeVisit(tx, actor, id))) throw notFound(M.notFound);
       throw conflict(M.alreadyReviewed);
     }
-    await audit(tx, actor, 'review', 'home_visit', id, decision);
-    const student = await repo.studentName(tx, reviewed.studentId);
+    await deps.audit.audit(tx, actor, 'review', 'home_visit', id, decision);
+    const student = await deps.repo.studentName(tx, reviewed.studentId);
     const approved = decision.status === 'APPROVED';
-    await notify(
+    await deps.notify.notify(
       tx,
       reviewed.teacherId,
       HOME_VISIT_REVIEWED,
@@ -411,7 +431,7 @@ export async function reviewHomeVisit(
  * Stores one file of a home visit (an image, a PDF or a Word document by its bytes, at most 10 MB) for
  * the teacher who will attach it. The file is read only after the role check.
  */
-export async function uploadHomeVisitFile(
+async function uploadHomeVisitFile(
   deps: HomeVisitsDeps,
   actor: Actor,
   links: FileLinks,
@@ -434,4 +454,25 @@ export async function uploadHomeVisitFile(
     mimeType: file.mimeType,
     sizeBytes: file.sizeBytes,
   };
+}
+
+/**
+ * The home visits service with its dependencies given once (services.ts): the real repository and
+ * effects unless a unit test passes fakes.
+ */
+export function createHomeVisitsService(
+  deps: Pick<AppDeps, 'db' | 'storage' | 'log' | 'config'> & Partial<Effects> & { repo?: HomeVisitsRepo },
+) {
+  const full: HomeVisitsDeps = { ...realEffects, repo: defaultRepo, ...deps };
+  return bindDeps(full, {
+    listHomeVisits,
+    pendingForReview,
+    homeVisitYears,
+    getHomeVisit,
+    createHomeVisit,
+    updateHomeVisit,
+    deleteHomeVisit,
+    reviewHomeVisit,
+    uploadHomeVisitFile,
+  });
 }
