@@ -26,6 +26,8 @@ export interface CollapsibleFilters {
   activeCount: number;
   /** The toggle's text; 'Show Filters' / 'Hide Filters' unless a page's spec names it otherwise. */
   toggleLabel?: (open: boolean) => string;
+  /** What stands beside the toggle instead of 'n filters on' (the review queue's 'x of n pending reviews'). */
+  aside?: ReactNode;
   children: ReactNode;
 }
 
@@ -76,7 +78,7 @@ export function ListFilters({
   );
 }
 
-function FoldingFilters({ activeCount, toggleLabel = showHide, children }: CollapsibleFilters) {
+function FoldingFilters({ activeCount, toggleLabel = showHide, aside, children }: CollapsibleFilters) {
   const [open, panel] = useDisclosure(activeCount > 0);
   const panelId = useId();
   return (
@@ -91,11 +93,13 @@ function FoldingFilters({ activeCount, toggleLabel = showHide, children }: Colla
         >
           {toggleLabel(open)}
         </Button>
-        {activeCount > 0 && (
-          <Badge variant="light" color="teal">
-            {activeCount} {activeCount === 1 ? 'filter' : 'filters'} on
-          </Badge>
-        )}
+        {aside !== undefined
+          ? aside
+          : activeCount > 0 && (
+              <Badge variant="light" color="teal">
+                {activeCount} {activeCount === 1 ? 'filter' : 'filters'} on
+              </Badge>
+            )}
       </Group>
       <Collapse in={open} id={panelId}>
         {children}

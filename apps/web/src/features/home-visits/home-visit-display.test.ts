@@ -3,26 +3,14 @@ import {
   accuracyText,
   categoryText,
   distanceFromHome,
-  durationText,
   filesCountText,
-  placeName,
-  statusColor,
-  statusLabel,
+  minutesText,
+  placeNameToShow,
   statusTag,
   studentOptions,
 } from './home-visit-display.ts';
 
 describe('status', () => {
-  it('reads Approved, Pending Review, Rejected, else Unknown', () => {
-    expect(statusLabel('APPROVED')).toBe('Approved');
-    expect(statusLabel('PENDING')).toBe('Pending Review');
-    expect(statusLabel('REJECTED')).toBe('Rejected');
-    expect(statusLabel('ARCHIVED')).toBe('Unknown');
-    expect(statusLabel(undefined)).toBe('Unknown');
-    expect(statusColor('APPROVED')).toBe('green');
-    expect(statusColor('ARCHIVED')).toBe('gray');
-  });
-
   it('tags an approved visit Within Range and a pending one outside the range Location Warning', () => {
     expect(statusTag({ status: 'APPROVED', isWithinRange: true })).toBe('Within Range');
     expect(statusTag({ status: 'PENDING', isWithinRange: false })).toBe('Location Warning');
@@ -59,8 +47,9 @@ describe('texts', () => {
 
   it('shows accuracy, minutes and file counts', () => {
     expect(accuracyText(12.6)).toBe('±13 m');
-    expect(durationText(60)).toBe('60 minutes');
-    expect(durationText(1)).toBe('1 minute');
+    expect(minutesText(60)).toBe('60 minutes');
+    expect(minutesText(90)).toBe('90 minutes');
+    expect(minutesText(1)).toBe('1 minute');
     expect(filesCountText(1)).toBe('1 file');
     expect(filesCountText(0)).toBe('0 files');
   });
@@ -82,10 +71,10 @@ describe('studentOptions', () => {
   });
 });
 
-describe('placeName', () => {
+describe('placeNameToShow', () => {
   it('is the name, unless it is only the coordinates as text', () => {
-    expect(placeName({ latitude: 9.66, longitude: 80.02, name: ' Main Street ' })).toBe('Main Street');
-    expect(placeName({ latitude: 9.66, longitude: 80.02, name: '9.660000, 80.020000' })).toBe('');
-    expect(placeName({ latitude: 9.66, longitude: 80.02, name: null })).toBe('');
+    expect(placeNameToShow({ latitude: 9.66, longitude: 80.02, name: ' Main Street ' })).toBe('Main Street');
+    expect(placeNameToShow({ latitude: 9.66, longitude: 80.02, name: '9.660000, 80.020000' })).toBe('');
+    expect(placeNameToShow({ latitude: 9.66, longitude: 80.02, name: null })).toBe('');
   });
 });

@@ -2,36 +2,10 @@ import { coordinatesText, distanceText, type HomeVisit, type Student } from '@cs
 import { formatCount } from '../../lib/numbers.ts';
 
 /**
- * How home visits read on the pages (spec part 2 §2.2): status badges and tags, distances, categories,
- * the student choices of the record form. Pure, so it can be tested.
+ * How home visits read on the pages (spec part 2 §2.2): the status tags (the status itself reads as
+ * lib/visit-status.ts says), distances, categories, the student choices of the record form. Pure, so it
+ * can be tested.
  */
-
-/** Spec part 2 §2.2: Approved, Pending Review, Rejected; any other value is Unknown. */
-export function statusLabel(status: string | null | undefined): string {
-  switch (status) {
-    case 'APPROVED':
-      return 'Approved';
-    case 'PENDING':
-      return 'Pending Review';
-    case 'REJECTED':
-      return 'Rejected';
-    default:
-      return 'Unknown';
-  }
-}
-
-export function statusColor(status: string | null | undefined): string {
-  switch (status) {
-    case 'APPROVED':
-      return 'green';
-    case 'PENDING':
-      return 'yellow';
-    case 'REJECTED':
-      return 'red';
-    default:
-      return 'gray';
-  }
-}
 
 /**
  * The tag beside the detail page's status badge: 'Within Range' on an approved visit, 'Location
@@ -67,10 +41,6 @@ export function accuracyText(accuracy: number): string {
   return `±${Math.round(accuracy)} m`;
 }
 
-export function personName(person: { firstName: string; lastName: string }): string {
-  return `${person.firstName} ${person.lastName}`;
-}
-
 /** The record form's student choices: home-base students as 'First Last (age)', by name. */
 export function studentOptions(
   students: readonly Pick<Student, 'id' | 'firstName' | 'lastName' | 'age' | 'category'>[],
@@ -86,8 +56,8 @@ export function filesCountText(count: number): string {
   return `${count} ${count === 1 ? 'file' : 'files'}`;
 }
 
-/** '60 minutes', '1 minute'. */
-export function durationText(minutes: number): string {
+/** A visit's duration as its pages say it: '60 minutes', '1 minute' (an activity's reads '1 hour'). */
+export function minutesText(minutes: number): string {
   return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
 }
 
@@ -95,7 +65,7 @@ export function durationText(minutes: number): string {
  * A place's name worth showing beside its coordinates: '' when there is none or when it is only the
  * coordinates as text (the name used when no geocoder answers).
  */
-export function placeName(place: { latitude: number; longitude: number; name: string | null }): string {
+export function placeNameToShow(place: { latitude: number; longitude: number; name: string | null }): string {
   const name = place.name?.trim() ?? '';
   return name === coordinatesText(place.latitude, place.longitude) ? '' : name;
 }

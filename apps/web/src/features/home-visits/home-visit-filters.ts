@@ -5,7 +5,7 @@ import {
   type HomeVisitStatus,
   type LocationFilter,
 } from '@csp/contracts';
-import { statusLabel } from './home-visit-display.ts';
+import { visitStatusLabel } from '../../lib/visit-status.ts';
 
 /**
  * The filters of the home-visit list and the review queue (spec part 2 §2.2): year, month, a specific
@@ -69,7 +69,7 @@ export const FILTER_KEYS = ['year', 'month', 'date', 'status', 'location'] as co
 
 export const STATUS_OPTIONS = [
   { value: '', label: 'All statuses' },
-  ...HOME_VISIT_STATUSES.map((s) => ({ value: s, label: statusLabel(s) })),
+  ...HOME_VISIT_STATUSES.map((s) => ({ value: s, label: visitStatusLabel(s) })),
 ];
 
 const LOCATION_LABELS: Record<LocationFilter, string> = {

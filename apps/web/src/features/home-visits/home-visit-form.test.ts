@@ -1,12 +1,9 @@
 import { HOME_VISIT_MESSAGES as M, type HomeVisit } from '@csp/contracts';
 import { describe, expect, it } from 'vitest';
 import { httpError } from '../../lib/api-error.testing.ts';
-import { schemaResolver } from '../../lib/forms.ts';
 import {
   canChangeVisit,
-  createVisitFormSchema,
   deleteErrorText,
-  editVisitFormSchema,
   editVisitValues,
   emptyVisitValues,
   isReviewed,
@@ -15,6 +12,8 @@ import {
   reviewNotesError,
   toCreateVisitBody,
   toUpdateVisitBody,
+  validateCreateVisit,
+  validateEditVisit,
   visitErrorText,
   type HomeVisitFormValues,
   type VisitLocation,
@@ -97,12 +96,16 @@ describe('home visit form values', () => {
   });
 });
 
-describe('the record form schema', () => {
-  const validate = schemaResolver(createVisitFormSchema(TODAY));
+describe("the record form's checks", () => {
+  const validate = (v: HomeVisitFormValues) => validateCreateVisit(v, TODAY);
 
   it('passes a complete form, with or without a place', () => {
     expect(validate(values())).toEqual({});
     expect(validate(values({ location: PLACE, notes: 'All well' }))).toEqual({});
+  });
+
+  it('refuses notes over 5000 characters', () => {
+    expect(validate(values({ notes: 'x'.repeat(5001) }))).toEqual({ notes: M.notesTooLong });
   });
 
   it('needs a student and a date', () => {
@@ -131,8 +134,8 @@ describe('the record form schema', () => {
   });
 });
 
-describe('the edit form schema', () => {
-  const validate = schemaResolver(editVisitFormSchema(TODAY));
+describe("the edit form's checks", () => {
+  const validate = (v: HomeVisitFormValues) => validateEditVisit(v, TODAY);
 
   it("shows the spec's messages for no date and a bad duration", () => {
     expect(validate(values({ date: '', duration: 0 }))).toEqual({
@@ -143,6 +146,17 @@ describe('the edit form schema', () => {
 
   it('does not ask for the student (it cannot change)', () => {
     expect(validate(values({ studentId: '' }))).toEqual({});
+  });
+
+  it('refuses a day after today and a duration past 480 minutes', () => {
+    expect(validate(values({ date: '2026-06-16', duration: 481 }))).toEqual({
+      date: M.dateInFuture,
+      duration: M.durationMax,
+    });
+  });
+
+  it('does not judge the captured place (the server does)', () => {
+    expect(validate(values({ location: { ...PLACE, name: 'x'.repeat(600) } }))).toEqual({});
   });
 });
 
@@ -247,17 +261,21 @@ describe('review notes', () => {
     expect(reviewNotesError('reject', 'Wrong house')).toBeNull();
     expect(reviewNotesError('approve', '')).toBeNull();
     expect(reviewNotesError('approve', 'x'.repeat(2001))).toBe(M.reviewNotesTooLong);
+    expect(reviewNotesError('reject', 'x'.repeat(2001))).toBe(M.reviewNotesTooLong);
+    expect(reviewNotesError('approve', 'a\u0007b')).toBe(
+      'Review notes contains characters that are not allowed',
+    );
   });
 });
 
 describe('the distance threshold', () => {
   it('saves whole metres from 10 to 500 only', () => {
-    expect(isValidThreshold(10, 10, 500)).toBe(true);
-    expect(isValidThreshold(500, 10, 500)).toBe(true);
-    expect(isValidThreshold('75', 10, 500)).toBe(true);
-    expect(isValidThreshold(9, 10, 500)).toBe(false);
-    expect(isValidThreshold(501, 10, 500)).toBe(false);
-    expect(isValidThreshold(50.5, 10, 500)).toBe(false);
-    expect(isValidThreshold('', 10, 500)).toBe(false);
+    expect(isValidThreshold(10)).toBe(true);
+    expect(isValidThreshold(500)).toBe(true);
+    expect(isValidThreshold('75')).toBe(true);
+    expect(isValidThreshold(9)).toBe(false);
+    expect(isValidThreshold(501)).toBe(false);
+    expect(isValidThreshold(50.5)).toBe(false);
+    expect(isValidThreshold('')).toBe(false);
   });
 });

@@ -1,15 +1,17 @@
 import {
+  approveHomeVisitBodySchema,
+  createHomeVisitBodySchema,
   HOME_VISIT_LIMITS,
   HOME_VISIT_MESSAGES,
-  isIsoDate,
-  isPlainText,
-  notAllowedCharacters,
+  rejectHomeVisitBodySchema,
+  updateHomeVisitBodySchema,
+  updateHomeVisitDistanceBodySchema,
   type CreateHomeVisitBody,
   type HomeVisit,
   type UpdateHomeVisitBody,
 } from '@csp/contracts';
-import { z } from 'zod';
 import { isApiError, serverMessage } from '../../lib/api.ts';
+import { contractErrors, withFormRule, type FormErrors } from '../../lib/forms.ts';
 
 /**
  * The home-visit forms' rules as pure functions (spec part 2 §2.2 "Record Home Visit" and "Edit home
@@ -29,8 +31,7 @@ export interface VisitLocation {
   name: string;
 }
 
-/** A type, not an interface: @mantine/form's zod resolver takes records of values. */
-export type HomeVisitFormValues = {
+export interface HomeVisitFormValues {
   /** '' until a student is chosen; fixed on the edit form. */
   studentId: string;
   /** YYYY-MM-DD, or '' when cleared. */
@@ -40,7 +41,7 @@ export type HomeVisitFormValues = {
   notes: string;
   /** null until a location is captured. */
   location: VisitLocation | null;
-};
+}
 
 /** A new visit: today, 60 minutes, no student, no place. */
 export function emptyVisitValues(today: string, studentId = ''): HomeVisitFormValues {
@@ -71,51 +72,9 @@ export function editVisitValues(visit: HomeVisit): HomeVisitFormValues {
 }
 
 /** The duration as sent: a number, NaN for an empty box or text that is not a number. */
-function durationOf(value: unknown): number {
+function durationOf(value: number | string): number {
   if (typeof value === 'number') return value;
-  if (typeof value !== 'string' || value.trim() === '') return Number.NaN;
-  return Number(value);
-}
-
-const durationRule = z.preprocess(
-  durationOf,
-  z
-    .number({ message: M.durationInvalid })
-    .int({ message: M.durationInvalid })
-    .min(L.minDuration, { message: M.durationInvalid })
-    .max(L.maxDuration, { message: M.durationMax }),
-);
-
-const dateRule = (today: string) =>
-  z
-    .string({ message: M.dateRequired })
-    .trim()
-    .min(1, { message: M.dateRequired })
-    .refine(isIsoDate, { message: M.dateInvalid })
-    .refine((d) => d <= today, { message: M.dateInFuture });
-
-const notesRule = z
-  .string()
-  .refine((v) => v.trim().length <= L.notesMaxLength, { message: M.notesTooLong })
-  .refine((v) => isPlainText(v, true), { message: notAllowedCharacters('Notes') });
-
-/**
- * The record form (for @mantine/form through a zod resolver): a student ('Please select a student'),
- * the visit date (required, not after the organisation's today), a duration of 1 to 480 whole minutes
- * and notes. The place is optional: without one the visit waits for review.
- */
-export function createVisitFormSchema(today: string) {
-  return z.object({
-    studentId: z.string().min(1, { message: M.studentRequired }),
-    date: dateRule(today),
-    duration: durationRule,
-    notes: notesRule,
-  });
-}
-
-/** The edit form: 'Please select a visit date', 'Please enter a valid duration' (1 to 480), notes. */
-export function editVisitFormSchema(today: string) {
-  return z.object({ date: dateRule(today), duration: durationRule, notes: notesRule });
+  return value.trim() === '' ? Number.NaN : Number(value);
 }
 
 function locationFields(location: VisitLocation | null) {
@@ -173,6 +132,33 @@ export function toUpdateVisitBody(
   };
 }
 
+/**
+ * The record form's checks, the contract's (the captured place aside: the device gives it, and the
+ * server answers for it): 'Please select a student', the visit date, a duration of 1 to 480 whole
+ * minutes and the notes; and no day after the organisation's today. Without a place the visit waits for
+ * review.
+ */
+export function validateCreateVisit(values: HomeVisitFormValues, today: string): FormErrors {
+  const errors = contractErrors(
+    createHomeVisitBodySchema,
+    toCreateVisitBody({ ...values, location: null }, []),
+  );
+  return withFormRule(errors, 'date', values.date.trim() > today, M.dateInFuture);
+}
+
+/**
+ * The edit form's checks: the same date, duration and notes rules (the student cannot change). The
+ * PATCH names the date `visitDate`; the form's field is `date`.
+ */
+export function validateEditVisit(values: HomeVisitFormValues, today: string): FormErrors {
+  const { visitDate, ...errors } = contractErrors(
+    updateHomeVisitBodySchema,
+    toUpdateVisitBody({ ...values, location: null }, [], null),
+  );
+  if (visitDate) errors.date = visitDate;
+  return withFormRule(errors, 'date', values.date.trim() > today, M.dateInFuture);
+}
+
 /** Only the teacher who recorded a visit edits or deletes it; an administrator never does. */
 export function canChangeVisit(
   visit: Pick<HomeVisit, 'teacherId'>,
@@ -209,16 +195,14 @@ export function deleteErrorText(error: unknown): string {
   return M.deleteFailed;
 }
 
-/** The review dialog's notes: required (trimmed) to reject, optional to approve. */
+/** The review dialog's notes, the contract's: required (trimmed) to reject, optional to approve. */
 export function reviewNotesError(decision: 'approve' | 'reject', notes: string): string | null {
-  if (decision === 'reject' && notes.trim() === '') return M.rejectReason;
-  if (notes.trim().length > L.reviewNotesMaxLength) return M.reviewNotesTooLong;
-  if (!isPlainText(notes, true)) return notAllowedCharacters('Review notes');
-  return null;
+  const schema = decision === 'reject' ? rejectHomeVisitBodySchema : approveHomeVisitBodySchema;
+  return contractErrors(schema, { reviewNotes: notes }).reviewNotes ?? null;
 }
 
-/** Whether a distance threshold can be saved: a whole number of metres from 10 to 500. */
-export function isValidThreshold(value: number | string, min: number, max: number): boolean {
-  const n = typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value);
-  return Number.isInteger(n) && n >= min && n <= max;
+/** Whether a distance threshold can be saved: the contract's whole number of metres from 10 to 500. */
+export function isValidThreshold(value: number | string): boolean {
+  const distanceMeters = typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value);
+  return updateHomeVisitDistanceBodySchema.safeParse({ distanceMeters }).success;
 }

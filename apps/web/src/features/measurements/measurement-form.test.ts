@@ -3,12 +3,10 @@ import { describe, expect, it } from 'vitest';
 import {
   canDeleteMeasurement,
   emptyMeasurementValues,
-  heightText,
   POSITION_LABELS,
   suggestedPosition,
   toCreateMeasurementBody,
   validateMeasurement,
-  weightText,
   type MeasurementFormValues,
 } from './measurement-form.ts';
 
@@ -63,14 +61,6 @@ describe('validateMeasurement', () => {
     expect(validateMeasurement(values({ date: '2026-06-16' }), TODAY).date).toBe(
       MEASUREMENT_MESSAGES.dateInFuture,
     );
-  });
-});
-
-describe('units', () => {
-  it('shows centimetres and kilograms with one decimal at most', () => {
-    expect(heightText(102.5)).toBe('102.5 cm');
-    expect(heightText(98)).toBe('98 cm');
-    expect(weightText(16.44)).toBe('16.4 kg');
   });
 });
 

@@ -7,6 +7,7 @@ import {
   type Measurement,
   type MeasurementPosition,
 } from '@csp/contracts';
+import { contractErrors, withFormRule, type FormErrors } from '../../lib/forms.ts';
 
 /**
  * The measurement form's rules as pure functions (spec part 1 §5 "Create measurement", §7 POST
@@ -56,21 +57,13 @@ export function toCreateMeasurementBody(
   } as CreateMeasurementBody;
 }
 
-type FormErrors = Record<string, string>;
-
 /**
- * The form's checks with the contracts' schema: 'Please select a student', 'Please enter height and
- * weight' (missing or 0), the plausible ranges, a date that is given and not after today.
+ * The form's checks, the contract's: 'Please select a student', 'Please enter height and weight'
+ * (missing or 0), the plausible ranges, a date that is given; and no day after today.
  */
 export function validateMeasurement(values: MeasurementFormValues, today: string): FormErrors {
-  const parsed = createMeasurementBodySchema.safeParse(toCreateMeasurementBody(values, []));
-  const errors: FormErrors = {};
-  for (const issue of parsed.error?.issues ?? []) {
-    const field = issue.path[0];
-    if (typeof field === 'string' && !(field in errors)) errors[field] = issue.message;
-  }
-  if (!errors.date && values.date.trim() > today) errors.date = MEASUREMENT_MESSAGES.dateInFuture;
-  return errors;
+  const errors = contractErrors(createMeasurementBodySchema, toCreateMeasurementBody(values, []));
+  return withFormRule(errors, 'date', values.date.trim() > today, MEASUREMENT_MESSAGES.dateInFuture);
 }
 
 export const MEASUREMENT_FAILURE = 'Failed to record measurement';
@@ -99,10 +92,6 @@ export function suggestedPosition(
   const on = isIsoDate(date.trim()) ? date.trim() : today;
   return daysBetween(student.dateOfBirth, on) < STANDING_FROM_DAYS ? 'LYING' : 'STANDING';
 }
-
-/** '102.5 cm', '16 kg': one decimal at most, as entered. */
-export const heightText = (cm: number) => `${Number(cm.toFixed(1))} cm`;
-export const weightText = (kg: number) => `${Number(kg.toFixed(1))} kg`;
 
 /**
  * Who may delete a measurement recorded in error: an administrator any, a teacher one they recorded

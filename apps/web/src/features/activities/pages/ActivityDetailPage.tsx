@@ -12,7 +12,7 @@ import { useCurrentUser } from '../../../lib/auth-context.ts';
 import { ACTIVITY_FAILURES, activityErrorText, canChangeActivity, durationText } from '../activity-form.ts';
 import { useActivityQuery, useDeleteActivityMutation } from '../api/activities.api.ts';
 import { ACTIVITY_NOT_FOUND } from '../components/ActivityBits.tsx';
-import { PhotoGallery } from '../../../components/PhotoGallery.tsx';
+import { AttachmentGallery } from '../../../components/AttachmentGallery.tsx';
 import { DeleteButton, EditButton } from '../../../components/RecordActions.tsx';
 
 const TITLE = 'Activity Details';
@@ -99,7 +99,7 @@ function ActivityDetailView({ activity }: { activity: Activity }) {
       </DetailPanel>
 
       <DetailPanel title={`Photo Evidence (${activity.photos.length})`}>
-        <PhotoGallery photos={activity.photos} subject={activity.title} />
+        <AttachmentGallery photos={activity.photos} subject={activity.title} />
       </DetailPanel>
 
       {mine && <DeleteActivityDialog activity={activity} opened={deleting} onClose={deleteDialog.close} />}

@@ -1,6 +1,6 @@
 import type { GrowthClassification, GrowthFlag, GrowthSeries } from '@csp/contracts';
 import { formatDate } from '../../../lib/dates.ts';
-import { heightText, weightText } from '../../measurements/measurement-form.ts';
+import { heightText, weightText } from '../../../lib/body-measures.ts';
 import { ageAtMeasurementText, DAYS_PER_MONTH, formatZ } from '../growth-display.ts';
 
 /**

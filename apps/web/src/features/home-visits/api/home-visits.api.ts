@@ -1,24 +1,16 @@
 import {
-  DISTANCE_THRESHOLD,
   HOME_VISIT_FILE_FIELD,
   HOME_VISIT_LIMITS,
-  coordinatesText,
   type CreateHomeVisitBody,
   type HomeVisit,
   type HomeVisitUploadResponse,
   type MessageResponse,
-  type ReverseGeocode,
-  type Settings,
   type UpdateHomeVisitBody,
 } from '@csp/contracts';
-import {
-  keepPreviousData,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, errorStatus } from '../../../lib/api.ts';
+import { definePagedList, fetchPage } from '../../../lib/paged-list.ts';
+import { isRecordMissing, useRecordQuery } from '../../../lib/record-query.ts';
 import { dashboardKeys } from '../../dashboard/api/dashboard.api.ts';
 import { studentKeys } from '../../students/api/students.api.ts';
 import { filterQuery, type VisitFilters } from '../home-visit-filters.ts';
@@ -37,11 +29,6 @@ export interface HomeVisitListParams extends VisitFilters {
 
 export type ReviewListParams = Omit<VisitFilters, 'status'> & { page: number; limit: number };
 
-export interface HomeVisitPage {
-  items: HomeVisit[];
-  total: number;
-}
-
 /** Query keys of the home-visits feature. */
 export const homeVisitKeys = {
   all: ['home-visits'] as const,
@@ -56,47 +43,41 @@ export const homeVisitKeys = {
   detail: (id: string) => [...homeVisitKeys.details(), id] as const,
 };
 
-/** Query keys of the settings (the auto-approval distance threshold). */
-export const settingsKeys = {
-  all: ['settings'] as const,
-};
-
-function totalOf(headers: Record<string, unknown>, fallback: number): number {
-  const header = Number(headers['x-total-count']);
-  return Number.isFinite(header) ? header : fallback;
-}
-
 const path = (id: string) => `/home-visits/${encodeURIComponent(id)}`;
+const REVIEW_PATH = '/home-visits/pending/review';
 
 /** The 'type' field sent with a home-visit file (spec part 2 §7). */
 const FILE_TYPE = 'home-visit';
 
+/** GET /api/home-visits with filters and page/limit: one page and the X-Total-Count header. */
+export const homeVisitList = definePagedList<HomeVisitListParams, HomeVisit>({
+  key: homeVisitKeys.list,
+  path: '/home-visits',
+  query: ({ teacherId, page, limit, ...filters }) => ({
+    ...filterQuery(filters),
+    ...(teacherId ? { teacherId } : {}),
+    page,
+    limit,
+  }),
+});
+
+/** GET /api/home-visits/pending/review with filters and page/limit: the review queue's page. */
+export const reviewList = definePagedList<ReviewListParams, HomeVisit>({
+  key: homeVisitKeys.review,
+  path: REVIEW_PATH,
+  query: ({ page, limit, ...filters }) => ({ ...filterQuery(filters), page, limit }),
+});
+
 export const homeVisitsApi = {
-  /** GET /api/home-visits with filters and page/limit: one page and the X-Total-Count header. */
-  list: async ({ teacherId, page, limit, ...filters }: HomeVisitListParams): Promise<HomeVisitPage> => {
-    const params: Record<string, string | number> = { ...filterQuery(filters), page, limit };
-    if (teacherId) params.teacherId = teacherId;
-    const res = await api.get<HomeVisit[]>('/home-visits', { params });
-    return { items: res.data, total: totalOf(res.headers, res.data.length) };
-  },
   /** GET /api/home-visits/years: the years of the visits this person sees, newest first. */
   years: () => api.get<number[]>('/home-visits/years').then((r) => r.data),
   get: (id: string) => api.get<HomeVisit>(path(id)).then((r) => r.data),
   create: (body: CreateHomeVisitBody) => api.post<HomeVisit>('/home-visits', body).then((r) => r.data),
   update: (id: string, body: UpdateHomeVisitBody) => api.patch<HomeVisit>(path(id), body).then((r) => r.data),
   remove: (id: string) => api.delete<MessageResponse>(path(id)).then((r) => r.data),
-  /** GET /api/home-visits/pending/review with filters and page/limit: one page and X-Total-Count. */
-  pending: async ({ page, limit, ...filters }: ReviewListParams): Promise<HomeVisitPage> => {
-    const res = await api.get<HomeVisit[]>('/home-visits/pending/review', {
-      params: { ...filterQuery(filters), page, limit },
-    });
-    return { items: res.data, total: totalOf(res.headers, res.data.length) };
-  },
-  /** Every pending visit, unfiltered: a one-row page, reading only X-Total-Count. */
-  pendingTotal: async (): Promise<number> => {
-    const res = await api.get<HomeVisit[]>('/home-visits/pending/review', { params: { page: 1, limit: 1 } });
-    return totalOf(res.headers, res.data.length);
-  },
+  /** Every pending visit, unfiltered: a one-row page, read only for its X-Total-Count. */
+  pendingTotal: (): Promise<number> =>
+    fetchPage<HomeVisit>(REVIEW_PATH, { page: 1, limit: 1 }).then((p) => p.total),
   /** `seen`: the visit's updatedAt as the reviewer saw it (a visit changed since answers 409). */
   approve: (id: string, reviewNotes: string, seen: string) =>
     api
@@ -117,42 +98,12 @@ export const homeVisitsApi = {
     const res = await api.post<HomeVisitUploadResponse>('/file-upload/home-visit', form);
     return res.data.id || res.data.url;
   },
-  /**
-   * GET /api/geocode/reverse (the API asks the geocoder; the browser never calls a third party). Any
-   * failure names the place by its coordinates.
-   */
-  placeName: async (latitude: number, longitude: number): Promise<string> => {
-    try {
-      const res = await api.get<ReverseGeocode>('/geocode/reverse', { params: { latitude, longitude } });
-      return res.data.name?.trim() || coordinatesText(latitude, longitude);
-    } catch {
-      return coordinatesText(latitude, longitude);
-    }
-  },
-  settings: () => api.get<Settings>('/settings').then((r) => r.data),
-  updateThreshold: (distanceMeters: number) =>
-    api.patch<unknown>('/settings/home-visit-distance', { distanceMeters }).then((r) => r.data),
 };
-
-/** 404 (missing, deleted or not in one's scope) and 400 (not a valid id): nothing to show. */
-export function isVisitMissing(error: unknown): boolean {
-  const status = errorStatus(error);
-  return status === 404 || status === 400;
-}
 
 /** A change refused because the visit changed meanwhile (reviewed: 409) or is not one's own (403). */
 function isStale(error: unknown): boolean {
   const status = errorStatus(error);
   return status === 409 || status === 403;
-}
-
-/** One page of visits; the previous page stays on screen while the next one loads. */
-export function useHomeVisitsQuery(params: HomeVisitListParams) {
-  return useQuery({
-    queryKey: homeVisitKeys.list(params),
-    queryFn: () => homeVisitsApi.list(params),
-    placeholderData: keepPreviousData,
-  });
 }
 
 /** The year filter's choices. */
@@ -164,23 +115,9 @@ export function useVisitYearsQuery() {
   });
 }
 
-/** One visit. Silent: the pages show 'Home visit not found' or an inline error with a retry. */
+/** One visit. Silent: the pages show 'Home visit not found' or the failure with a retry. */
 export function useHomeVisitQuery(id: string) {
-  return useQuery({
-    queryKey: homeVisitKeys.detail(id),
-    queryFn: () => homeVisitsApi.get(id),
-    retry: (failures, error) => failures < 1 && !isVisitMissing(error) && errorStatus(error) !== 403,
-    meta: { silent: true },
-  });
-}
-
-/** One page of the review queue. */
-export function usePendingVisitsQuery(params: ReviewListParams) {
-  return useQuery({
-    queryKey: homeVisitKeys.review(params),
-    queryFn: () => homeVisitsApi.pending(params),
-    placeholderData: keepPreviousData,
-  });
+  return useRecordQuery(homeVisitKeys.detail(id), () => homeVisitsApi.get(id));
 }
 
 /** How many visits wait for review in all (the 'n' of 'x of n'). */
@@ -190,16 +127,6 @@ export function usePendingTotalQuery() {
     queryFn: homeVisitsApi.pendingTotal,
     meta: { silent: true },
   });
-}
-
-/** The settings; silent: the form falls back to the default threshold while they are unknown. */
-export function useSettingsQuery() {
-  return useQuery({ queryKey: settingsKeys.all, queryFn: homeVisitsApi.settings, meta: { silent: true } });
-}
-
-/** The auto-approval distance threshold in metres (the default 50 while unknown). */
-export function useDistanceThreshold(): number {
-  return useSettingsQuery().data?.homeVisitDistanceThreshold ?? DISTANCE_THRESHOLD.default;
 }
 
 /**
@@ -283,25 +210,10 @@ export function useReviewHomeVisitMutation() {
     // Already reviewed by someone else or changed by the teacher since (409), or gone (404): the queue is
     // refetched.
     onError: (error, { id }) => {
-      if (isStale(error) || isVisitMissing(error)) {
+      if (isStale(error) || isRecordMissing(error)) {
         void queryClient.invalidateQueries({ queryKey: homeVisitKeys.detail(id) });
         void invalidateAround(queryClient);
       }
-    },
-  });
-}
-
-/** PATCH /api/settings/home-visit-distance (administrators). */
-export function useUpdateThresholdMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: homeVisitsApi.updateThreshold,
-    onSuccess: (_data, distanceMeters) => {
-      queryClient.setQueryData<Settings>(settingsKeys.all, (old) => ({
-        ...old,
-        homeVisitDistanceThreshold: distanceMeters,
-      }));
-      return queryClient.invalidateQueries({ queryKey: settingsKeys.all });
     },
   });
 }

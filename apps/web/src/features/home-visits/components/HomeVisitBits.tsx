@@ -1,19 +1,16 @@
 import { HOME_VISIT_MESSAGES } from '@csp/contracts';
-import { Badge, Button } from '@mantine/core';
-import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { LoadFailurePage, NotFoundPage, PageMessage } from '../../../components/PageStates.tsx';
-import { statusColor, statusLabel } from '../home-visit-display.ts';
+import { Badge } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 
-/** Approved, Pending Review, Rejected or Unknown (spec part 2 §2.2). */
-export function VisitStatusBadge({ status, size }: { status: string; size?: 'sm' | 'md' | 'lg' }) {
-  return (
-    <Badge variant="light" color={statusColor(status)} size={size}>
-      {statusLabel(status)}
-    </Badge>
-  );
-}
+/** A missing (or someone else's) visit: 'Home visit not found' and 'Back to Home Visits'. */
+export const HOME_VISIT_NOT_FOUND = {
+  message: HOME_VISIT_MESSAGES.notFound,
+  backTo: '/home-visits',
+  backLabel: 'Back to Home Visits',
+};
+
+/** What the forms say to someone who may not use them, and the way back. */
+export const HOME_VISITS_WAY_BACK = { backTo: '/home-visits', backLabel: 'Back to Home Visits' };
 
 /** 'Location Warning': the visit was recorded farther from home than allowed. */
 export function LocationWarningBadge({ size }: { size?: 'sm' | 'md' | 'lg' }) {
@@ -26,47 +23,5 @@ export function LocationWarningBadge({ size }: { size?: 'sm' | 'md' | 'lg' }) {
     >
       Location Warning
     </Badge>
-  );
-}
-
-/** A missing (or someone else's) visit: 'Home visit not found' and 'Back to Home Visits'. */
-export function VisitNotFound({ title }: { title: string }) {
-  return (
-    <NotFoundPage
-      title={title}
-      message={HOME_VISIT_MESSAGES.notFound}
-      backTo="/home-visits"
-      backLabel="Back to Home Visits"
-    />
-  );
-}
-
-/** A load failure other than a missing visit, with a retry. */
-export const VisitLoadFailure = LoadFailurePage;
-
-/** A page this person may not use, with a way back. */
-export function NotForYou({
-  title,
-  children,
-  backTo = '/home-visits',
-  backLabel = 'Back to Home Visits',
-}: {
-  title: string;
-  children: ReactNode;
-  backTo?: string;
-  backLabel?: string;
-}) {
-  return (
-    <PageMessage
-      title={title}
-      icon={IconLock}
-      action={
-        <Button component={Link} to={backTo} variant="light">
-          {backLabel}
-        </Button>
-      }
-    >
-      {children}
-    </PageMessage>
   );
 }

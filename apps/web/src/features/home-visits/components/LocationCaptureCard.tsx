@@ -4,8 +4,9 @@ import { IconAlertTriangle, IconCurrentLocation, IconMapPin } from '@tabler/icon
 import { useState } from 'react';
 import { coordinatesText, GEOLOCATION_MESSAGES, getCurrentPosition } from '../../../lib/geo.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
-import { homeVisitsApi, useDistanceThreshold } from '../api/home-visits.api.ts';
-import { accuracyText, placeName } from '../home-visit-display.ts';
+import { placeNameAt } from '../../../lib/geocode.ts';
+import { useDistanceThreshold } from '../../../lib/settings.ts';
+import { accuracyText, placeNameToShow } from '../home-visit-display.ts';
 import type { VisitLocation } from '../home-visit-form.ts';
 
 /**
@@ -35,7 +36,7 @@ export function LocationCaptureCard({
     setCapturing(true);
     try {
       const { latitude, longitude, accuracy } = await getCurrentPosition();
-      const name = await homeVisitsApi.placeName(latitude, longitude);
+      const name = await placeNameAt(latitude, longitude);
       onChange({ latitude, longitude, accuracy, name });
       setCaptured(true);
       toastSuccess(HOME_VISIT_MESSAGES.captured);
@@ -47,6 +48,7 @@ export function LocationCaptureCard({
     }
   };
 
+  const shownName = value ? placeNameToShow(value) : '';
   const label = !value
     ? 'Capture Current Location'
     : stored && !captured
@@ -80,16 +82,12 @@ export function LocationCaptureCard({
               style={{ flexShrink: 0 }}
             />
             <Stack gap={2} miw={0}>
-              {placeName(value) && (
+              {shownName && (
                 <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-                  {placeName(value)}
+                  {shownName}
                 </Text>
               )}
-              <Text
-                size="sm"
-                c={placeName(value) ? 'dimmed' : undefined}
-                fw={placeName(value) ? undefined : 600}
-              >
+              <Text size="sm" c={shownName ? 'dimmed' : undefined} fw={shownName ? undefined : 600}>
                 {coordinatesText(value.latitude, value.longitude)}
               </Text>
               {value.accuracy !== null && (

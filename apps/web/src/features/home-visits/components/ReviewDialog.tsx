@@ -6,7 +6,7 @@ import { formatDate } from '../../../lib/dates.ts';
 import { isStaleEdit } from '../../../lib/edit-conflicts.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { useReviewHomeVisitMutation, type ReviewDecision } from '../api/home-visits.api.ts';
-import { personName } from '../home-visit-display.ts';
+import { personName } from '../../../lib/person-name.ts';
 import { reviewNotesError, visitErrorText } from '../home-visit-form.ts';
 
 const TEXTS = {

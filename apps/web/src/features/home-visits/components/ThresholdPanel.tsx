@@ -2,7 +2,7 @@ import { DISTANCE_THRESHOLD, HOME_VISIT_MESSAGES } from '@csp/contracts';
 import { Button, Group, NumberInput, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
-import { useSettingsQuery, useUpdateThresholdMutation } from '../api/home-visits.api.ts';
+import { useSettingsQuery, useUpdateThresholdMutation } from '../../../lib/settings.ts';
 import { isValidThreshold, visitErrorText } from '../home-visit-form.ts';
 
 const { min, max } = DISTANCE_THRESHOLD;
@@ -10,7 +10,7 @@ const { min, max } = DISTANCE_THRESHOLD;
 function ThresholdForm({ current, onClose }: { current: number; onClose: () => void }) {
   const [value, setValue] = useState<number | string>(current);
   const save = useUpdateThresholdMutation();
-  const valid = isValidThreshold(value, min, max);
+  const valid = isValidThreshold(value);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!valid) return;

@@ -5,7 +5,7 @@ import { DetailItem } from '../../../components/DetailItem.tsx';
 import { lazyPart } from '../../../components/LazyPart.tsx';
 import { coordinatesText, mapsUrl } from '../../../lib/geo.ts';
 import { useOrganisationQuery } from '../../../lib/organisation.ts';
-import { accuracyText, distanceFromHome, placeName } from '../home-visit-display.ts';
+import { accuracyText, distanceFromHome, placeNameToShow } from '../home-visit-display.ts';
 import type { MapPoint } from './VisitMap.tsx';
 
 /** Leaflet stays out of the main bundle: the map loads with the first page that shows one. */
@@ -98,7 +98,7 @@ export function VisitPlaces({ visit }: { visit: HomeVisit }) {
         <DetailItem label="Visit location" fallback="No location captured">
           {hasVisitPlace && (
             <Stack gap={2}>
-              {placeName({
+              {placeNameToShow({
                 latitude: visit.latitude as number,
                 longitude: visit.longitude as number,
                 name: visit.locationName,

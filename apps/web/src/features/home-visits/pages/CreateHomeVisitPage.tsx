@@ -1,26 +1,26 @@
 import { HOME_VISIT_MESSAGES } from '@csp/contracts';
 import { Button, Group, Select, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { BackLink } from '../../../components/BackLink.tsx';
 import { DraftNotice } from '../../../components/DraftNotice.tsx';
+import { ForbiddenPage } from '../../../components/PageStates.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import { useAttachments } from '../../../components/AttachmentDropzone.tsx';
 import { useFormDraft } from '../../../lib/form-drafts.ts';
-import { schemaResolver } from '../../../lib/forms.ts';
-import { toastError, toastSuccess } from '../../../lib/notify.ts';
+import { toastSuccess } from '../../../lib/notify.ts';
+import { useSave } from '../../../lib/save.ts';
 import { useCurrentUser } from '../../../lib/auth-context.ts';
 import { useOrgToday } from '../../../lib/organisation.ts';
 import { useStudentsQuery } from '../../students/api/students.api.ts';
 import { homeVisitsApi, useCreateHomeVisitMutation } from '../api/home-visits.api.ts';
-import { NotForYou } from '../components/HomeVisitBits.tsx';
+import { HOME_VISITS_WAY_BACK } from '../components/HomeVisitBits.tsx';
 import { HomeVisitFormFields } from '../components/HomeVisitFormFields.tsx';
 import { studentOptions } from '../home-visit-display.ts';
 import {
-  createVisitFormSchema,
   emptyVisitValues,
   toCreateVisitBody,
+  validateCreateVisit,
   visitErrorText,
   type HomeVisitFormValues,
 } from '../home-visit-form.ts';
@@ -34,10 +34,7 @@ function CreateHomeVisitForm({ teacherId }: { teacherId: string }) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const today = useOrgToday();
-  const create = useCreateHomeVisitMutation();
   const files = useAttachments();
-  const [uploading, setUploading] = useState(false);
-  const busy = uploading || create.isPending;
   const students = useStudentsQuery({
     teacherId,
     category: 'HOME_BASE',
@@ -47,30 +44,22 @@ function CreateHomeVisitForm({ teacherId }: { teacherId: string }) {
   const options = studentOptions(students.data?.items ?? []);
   const form = useForm<HomeVisitFormValues>({
     initialValues: emptyVisitValues(today, params.get('studentId') ?? ''),
-    validate: schemaResolver(createVisitFormSchema(today)),
+    validate: (values) => validateCreateVisit(values, today),
   });
   const draft = useFormDraft(`home-visit:${params.get('studentId') ?? ''}`, form);
 
-  const submit = async (values: HomeVisitFormValues) => {
-    let entries: string[];
-    setUploading(true);
-    try {
-      entries = await files.uploadPending(homeVisitsApi.uploadFile);
-    } catch (error) {
-      toastError(visitErrorText(error, HOME_VISIT_MESSAGES.createFailed));
-      return;
-    } finally {
-      setUploading(false);
-    }
-    create.mutate(toCreateVisitBody(values, entries), {
-      onSuccess: (visit) => {
-        draft.clear();
-        toastSuccess(HOME_VISIT_MESSAGES.created);
-        navigate(`/home-visits/${visit.id}`);
-      },
-      onError: (error) => toastError(visitErrorText(error, HOME_VISIT_MESSAGES.createFailed)),
-    });
-  };
+  const save = useSave({
+    mutation: useCreateHomeVisitMutation(),
+    attachments: { items: files, upload: homeVisitsApi.uploadFile },
+    failureText: (error) => visitErrorText(error, HOME_VISIT_MESSAGES.createFailed),
+    onSaved: (visit) => {
+      draft.clear();
+      toastSuccess(HOME_VISIT_MESSAGES.created);
+      navigate(`/home-visits/${visit.id}`);
+    },
+  });
+  const submit = (values: HomeVisitFormValues) =>
+    save.submit((entries) => toCreateVisitBody(values, entries));
 
   const studentProps = form.getInputProps('studentId');
   const noStudents = students.isSuccess && options.length === 0;
@@ -82,7 +71,7 @@ function CreateHomeVisitForm({ teacherId }: { teacherId: string }) {
           form={form}
           files={files}
           today={today}
-          busy={busy}
+          busy={save.busy}
           student={
             <Select
               label="Student"
@@ -106,8 +95,8 @@ function CreateHomeVisitForm({ teacherId }: { teacherId: string }) {
           <Button component={Link} to="/home-visits" variant="default" onClick={draft.clear}>
             Cancel
           </Button>
-          <Button type="submit" disabled={busy}>
-            {uploading ? 'Uploading files...' : create.isPending ? 'Saving...' : 'Record Visit'}
+          <Button type="submit" disabled={save.busy}>
+            {save.buttonText('Record Visit', 'Uploading files...')}
           </Button>
         </Group>
       </Stack>
@@ -119,7 +108,11 @@ function CreateHomeVisitForm({ teacherId }: { teacherId: string }) {
 export function CreateHomeVisitPage() {
   const me = useCurrentUser();
   if (me.role !== 'TEACHER') {
-    return <NotForYou title={TITLE}>{HOME_VISIT_MESSAGES.onlyTeachersRecord}.</NotForYou>;
+    return (
+      <ForbiddenPage title={TITLE} {...HOME_VISITS_WAY_BACK}>
+        {HOME_VISIT_MESSAGES.onlyTeachersRecord}.
+      </ForbiddenPage>
+    );
   }
   return (
     <Stack gap="lg" maw={860}>

@@ -2,39 +2,40 @@ import { HOME_VISIT_MESSAGES, type HomeVisit } from '@csp/contracts';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconLock } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { useAttachments } from '../../../components/AttachmentDropzone.tsx';
 import { BackLink } from '../../../components/BackLink.tsx';
 import { DraftNotice } from '../../../components/DraftNotice.tsx';
 import { EditConflictNotice } from '../../../components/EditConflictNotice.tsx';
-import { useEditedVersion } from '../../../lib/edit-conflicts.ts';
-import { useFormDraft } from '../../../lib/form-drafts.ts';
 import { PageLoader } from '../../../components/PageLoader.tsx';
+import { ForbiddenPage } from '../../../components/PageStates.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
-import { useAttachments } from '../../../components/AttachmentDropzone.tsx';
+import { RecordPage } from '../../../components/RecordPage.tsx';
 import { errorStatus } from '../../../lib/api.ts';
-import { schemaResolver } from '../../../lib/forms.ts';
-import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { storedFileItems } from '../../../lib/attachments.ts';
 import { useCurrentUser } from '../../../lib/auth-context.ts';
+import { useEditedVersion } from '../../../lib/edit-conflicts.ts';
+import { useFormDraft } from '../../../lib/form-drafts.ts';
+import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { useOrgToday } from '../../../lib/organisation.ts';
+import { personName } from '../../../lib/person-name.ts';
+import { useSave } from '../../../lib/save.ts';
 import {
   homeVisitKeys,
   homeVisitsApi,
-  isVisitMissing,
   useHomeVisitQuery,
   useUpdateHomeVisitMutation,
 } from '../api/home-visits.api.ts';
-import { NotForYou, VisitLoadFailure, VisitNotFound } from '../components/HomeVisitBits.tsx';
+import { HOME_VISIT_NOT_FOUND } from '../components/HomeVisitBits.tsx';
 import { HomeVisitFormFields } from '../components/HomeVisitFormFields.tsx';
-import { personName } from '../home-visit-display.ts';
 import {
   canChangeVisit,
-  editVisitFormSchema,
   editVisitValues,
   isReviewed,
   locationOfVisit,
   toUpdateVisitBody,
+  validateEditVisit,
   visitErrorText,
   type HomeVisitFormValues,
 } from '../home-visit-form.ts';
@@ -57,16 +58,21 @@ function LeaveWithMessage({ message }: { message: string }) {
   return <PageLoader label="Leaving the page" />;
 }
 
+/** A refused save's toast: someone else's visit (403), else the server's message or the default. */
+function saveFailureText(error: unknown): string {
+  return visitErrorText(
+    error,
+    errorStatus(error) === 403 ? HOME_VISIT_MESSAGES.editOwn : HOME_VISIT_MESSAGES.updateFailed,
+  );
+}
+
 function EditHomeVisitForm({ visit }: { visit: HomeVisit }) {
   const navigate = useNavigate();
   const today = useOrgToday();
-  const update = useUpdateHomeVisitMutation(visit.id);
   const files = useAttachments(storedFileItems(visit.files));
-  const [uploading, setUploading] = useState(false);
-  const busy = uploading || update.isPending;
   const form = useForm<HomeVisitFormValues>({
     initialValues: editVisitValues(visit),
-    validate: schemaResolver(editVisitFormSchema(today)),
+    validate: (values) => validateEditVisit(values, today),
   });
   const back = `/home-visits/${visit.id}`;
   const saved = () => {
@@ -85,38 +91,28 @@ function EditHomeVisitForm({ visit }: { visit: HomeVisit }) {
   // Kept with the version its edits are made over; over a newer one it comes back merged (decision 0025).
   const draft = useFormDraft(`home-visit-edit:${visit.id}`, form, edits.version);
 
-  const failed = (error: unknown) => {
-    const status = errorStatus(error);
-    if (status === 403) {
-      toastError(visitErrorText(error, HOME_VISIT_MESSAGES.editOwn));
-      navigate('/home-visits', { replace: true });
-      return;
-    }
-    toastError(visitErrorText(error, HOME_VISIT_MESSAGES.updateFailed));
-    if (status === 409) navigate(back);
-  };
-
-  const submit = async (values: HomeVisitFormValues) => {
-    let entries: string[];
-    setUploading(true);
-    try {
-      entries = await files.uploadPending(homeVisitsApi.uploadFile);
-    } catch (error) {
-      failed(error);
-      return;
-    } finally {
-      setUploading(false);
-    }
-    update.mutate(
-      { ...toUpdateVisitBody(values, entries, locationOfVisit(edits.base)), updatedAt: edits.version },
-      {
-        onSuccess: saved,
-        onError: async (error) => {
-          if (!(await edits.saveFailed(error))) failed(error);
-        },
-      },
-    );
-  };
+  const save = useSave({
+    mutation: useUpdateHomeVisitMutation(visit.id),
+    attachments: { items: files, upload: homeVisitsApi.uploadFile },
+    failureText: saveFailureText,
+    onSaved: saved,
+    // Made over an older version: merged (lib/edit-conflicts.ts). No longer one's own (403): back to the
+    // list; reviewed meanwhile (409): back to the visit, which says so.
+    onFailed: async (error) => {
+      if (await edits.saveFailed(error)) return true;
+      const status = errorStatus(error);
+      if (status !== 403 && status !== 409) return false;
+      toastError(saveFailureText(error));
+      if (status === 403) navigate('/home-visits', { replace: true });
+      else navigate(back);
+      return true;
+    },
+  });
+  const submit = (values: HomeVisitFormValues) =>
+    save.submit((entries) => ({
+      ...toUpdateVisitBody(values, entries, locationOfVisit(edits.base)),
+      updatedAt: edits.version,
+    }));
 
   return (
     <form noValidate onSubmit={form.onSubmit(submit)}>
@@ -126,7 +122,7 @@ function EditHomeVisitForm({ visit }: { visit: HomeVisit }) {
           form={form}
           files={files}
           today={today}
-          busy={busy}
+          busy={save.busy}
           storedLocation
           student={
             <TextInput
@@ -145,8 +141,8 @@ function EditHomeVisitForm({ visit }: { visit: HomeVisit }) {
           <Button component={Link} to={back} variant="default" onClick={draft.clear}>
             Cancel
           </Button>
-          <Button type="submit" disabled={busy}>
-            {uploading ? 'Uploading files...' : update.isPending ? 'Saving...' : 'Save Changes'}
+          <Button type="submit" disabled={save.busy}>
+            {save.buttonText('Save Changes', 'Uploading files...')}
           </Button>
         </Group>
       </Stack>
@@ -162,29 +158,30 @@ function EditHomeVisitForm({ visit }: { visit: HomeVisit }) {
 export function EditHomeVisitPage() {
   const { id = '' } = useParams();
   const me = useCurrentUser();
-  const query = useHomeVisitQuery(id);
-  if (query.isPending) return <PageLoader label="Loading home visit" />;
-  if (query.isError) {
-    if (isVisitMissing(query.error)) return <VisitNotFound title={TITLE} />;
-    if (errorStatus(query.error) === 403) return <LeaveWithMessage message={HOME_VISIT_MESSAGES.editOwn} />;
-    return <VisitLoadFailure title={TITLE} error={query.error} onRetry={() => query.refetch()} />;
-  }
-  const visit = query.data;
-  if (!canChangeVisit(visit, me)) return <LeaveWithMessage message={HOME_VISIT_MESSAGES.editOwn} />;
-  if (isReviewed(visit)) {
-    return (
-      <NotForYou title={TITLE} backTo={`/home-visits/${visit.id}`} backLabel="Back to Home Visit">
-        {HOME_VISIT_MESSAGES.reviewedLocked}.
-      </NotForYou>
-    );
-  }
   return (
-    <Stack gap="lg" maw={860}>
-      <Stack gap={6}>
-        <BackLink to={`/home-visits/${id}`}>Back to Home Visit</BackLink>
-        <PageTitle>{TITLE}</PageTitle>
-      </Stack>
-      <EditHomeVisitForm key={visit.id} visit={visit} />
-    </Stack>
+    <RecordPage
+      query={useHomeVisitQuery(id)}
+      title={TITLE}
+      loadingLabel="Loading home visit"
+      notFound={HOME_VISIT_NOT_FOUND}
+      allowed={(visit) => canChangeVisit(visit, me)}
+      forbidden={<LeaveWithMessage message={HOME_VISIT_MESSAGES.editOwn} />}
+    >
+      {(visit) =>
+        isReviewed(visit) ? (
+          <ForbiddenPage title={TITLE} backTo={`/home-visits/${visit.id}`} backLabel="Back to Home Visit">
+            {HOME_VISIT_MESSAGES.reviewedLocked}.
+          </ForbiddenPage>
+        ) : (
+          <Stack gap="lg" maw={860}>
+            <Stack gap={6}>
+              <BackLink to={`/home-visits/${id}`}>Back to Home Visit</BackLink>
+              <PageTitle>{TITLE}</PageTitle>
+            </Stack>
+            <EditHomeVisitForm key={visit.id} visit={visit} />
+          </Stack>
+        )
+      }
+    </RecordPage>
   );
 }

@@ -1,47 +1,58 @@
 import { HOME_VISIT_LIMITS, type HomeVisit } from '@csp/contracts';
-import { Badge, Box, Button, Collapse, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Box, Button, Collapse, Paper, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconChecklist, IconFilter, IconRuler } from '@tabler/icons-react';
+import { IconChecklist, IconRuler } from '@tabler/icons-react';
 import { useId, useState } from 'react';
-import { ListPager } from '../../../components/ListPager.tsx';
-import { EmptyPanel, RetryPanel } from '../../../components/ListStates.tsx';
-import { PageHeader } from '../../../components/PageHeader.tsx';
-import { PageLoader } from '../../../components/PageLoader.tsx';
-import { useLastPageClamp, useListParams } from '../../../lib/listParams.ts';
 import { AdminOnly } from '../../../components/AdminOnly.tsx';
+import { ListFilters } from '../../../components/ListFilters.tsx';
+import { EmptyPanel } from '../../../components/ListStates.tsx';
+import { PagedList } from '../../../components/PagedList.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { useListParams } from '../../../lib/listParams.ts';
 import {
   REVIEW_PAGE_SIZE,
+  reviewList,
   usePendingTotalQuery,
-  usePendingVisitsQuery,
   type ReviewDecision,
 } from '../api/home-visits.api.ts';
 import { ReviewCard } from '../components/ReviewCard.tsx';
 import { ReviewDialog } from '../components/ReviewDialog.tsx';
 import { ThresholdPanel } from '../components/ThresholdPanel.tsx';
 import { VisitFilterFields, type FilterKey } from '../components/VisitFilterFields.tsx';
-import { FILTER_KEYS, filtersFromParams, hasFilters } from '../home-visit-filters.ts';
+import { FILTER_KEYS, filterQuery, filtersFromParams, hasFilters } from '../home-visit-filters.ts';
 
 const TITLE = 'Visit Reviews';
+
+/** No visit waits at all (the filters narrow nothing). */
+function AllCaughtUp() {
+  return (
+    <Paper withBorder radius="md" p="xl">
+      <Stack align="center" gap="xs">
+        <IconChecklist size={36} stroke={1.4} color="var(--mantine-color-teal-text)" aria-hidden />
+        <Text fw={700} size="lg">
+          All caught up
+        </Text>
+        <Text c="dimmed" ta="center" size="sm">
+          No home visits are waiting for review.
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
 
 function ReviewQueue() {
   const { params, search, page, update, setPage, searchText, changeSearchText, clearSearch } =
     useListParams();
   const filters = { ...filtersFromParams(params), status: undefined, search: search || undefined };
   const filtered = hasFilters(filters);
-  const [filtersOpen, filtersPanel] = useDisclosure(filtered);
   const [thresholdOpen, thresholdPanel] = useDisclosure(false);
   const [target, setTarget] = useState<{ visit: HomeVisit; decision: ReviewDecision } | null>(null);
   const [dialogOpen, dialog] = useDisclosure(false);
-  const filtersId = useId();
   const thresholdId = useId();
   const thresholdTitleId = useId();
 
-  const query = usePendingVisitsQuery({ ...filters, page, limit: REVIEW_PAGE_SIZE });
+  const query = reviewList.usePage({ ...filters, page, limit: REVIEW_PAGE_SIZE });
   const allPending = usePendingTotalQuery();
-  const total = query.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / REVIEW_PAGE_SIZE));
-  useLastPageClamp({ page, pages, settled: Boolean(query.data && !query.isPlaceholderData) });
-  const visits = query.data?.items ?? [];
 
   const choose = (key: FilterKey, value: string) => update({ [key]: value || undefined, page: undefined });
   const clear = () => clearSearch(Object.fromEntries(FILTER_KEYS.map((k) => [k, undefined])));
@@ -52,7 +63,7 @@ function ReviewQueue() {
 
   const countText =
     query.data && allPending.data !== undefined
-      ? `${total} of ${allPending.data} pending ${allPending.data === 1 ? 'review' : 'reviews'}`
+      ? `${query.data.total} of ${allPending.data} pending ${allPending.data === 1 ? 'review' : 'reviews'}`
       : null;
 
   return (
@@ -84,59 +95,42 @@ function ReviewQueue() {
         </Collapse>
       </div>
 
-      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-        <Group justify="space-between" gap="sm">
-          <Group gap="sm">
-            <Button
-              variant="subtle"
-              onClick={filtersPanel.toggle}
-              leftSection={<IconFilter size={16} aria-hidden />}
-              aria-expanded={filtersOpen}
-              aria-controls={filtersId}
-            >
-              {filtersOpen ? 'Hide Filters' : 'Show Filters'}
-            </Button>
-          </Group>
-          {countText && (
+      <ListFilters
+        filters={{
+          activeCount: Object.keys(filterQuery(filters)).length,
+          aside: countText && (
             <Badge variant="light" color="yellow" size="lg" role="status">
               {countText}
             </Badge>
-          )}
-        </Group>
-        <Collapse in={filtersOpen} id={filtersId}>
-          <Stack pt="sm">
+          ),
+          children: (
             <VisitFilterFields
               filters={filters}
               onChange={choose}
               search={{ text: searchText, onChange: changeSearchText }}
               onClear={filtered || searchText ? clear : undefined}
             />
-          </Stack>
-        </Collapse>
-      </Paper>
+          ),
+        }}
+      />
 
-      {query.isPending ? (
-        <PageLoader label="Loading visits to review" />
-      ) : query.isError && !query.data ? (
-        <RetryPanel error={query.error} onRetry={() => query.refetch()} />
-      ) : visits.length === 0 ? (
-        filtered ? (
-          <EmptyPanel icon={IconChecklist}>No pending visits match these filters</EmptyPanel>
-        ) : (
-          <Paper withBorder radius="md" p="xl">
-            <Stack align="center" gap="xs">
-              <IconChecklist size={36} stroke={1.4} color="var(--mantine-color-teal-text)" aria-hidden />
-              <Text fw={700} size="lg">
-                All caught up
-              </Text>
-              <Text c="dimmed" ta="center" size="sm">
-                No home visits are waiting for review.
-              </Text>
-            </Stack>
-          </Paper>
-        )
-      ) : (
-        <Stack gap="md" style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }} aria-busy={query.isFetching}>
+      <PagedList
+        query={query}
+        page={page}
+        pageSize={REVIEW_PAGE_SIZE}
+        onPage={setPage}
+        loadingLabel="Loading visits to review"
+        empty={
+          filtered ? (
+            <EmptyPanel icon={IconChecklist}>No pending visits match these filters</EmptyPanel>
+          ) : (
+            <AllCaughtUp />
+          )
+        }
+        pagerLabel="Review pages"
+        pagerButtons={HOME_VISIT_LIMITS.reviewPagerButtons}
+      >
+        {(visits) => (
           <Stack
             gap="md"
             component="ul"
@@ -149,17 +143,8 @@ function ReviewQueue() {
               <ReviewCard key={v.id} visit={v} onReview={review} />
             ))}
           </Stack>
-          <ListPager
-            page={page}
-            pageSize={REVIEW_PAGE_SIZE}
-            total={total}
-            count={visits.length}
-            onChange={setPage}
-            label="Review pages"
-            buttons={HOME_VISIT_LIMITS.reviewPagerButtons}
-          />
-        </Stack>
-      )}
+        )}
+      </PagedList>
 
       <ReviewDialog target={target} opened={dialogOpen} onClose={dialog.close} />
     </Stack>

@@ -15,7 +15,9 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { api, errorStatus } from '../../../lib/api.ts';
+import { api } from '../../../lib/api.ts';
+import { definePagedList } from '../../../lib/paged-list.ts';
+import { useRecordQuery } from '../../../lib/record-query.ts';
 import { dashboardKeys } from '../../dashboard/api/dashboard.api.ts';
 import { growthKeys } from '../../growth/api/growth.api.ts';
 import { studentKeys } from '../../students/api/students.api.ts';
@@ -31,11 +33,6 @@ export interface MeasurementListParams {
   limit: number;
 }
 
-export interface MeasurementPage {
-  items: Measurement[];
-  total: number;
-}
-
 /** Query keys of the measurements feature. */
 export const measurementKeys = {
   all: ['measurements'] as const,
@@ -44,42 +41,37 @@ export const measurementKeys = {
   details: () => [...measurementKeys.all, 'detail'] as const,
   detail: (id: string) => [...measurementKeys.details(), id] as const,
   status: () => [...measurementKeys.all, 'status'] as const,
-  statusPage: (filters: StatusFilters, page: number) =>
-    [...measurementKeys.status(), 'page', filters, page] as const,
+  statusPage: (params: StatusPageParams) => [...measurementKeys.status(), 'page', params] as const,
   statusSummary: (filters: StatusFilters) => [...measurementKeys.status(), 'summary', filters] as const,
 };
 
-export interface StatusPage {
-  items: MeasurementStatusEntry[];
-  total: number;
-}
+/** One page of the status list: the filters and the page (10 a page). */
+export type StatusPageParams = StatusFilters & { page: number };
 
 const path = (id: string) => `/measurements/${encodeURIComponent(id)}`;
 
 /** The 'type' field sent with a measurement photo (spec part 1 §7; the server does not use it). */
 const PHOTO_TYPE = 'measurement';
 
+/** GET /api/measurements with page/limit: one page and the X-Total-Count header. */
+export const measurementList = definePagedList<MeasurementListParams, Measurement>({
+  key: measurementKeys.list,
+  path: '/measurements',
+  query: ({ teacherId, page, limit }) => ({ page, limit, ...(teacherId ? { teacherId } : {}) }),
+});
+
+/** GET /api/measurements/status/all with filters and page/limit (teachers: their own students). */
+export const statusList = definePagedList<StatusPageParams, MeasurementStatusEntry>({
+  key: measurementKeys.statusPage,
+  path: '/measurements/status/all',
+  query: ({ page, ...filters }) => statusPageParams(filters, page),
+});
+
 export const measurementsApi = {
-  /** GET /api/measurements with page/limit: one page and the X-Total-Count header. */
-  list: async ({ teacherId, page, limit }: MeasurementListParams): Promise<MeasurementPage> => {
-    const params: Record<string, string | number> = { page, limit };
-    if (teacherId) params.teacherId = teacherId;
-    const res = await api.get<Measurement[]>('/measurements', { params });
-    const header = Number(res.headers['x-total-count']);
-    return { items: res.data, total: Number.isFinite(header) ? header : res.data.length };
-  },
   get: (id: string) => api.get<Measurement>(path(id)).then((r) => r.data),
   create: (body: CreateMeasurementBody) => api.post<Measurement>('/measurements', body).then((r) => r.data),
   /** DELETE /api/measurements/{id}: soft delete (an administrator can restore it). */
   remove: (id: string) => api.delete<MessageResponse>(path(id)).then((r) => r.data),
-  /** GET /api/measurements/status/all with filters and page/limit: one page and X-Total-Count. */
-  statusPage: async (filters: StatusFilters, page: number): Promise<StatusPage> => {
-    const res = await api.get<MeasurementStatusEntry[]>('/measurements/status/all', {
-      params: statusPageParams(filters, page),
-    });
-    const header = Number(res.headers['x-total-count']);
-    return { items: res.data, total: Number.isFinite(header) ? header : res.data.length };
-  },
   /** GET /api/measurements/status/summary: the five counters for the filters other than the status. */
   statusSummary: (filters: StatusFilters) =>
     api
@@ -95,43 +87,9 @@ export const measurementsApi = {
   },
 };
 
-/** 404 (missing or not in one's scope) and 400 (not a valid id): nothing to show. */
-export function isMeasurementMissing(error: unknown): boolean {
-  const status = errorStatus(error);
-  return status === 404 || status === 400;
-}
-
-/**
- * One page of measurements; the previous page stays on screen while the next one loads. Silent: a
- * failure shows the page's full error view instead of a toast (spec part 1 §8 "Measurements").
- */
-export function useMeasurementsQuery(params: MeasurementListParams) {
-  return useQuery({
-    queryKey: measurementKeys.list(params),
-    queryFn: () => measurementsApi.list(params),
-    placeholderData: keepPreviousData,
-    retry: 1,
-    meta: { silent: true },
-  });
-}
-
-/** One measurement. Silent: the page shows 'Measurement not found.' or an inline error with a retry. */
+/** One measurement. Silent: the page shows 'Measurement not found.' or the failure with a retry. */
 export function useMeasurementQuery(id: string) {
-  return useQuery({
-    queryKey: measurementKeys.detail(id),
-    queryFn: () => measurementsApi.get(id),
-    retry: (failures, error) => failures < 1 && !isMeasurementMissing(error) && errorStatus(error) !== 403,
-    meta: { silent: true },
-  });
-}
-
-/** One page of the status list (teachers: their own students); the previous page stays while loading. */
-export function useStatusPageQuery(filters: StatusFilters, page: number) {
-  return useQuery({
-    queryKey: measurementKeys.statusPage(filters, page),
-    queryFn: () => measurementsApi.statusPage(filters, page),
-    placeholderData: keepPreviousData,
-  });
+  return useRecordQuery(measurementKeys.detail(id), () => measurementsApi.get(id));
 }
 
 /** The status page's counters (for the filters other than the status; in no order). */

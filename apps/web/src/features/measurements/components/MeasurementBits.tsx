@@ -1,22 +1,13 @@
 import { Button, Center, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
-import { LoadFailurePage, NotFoundPage } from '../../../components/PageStates.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 
 /** A missing (or someone else's) measurement (spec part 1 §8 "Missing records"). */
-export function MeasurementNotFound({ title }: { title: string }) {
-  return (
-    <NotFoundPage
-      title={title}
-      message="Measurement not found."
-      backTo="/measurements"
-      backLabel="Back to Measurements"
-    />
-  );
-}
-
-/** A measurement that failed to load for another reason, with a retry. */
-export const MeasurementLoadFailure = LoadFailurePage;
+export const MEASUREMENT_NOT_FOUND = {
+  message: 'Measurement not found.',
+  backTo: '/measurements',
+  backLabel: 'Back to Measurements',
+};
 
 /**
  * The list could not be loaded (after one retry): the whole page area says so, with 'Refresh Page'

@@ -1,12 +1,12 @@
 import type { Measurement } from '@csp/contracts';
-import { Avatar, Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconChevronRight, IconPhoto } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Avatar, Badge, Group, SimpleGrid, Text } from '@mantine/core';
+import { IconPhoto } from '@tabler/icons-react';
 import { DetailItem } from '../../../components/DetailItem.tsx';
+import { RecordCard } from '../../../components/RecordCard.tsx';
 import { initialsOf } from '../../../components/UserAvatar.tsx';
 import { ageText, formatDate } from '../../../lib/dates.ts';
 import { GrowthBadges } from '../../growth/components/GrowthBadges.tsx';
-import { heightText, weightText } from '../measurement-form.ts';
+import { heightText, weightText } from '../../../lib/body-measures.ts';
 
 /** The person who recorded a measurement, or a dash when that account is gone. */
 export function measuredByText(m: Pick<Measurement, 'measuredBy'>): string {
@@ -22,63 +22,48 @@ export function MeasurementCard({ measurement }: { measurement: Measurement }) {
   const { student } = measurement;
   const name = `${student.firstName} ${student.lastName}`;
   return (
-    <Card
-      withBorder
-      radius="md"
-      padding="md"
-      component="li"
-      aria-label={`${name}, ${formatDate(measurement.date)}`}
+    <RecordCard
+      label={`${name}, ${formatDate(measurement.date)}`}
+      detailsTo={`/measurements/${measurement.id}`}
     >
-      <Stack gap="sm" h="100%">
-        <Group gap="sm" wrap="nowrap" miw={0}>
-          <Avatar radius="xl" size={44} color="cyan" aria-hidden>
-            {initialsOf(student.firstName, student.lastName)}
-          </Avatar>
-          <div style={{ minWidth: 0 }}>
-            <Text fw={600} lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
-              {name}
-            </Text>
-            <Text size="sm" c="dimmed">
-              {ageText(student.age)}
-            </Text>
-          </div>
-        </Group>
-        <GrowthBadges growth={measurement.growth} />
-        <SimpleGrid cols={2} spacing="xs" verticalSpacing="xs">
-          <DetailItem label="Height">
-            <Text span fw={700} size="lg">
-              {heightText(measurement.height)}
-            </Text>
-          </DetailItem>
-          <DetailItem label="Weight">
-            <Text span fw={700} size="lg">
-              {weightText(measurement.weight)}
-            </Text>
-          </DetailItem>
-          <DetailItem label="Date">{formatDate(measurement.date)}</DetailItem>
-          <DetailItem label="Measured by">{measuredByText(measurement)}</DetailItem>
-        </SimpleGrid>
-        {measurement.photos.length > 0 && (
-          <Badge
-            variant="light"
-            color="grape"
-            leftSection={<IconPhoto size={12} aria-hidden />}
-            w="fit-content"
-          >
-            Photo attached
-          </Badge>
-        )}
-        <Button
-          component={Link}
-          to={`/measurements/${measurement.id}`}
+      <Group gap="sm" wrap="nowrap" miw={0}>
+        <Avatar radius="xl" size={44} color="cyan" aria-hidden>
+          {initialsOf(student.firstName, student.lastName)}
+        </Avatar>
+        <div style={{ minWidth: 0 }}>
+          <Text fw={600} lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+            {name}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {ageText(student.age)}
+          </Text>
+        </div>
+      </Group>
+      <GrowthBadges growth={measurement.growth} />
+      <SimpleGrid cols={2} spacing="xs" verticalSpacing="xs">
+        <DetailItem label="Height">
+          <Text span fw={700} size="lg">
+            {heightText(measurement.height)}
+          </Text>
+        </DetailItem>
+        <DetailItem label="Weight">
+          <Text span fw={700} size="lg">
+            {weightText(measurement.weight)}
+          </Text>
+        </DetailItem>
+        <DetailItem label="Date">{formatDate(measurement.date)}</DetailItem>
+        <DetailItem label="Measured by">{measuredByText(measurement)}</DetailItem>
+      </SimpleGrid>
+      {measurement.photos.length > 0 && (
+        <Badge
           variant="light"
-          fullWidth
-          mt="auto"
-          rightSection={<IconChevronRight size={16} aria-hidden />}
+          color="grape"
+          leftSection={<IconPhoto size={12} aria-hidden />}
+          w="fit-content"
         >
-          View Details
-        </Button>
-      </Stack>
-    </Card>
+          Photo attached
+        </Badge>
+      )}
+    </RecordCard>
   );
 }

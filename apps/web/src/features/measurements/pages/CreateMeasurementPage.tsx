@@ -1,7 +1,6 @@
 import { MEASUREMENT_LIMITS, MEASUREMENT_MESSAGES, type MeasurementPosition } from '@csp/contracts';
 import { Button, Group, NumberInput, Paper, Radio, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { BackLink } from '../../../components/BackLink.tsx';
 import { DraftNotice } from '../../../components/DraftNotice.tsx';
@@ -10,7 +9,8 @@ import { PageTitle } from '../../../components/PageTitle.tsx';
 import { AttachmentDropzone, useAttachments } from '../../../components/AttachmentDropzone.tsx';
 import { getErrorMessage } from '../../../lib/api.ts';
 import { useFormDraft } from '../../../lib/form-drafts.ts';
-import { toastError, toastSuccess } from '../../../lib/notify.ts';
+import { toastSuccess } from '../../../lib/notify.ts';
+import { useSave } from '../../../lib/save.ts';
 import { useOrgToday } from '../../../lib/organisation.ts';
 import { useCurrentUser } from '../../../lib/auth-context.ts';
 import { useStudentQuery } from '../../students/api/students.api.ts';
@@ -34,10 +34,7 @@ export function CreateMeasurementPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const today = useOrgToday();
-  const create = useCreateMeasurementMutation();
   const photos = useAttachments();
-  const [uploading, setUploading] = useState(false);
-  const busy = uploading || create.isPending;
   const form = useForm<MeasurementFormValues>({
     initialValues: emptyMeasurementValues(today, params.get('studentId') ?? ''),
     validate: (values) => validateMeasurement(values, today),
@@ -55,27 +52,19 @@ export function CreateMeasurementPage() {
   );
   const position = values.position || suggested;
 
-  const submit = async (v: MeasurementFormValues) => {
-    let entries: string[];
-    setUploading(true);
-    try {
-      entries = await photos.uploadPending(measurementsApi.uploadPhoto);
-    } catch (error) {
-      toastError(getErrorMessage(error, MEASUREMENT_FAILURE));
-      return;
-    } finally {
-      setUploading(false);
-    }
-    create.mutate(toCreateMeasurementBody({ ...v, position: v.position || suggested }, entries), {
-      onSuccess: (measurement) => {
-        draft.clear();
-        toastSuccess(MEASUREMENT_MESSAGES.created);
-        // The new measurement's page shows its growth scores and any classification at once.
-        navigate(`/measurements/${measurement.id}`);
-      },
-      onError: (error) => toastError(getErrorMessage(error, MEASUREMENT_FAILURE)),
-    });
-  };
+  const save = useSave({
+    mutation: useCreateMeasurementMutation(),
+    attachments: { items: photos, upload: measurementsApi.uploadPhoto },
+    failureText: (error) => getErrorMessage(error, MEASUREMENT_FAILURE),
+    onSaved: (measurement) => {
+      draft.clear();
+      toastSuccess(MEASUREMENT_MESSAGES.created);
+      // The new measurement's page shows its growth scores and any classification at once.
+      navigate(`/measurements/${measurement.id}`);
+    },
+  });
+  const submit = (v: MeasurementFormValues) =>
+    save.submit((entries) => toCreateMeasurementBody({ ...v, position: v.position || suggested }, entries));
 
   const figure = {
     min: 0,
@@ -161,7 +150,7 @@ export function CreateMeasurementPage() {
                 attachments={photos}
                 max={L.maxPhotos}
                 tooManyMessage={MEASUREMENT_MESSAGES.tooManyPhotos}
-                disabled={busy}
+                disabled={save.busy}
               />
             </Stack>
           </Paper>
@@ -169,8 +158,8 @@ export function CreateMeasurementPage() {
             <Button component={Link} to="/measurements" variant="default" onClick={draft.clear}>
               Cancel
             </Button>
-            <Button type="submit" disabled={busy}>
-              {uploading ? 'Uploading photos...' : create.isPending ? 'Saving...' : 'Save Measurement'}
+            <Button type="submit" disabled={save.busy}>
+              {save.buttonText('Save Measurement')}
             </Button>
           </Group>
         </Stack>

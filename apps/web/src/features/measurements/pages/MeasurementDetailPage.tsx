@@ -1,78 +1,35 @@
 import { GROWTH_MESSAGES, type Measurement } from '@csp/contracts';
-import { Anchor, Avatar, Flex, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Avatar, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { AttachmentGallery } from '../../../components/AttachmentGallery.tsx';
 import { BackLink } from '../../../components/BackLink.tsx';
 import { DeleteRecordDialog } from '../../../components/DeleteRecordDialog.tsx';
 import { DetailItem } from '../../../components/DetailItem.tsx';
 import { FigureTiles } from '../../../components/FigureTiles.tsx';
-import { PageLoader } from '../../../components/PageLoader.tsx';
-import { PageTitle } from '../../../components/PageTitle.tsx';
 import { DeleteButton } from '../../../components/RecordActions.tsx';
+import { DetailPanel, RecordHeader } from '../../../components/RecordLayout.tsx';
+import { RecordPage } from '../../../components/RecordPage.tsx';
 import { initialsOf } from '../../../components/UserAvatar.tsx';
 import { getErrorMessage } from '../../../lib/api.ts';
-import { ageText, formatDate, formatDateTime } from '../../../lib/dates.ts';
-import { PhotoGallery } from '../../../components/PhotoGallery.tsx';
 import { useCurrentUser } from '../../../lib/auth-context.ts';
+import { heightText, weightText } from '../../../lib/body-measures.ts';
+import { ageText, formatDate, formatDateTime } from '../../../lib/dates.ts';
 import { GrowthBadges } from '../../growth/components/GrowthBadges.tsx';
 import { GrowthScores } from '../../growth/components/GrowthScores.tsx';
 import { ageAtMeasurementText, hasScores, Z_SCORE_NOTE } from '../../growth/growth-display.ts';
-import {
-  isMeasurementMissing,
-  useDeleteMeasurementMutation,
-  useMeasurementQuery,
-} from '../api/measurements.api.ts';
-import { MeasurementLoadFailure, MeasurementNotFound } from '../components/MeasurementBits.tsx';
+import { useDeleteMeasurementMutation, useMeasurementQuery } from '../api/measurements.api.ts';
+import { MEASUREMENT_NOT_FOUND } from '../components/MeasurementBits.tsx';
 import { measuredByText } from '../components/MeasurementCard.tsx';
-import { canDeleteMeasurement, heightText, POSITION_LABELS, weightText } from '../measurement-form.ts';
+import { canDeleteMeasurement, POSITION_LABELS } from '../measurement-form.ts';
 
 const TITLE = 'Measurement Details';
-
-function Panel({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-label={title}>
-      <Title order={2} fz="h4" mb="md">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
-
-function DeleteMeasurementDialog({
-  measurement,
-  opened,
-  onClose,
-}: {
-  measurement: Measurement;
-  opened: boolean;
-  onClose: () => void;
-}) {
-  return (
-    <DeleteRecordDialog
-      opened={opened}
-      onClose={onClose}
-      title="Delete Measurement"
-      remove={useDeleteMeasurementMutation()}
-      variables={measurement}
-      deleted={GROWTH_MESSAGES.deleted}
-      failure={(error) => getErrorMessage(error, GROWTH_MESSAGES.deleteFailed)}
-      listPath="/measurements"
-    >
-      <Text size="sm">
-        This measurement will be removed from the child’s growth record. An administrator can restore it from
-        Deleted Records.
-      </Text>
-    </DeleteRecordDialog>
-  );
-}
 
 /** The WHO z-scores, with what they mean, and why any is missing. */
 function GrowthPanel({ measurement }: { measurement: Measurement }) {
   const { growth } = measurement;
   return (
-    <Panel title="Growth">
+    <DetailPanel title="Growth">
       <Stack gap="md">
         {hasScores(growth) && (
           <Text size="sm" c="dimmed">
@@ -81,45 +38,36 @@ function GrowthPanel({ measurement }: { measurement: Measurement }) {
         )}
         <GrowthScores growth={growth} />
       </Stack>
-    </Panel>
+    </DetailPanel>
   );
 }
 
 function MeasurementDetailView({ measurement }: { measurement: Measurement }) {
   const me = useCurrentUser();
   const [deleting, deleteDialog] = useDisclosure(false);
+  const remove = useDeleteMeasurementMutation();
   const { student } = measurement;
   const name = `${student.firstName} ${student.lastName}`;
   return (
     <Stack gap="lg" maw={900}>
       <BackLink to="/measurements">Back to Measurements</BackLink>
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-        <Flex
-          gap="md"
-          justify="space-between"
-          align={{ base: 'stretch', sm: 'center' }}
-          direction={{ base: 'column', sm: 'row' }}
-        >
-          <Group gap="md" wrap="nowrap" align="flex-start" miw={0}>
-            <Avatar radius="xl" size={56} color="cyan" aria-hidden>
-              {initialsOf(student.firstName, student.lastName)}
-            </Avatar>
-            <Stack gap={6} miw={0}>
-              <PageTitle>{TITLE}</PageTitle>
-              <Text size="sm" c="dimmed">
-                <Anchor component={Link} to={`/students/${student.id}`} size="sm" fw={600}>
-                  {name}
-                </Anchor>{' '}
-                · {ageText(student.age)} · {formatDate(measurement.date)}
-              </Text>
-              <GrowthBadges growth={measurement.growth} />
-            </Stack>
-          </Group>
-          {canDeleteMeasurement(measurement, me) && (
-            <DeleteButton onClick={deleteDialog.open} style={{ flexShrink: 0 }} />
-          )}
-        </Flex>
-      </Paper>
+      <RecordHeader
+        title={TITLE}
+        avatar={
+          <Avatar radius="xl" size={56} color="cyan" aria-hidden>
+            {initialsOf(student.firstName, student.lastName)}
+          </Avatar>
+        }
+        actions={canDeleteMeasurement(measurement, me) && <DeleteButton onClick={deleteDialog.open} />}
+      >
+        <Text size="sm" c="dimmed">
+          <Anchor component={Link} to={`/students/${student.id}`} size="sm" fw={600}>
+            {name}
+          </Anchor>{' '}
+          · {ageText(student.age)} · {formatDate(measurement.date)}
+        </Text>
+        <GrowthBadges growth={measurement.growth} />
+      </RecordHeader>
 
       <FigureTiles
         figures={[
@@ -133,7 +81,7 @@ function MeasurementDetailView({ measurement }: { measurement: Measurement }) {
 
       <GrowthPanel measurement={measurement} />
 
-      <Panel title="Details">
+      <DetailPanel title="Details">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg" verticalSpacing="md">
           <DetailItem label="Student">{name}</DetailItem>
           <DetailItem label="Date">{formatDate(measurement.date)}</DetailItem>
@@ -153,13 +101,27 @@ function MeasurementDetailView({ measurement }: { measurement: Measurement }) {
             </Text>
           </DetailItem>
         </Stack>
-      </Panel>
+      </DetailPanel>
 
-      <Panel title={`Photos (${measurement.photos.length})`}>
-        <PhotoGallery photos={measurement.photos} subject={`Measurement of ${name}`} />
-      </Panel>
+      <DetailPanel title={`Photos (${measurement.photos.length})`}>
+        <AttachmentGallery photos={measurement.photos} subject={`Measurement of ${name}`} />
+      </DetailPanel>
 
-      <DeleteMeasurementDialog measurement={measurement} opened={deleting} onClose={deleteDialog.close} />
+      <DeleteRecordDialog
+        opened={deleting}
+        onClose={deleteDialog.close}
+        title="Delete Measurement"
+        remove={remove}
+        variables={measurement}
+        deleted={GROWTH_MESSAGES.deleted}
+        failure={(error) => getErrorMessage(error, GROWTH_MESSAGES.deleteFailed)}
+        listPath="/measurements"
+      >
+        <Text size="sm">
+          This measurement will be removed from the child’s growth record. An administrator can restore it
+          from Deleted Records.
+        </Text>
+      </DeleteRecordDialog>
     </Stack>
   );
 }
@@ -170,11 +132,14 @@ function MeasurementDetailView({ measurement }: { measurement: Measurement }) {
  */
 export function MeasurementDetailPage() {
   const { id = '' } = useParams();
-  const query = useMeasurementQuery(id);
-  if (query.isPending) return <PageLoader label="Loading measurement" />;
-  if (query.isError) {
-    if (isMeasurementMissing(query.error)) return <MeasurementNotFound title={TITLE} />;
-    return <MeasurementLoadFailure title={TITLE} error={query.error} onRetry={() => query.refetch()} />;
-  }
-  return <MeasurementDetailView measurement={query.data} />;
+  return (
+    <RecordPage
+      query={useMeasurementQuery(id)}
+      title={TITLE}
+      loadingLabel="Loading measurement"
+      notFound={MEASUREMENT_NOT_FOUND}
+    >
+      {(measurement) => <MeasurementDetailView measurement={measurement} />}
+    </RecordPage>
+  );
 }

@@ -11,25 +11,23 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
 } from '@mantine/core';
-import { IconSearch, IconUsersGroup } from '@tabler/icons-react';
+import { IconUsersGroup } from '@tabler/icons-react';
 import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
 import { WideTable } from '../../../components/WideTable.tsx';
 import { BackLink } from '../../../components/BackLink.tsx';
 import { DetailItem } from '../../../components/DetailItem.tsx';
-import { ListPager } from '../../../components/ListPager.tsx';
-import { EmptyPanel, RetryPanel } from '../../../components/ListStates.tsx';
+import { ListFilters } from '../../../components/ListFilters.tsx';
+import { PagedList } from '../../../components/PagedList.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { PageLoader } from '../../../components/PageLoader.tsx';
 import { formatDate } from '../../../lib/dates.ts';
-import { useLastPageClamp, useListParams } from '../../../lib/listParams.ts';
+import { useListParams } from '../../../lib/listParams.ts';
 import { CategoryBadge } from '../../students/components/StudentBits.tsx';
 import { useCurrentUser } from '../../../lib/auth-context.ts';
 import { ChildrenAtRiskPanel, RISK_PARAM } from '../../growth/ChildrenAtRiskPanel.tsx';
 import { useUsersQuery } from '../../users/api/users.api.ts';
-import { useStatusPageQuery, useStatusSummaryQuery } from '../api/measurements.api.ts';
+import { statusList, useStatusSummaryQuery } from '../api/measurements.api.ts';
 import {
   CATEGORY_FILTER_OPTIONS,
   COUNTERS,
@@ -228,12 +226,8 @@ export function MeasurementStatusPage() {
     teacherId: isAdmin ? params.get('teacherId') || undefined : undefined,
     order: isStatusOrder(orderParam) ? orderParam : undefined,
   };
-  const query = useStatusPageQuery(filters, page);
+  const query = statusList.usePage({ ...filters, page });
   const summary = useStatusSummaryQuery(filters);
-  const rows = query.data?.items ?? [];
-  const total = query.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / STATUS_PAGE_SIZE));
-  useLastPageClamp({ page, pages, settled: Boolean(query.data && !query.isPlaceholderData) });
   const choose = (key: string) => (value: string) => update({ [key]: value || undefined, page: undefined });
   // Arriving from the dashboard's 'View all' (?risk=…): once the list above has its height, the
   // children at risk are scrolled into view.
@@ -261,58 +255,52 @@ export function MeasurementStatusPage() {
         ))}
       </Grid>
 
-      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: isAdmin ? 5 : 4 }} spacing="sm">
-          <TextInput
-            label="Search students"
-            placeholder="Name or student ID"
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={searchText}
-            onChange={(e) => changeSearchText(e.currentTarget.value)}
-            type="search"
-          />
-          <NativeSelect
-            label="Status"
-            data={STATUS_FILTER_OPTIONS}
-            value={filters.status ?? ''}
-            onChange={(e) => choose('status')(e.currentTarget.value)}
-          />
-          <NativeSelect
-            label="Category"
-            data={CATEGORY_FILTER_OPTIONS}
-            value={filters.category ?? ''}
-            onChange={(e) => choose('category')(e.currentTarget.value)}
-          />
-          {isAdmin && <TeacherFilter value={filters.teacherId ?? ''} onChange={choose('teacherId')} />}
-          <NativeSelect
-            label="Sort by"
-            data={ORDER_OPTIONS}
-            value={filters.order === 'due' ? 'due' : ''}
-            onChange={(e) => choose('order')(e.currentTarget.value)}
-          />
-        </SimpleGrid>
-      </Paper>
+      <ListFilters
+        search={{
+          label: 'Search students',
+          placeholder: 'Name or student ID',
+          value: searchText,
+          onChange: changeSearchText,
+        }}
+        cols={{ base: 1, sm: 2, lg: isAdmin ? 5 : 4 }}
+      >
+        <NativeSelect
+          label="Status"
+          data={STATUS_FILTER_OPTIONS}
+          value={filters.status ?? ''}
+          onChange={(e) => choose('status')(e.currentTarget.value)}
+        />
+        <NativeSelect
+          label="Category"
+          data={CATEGORY_FILTER_OPTIONS}
+          value={filters.category ?? ''}
+          onChange={(e) => choose('category')(e.currentTarget.value)}
+        />
+        {isAdmin && <TeacherFilter value={filters.teacherId ?? ''} onChange={choose('teacherId')} />}
+        <NativeSelect
+          label="Sort by"
+          data={ORDER_OPTIONS}
+          value={filters.order === 'due' ? 'due' : ''}
+          onChange={(e) => choose('order')(e.currentTarget.value)}
+        />
+      </ListFilters>
 
-      {query.isPending ? (
-        <PageLoader label="Loading measurement status" />
-      ) : query.isError && !query.data ? (
-        <RetryPanel error={query.error} onRetry={() => query.refetch()} />
-      ) : rows.length === 0 ? (
-        <EmptyPanel icon={IconUsersGroup}>No students found</EmptyPanel>
-      ) : (
-        <Stack gap="md" style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }} aria-busy={query.isFetching}>
-          <StatusTable rows={rows} />
-          <StatusCards rows={rows} />
-          <ListPager
-            page={page}
-            pageSize={STATUS_PAGE_SIZE}
-            total={total}
-            count={rows.length}
-            onChange={setPage}
-            label="Status pages"
-          />
-        </Stack>
-      )}
+      <PagedList
+        query={query}
+        page={page}
+        pageSize={STATUS_PAGE_SIZE}
+        onPage={setPage}
+        loadingLabel="Loading measurement status"
+        empty={{ icon: IconUsersGroup, text: 'No students found' }}
+        pagerLabel="Status pages"
+      >
+        {(rows) => (
+          <>
+            <StatusTable rows={rows} />
+            <StatusCards rows={rows} />
+          </>
+        )}
+      </PagedList>
 
       <div ref={risk} style={{ scrollMarginTop: 'calc(var(--app-shell-header-height, 0px) + 16px)' }}>
         <ChildrenAtRiskPanel />

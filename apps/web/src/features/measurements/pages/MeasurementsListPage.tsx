@@ -1,13 +1,11 @@
-import { Button, Flex, SimpleGrid, Stack } from '@mantine/core';
+import { Button, Flex, Stack } from '@mantine/core';
 import { IconChartBar, IconPlus, IconRulerMeasure } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { ListPager } from '../../../components/ListPager.tsx';
-import { EmptyPanel } from '../../../components/ListStates.tsx';
+import { CardGrid, PagedList } from '../../../components/PagedList.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { PageLoader } from '../../../components/PageLoader.tsx';
-import { useLastPageClamp, useListParams } from '../../../lib/listParams.ts';
+import { useListParams } from '../../../lib/listParams.ts';
 import { useCurrentUser } from '../../../lib/auth-context.ts';
-import { MEASUREMENTS_PAGE_SIZE, useMeasurementsQuery } from '../api/measurements.api.ts';
+import { MEASUREMENTS_PAGE_SIZE, measurementList } from '../api/measurements.api.ts';
 import { MeasurementsLoadFailure } from '../components/MeasurementBits.tsx';
 import { MeasurementCard } from '../components/MeasurementCard.tsx';
 
@@ -20,17 +18,13 @@ export function MeasurementsListPage() {
   const me = useCurrentUser();
   const isAdmin = me.role === 'ADMIN';
   const { page, setPage } = useListParams();
-  const query = useMeasurementsQuery({
-    teacherId: isAdmin ? undefined : me.id,
-    page,
-    limit: MEASUREMENTS_PAGE_SIZE,
-  });
-  const total = query.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / MEASUREMENTS_PAGE_SIZE));
-  useLastPageClamp({ page, pages, settled: Boolean(query.data && !query.isPlaceholderData) });
+  // Silent: a list that cannot be loaded gives the page to its own failure view, not a toast.
+  const query = measurementList.usePage(
+    { teacherId: isAdmin ? undefined : me.id, page, limit: MEASUREMENTS_PAGE_SIZE },
+    { silent: true },
+  );
 
   if (query.isError && !query.data) return <MeasurementsLoadFailure />;
-  const measurements = query.data?.items ?? [];
 
   return (
     <Stack gap="lg">
@@ -64,35 +58,23 @@ export function MeasurementsListPage() {
         }
       />
 
-      {query.isPending ? (
-        <PageLoader label="Loading measurements" />
-      ) : measurements.length === 0 ? (
-        <EmptyPanel icon={IconRulerMeasure}>No measurements recorded yet</EmptyPanel>
-      ) : (
-        <Stack gap="md" style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }} aria-busy={query.isFetching}>
-          <SimpleGrid
-            cols={{ base: 1, xs: 2, md: 3, xl: 4 }}
-            spacing="md"
-            component="ul"
-            m={0}
-            p={0}
-            style={{ listStyle: 'none' }}
-            aria-label="Measurements"
-          >
+      <PagedList
+        query={query}
+        page={page}
+        pageSize={MEASUREMENTS_PAGE_SIZE}
+        onPage={setPage}
+        loadingLabel="Loading measurements"
+        empty={{ icon: IconRulerMeasure, text: 'No measurements recorded yet' }}
+        pagerLabel="Measurement pages"
+      >
+        {(measurements) => (
+          <CardGrid label="Measurements">
             {measurements.map((m) => (
               <MeasurementCard key={m.id} measurement={m} />
             ))}
-          </SimpleGrid>
-          <ListPager
-            page={page}
-            pageSize={MEASUREMENTS_PAGE_SIZE}
-            total={total}
-            count={measurements.length}
-            onChange={setPage}
-            label="Measurement pages"
-          />
-        </Stack>
-      )}
+          </CardGrid>
+        )}
+      </PagedList>
     </Stack>
   );
 }

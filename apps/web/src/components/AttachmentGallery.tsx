@@ -1,32 +1,48 @@
-import type { HomeVisitFile } from '@csp/contracts';
 import { Anchor, Group, Image, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { FileTypeIcon } from '../../../components/FileTypeIcon.tsx';
-import { fileKind, fileSizeText } from '../../../lib/attachments.ts';
+import { fileKind, fileSizeText } from '../lib/attachments.ts';
+import { FileTypeIcon } from './FileTypeIcon.tsx';
+
+/** A stored file with what the record answers of it (home visits' `files`). */
+export interface StoredFile {
+  url: string;
+  name: string;
+  mimeType: string;
+  sizeBytes: number;
+}
+
+type Shown = { url: string; name?: string; mimeType?: string; sizeBytes?: number };
 
 /**
- * A visit's file documentation (spec part 2 §2.2): images shown inline (each opens full size), PDF and
- * Word files listed with a 'View' link.
+ * The attachments of a record on its page: images inline (each opens full size in a new tab), documents
+ * (PDF, Word) listed with their size and a 'View' link. A record that takes photos only gives their
+ * links (`photos`: activities, measurements); one that takes documents too gives its files with their
+ * names and types (`files`: home visits).
  */
-export function VisitFiles({
-  files,
-  subject,
-  compact,
-}: {
-  files: HomeVisitFile[];
-  /** Names the images: 'Visit to Maya Silva'. */
-  subject: string;
-  /** Smaller thumbnails (review cards). */
-  compact?: boolean;
-}) {
-  if (files.length === 0) {
+export function AttachmentGallery(
+  props: {
+    /** Names the images: 'Visit to Maya Silva', an activity's title. */
+    subject: string;
+    /** Smaller thumbnails (the review cards). */
+    compact?: boolean;
+  } & ({ photos: readonly string[] } | { files: readonly StoredFile[] }),
+) {
+  const { subject, compact } = props;
+  const photosOnly = 'photos' in props;
+  const all: Shown[] = photosOnly ? props.photos.map((url) => ({ url })) : [...props.files];
+  if (all.length === 0) {
     return (
       <Text size="sm" c="dimmed">
-        No files were added.
+        {photosOnly ? 'No photos were added.' : 'No files were added.'}
       </Text>
     );
   }
-  const images = files.filter((f) => fileKind(f.mimeType, f.name) === 'image');
-  const documents = files.filter((f) => fileKind(f.mimeType, f.name) !== 'image');
+  const isImage = (f: Shown) => photosOnly || fileKind(f.mimeType, f.name) === 'image';
+  const images = all.filter(isImage);
+  const documents = all.filter((f) => !isImage(f));
+  const altOf = (f: Shown, i: number) =>
+    photosOnly
+      ? `${subject}, photo ${i + 1} of ${images.length}`
+      : `${subject}, image ${i + 1} of ${images.length}: ${f.name}`;
   return (
     <Stack gap="sm">
       {images.length > 0 && (
@@ -37,14 +53,14 @@ export function VisitFiles({
           m={0}
           p={0}
           style={{ listStyle: 'none' }}
-          aria-label="Images"
+          aria-label={photosOnly ? 'Photos' : 'Images'}
         >
           {images.map((f, i) => (
             <li key={f.url}>
               <Anchor href={f.url} target="_blank" rel="noopener noreferrer" display="block">
                 <Image
                   src={f.url}
-                  alt={`${subject}, image ${i + 1} of ${images.length}: ${f.name}`}
+                  alt={altOf(f, i)}
                   h={compact ? 72 : { base: 120, sm: 170 }}
                   w={compact ? 96 : undefined}
                   radius="md"
@@ -66,9 +82,11 @@ export function VisitFiles({
                   <Text size="sm" truncate title={f.name}>
                     {f.name}
                   </Text>
-                  <Text size="xs" c="dimmed">
-                    {fileSizeText(f.sizeBytes)}
-                  </Text>
+                  {f.sizeBytes !== undefined && (
+                    <Text size="xs" c="dimmed">
+                      {fileSizeText(f.sizeBytes)}
+                    </Text>
+                  )}
                 </div>
                 <Anchor
                   href={f.url}
