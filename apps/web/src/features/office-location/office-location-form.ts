@@ -6,6 +6,7 @@ import {
   type SetOfficeLocationBody,
 } from '@csp/contracts';
 import { getErrorMessage } from '../../lib/api.ts';
+import { contractErrors } from '../../lib/forms.ts';
 
 /** The 'Set New Location' form as typed: NumberInputs hold '' while empty. */
 export interface OfficeLocationFormValues {
@@ -53,8 +54,8 @@ export function checkLocationFields(
     address: values.address,
     radiusMeters: numberOf(values.radiusMeters) ?? Number.NaN,
   };
-  const parsed = locationFieldsSchema.safeParse(raw);
-  if (parsed.success) {
+  const errors: OfficeLocationFieldErrors = contractErrors(locationFieldsSchema, raw);
+  if (Object.keys(errors).length === 0) {
     return {
       ok: true,
       body: {
@@ -64,11 +65,6 @@ export function checkLocationFields(
         radiusMeters: raw.radiusMeters,
       },
     };
-  }
-  const errors: OfficeLocationFieldErrors = {};
-  for (const issue of parsed.error.issues) {
-    const key = issue.path[0] as keyof OfficeLocationFormValues;
-    if (key && !errors[key]) errors[key] = issue.message;
   }
   return { ok: false, errors };
 }

@@ -1,20 +1,10 @@
 import type { OfficeLocation, OfficeLocationDefaults, SetOfficeLocationBody } from '@csp/contracts';
-import {
-  keepPreviousData,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { definePagedList } from '../../../lib/paged-list.ts';
 
 /** History rows per page on /admin/office-location. */
 export const OFFICE_HISTORY_PAGE_SIZE = 10;
-
-export interface OfficeHistoryPage {
-  items: OfficeLocation[];
-  total: number;
-}
 
 /** Query keys of the office-location feature. */
 export const officeLocationKeys = {
@@ -25,21 +15,16 @@ export const officeLocationKeys = {
   defaults: () => [...officeLocationKeys.all, 'defaults'] as const,
 };
 
-function totalOf(headers: Record<string, unknown>, fallback: number): number {
-  const header = Number(headers['x-total-count']);
-  return Number.isFinite(header) && headers['x-total-count'] !== undefined ? header : fallback;
-}
+/** GET /api/office-location/history?page&limit: newest first, X-Total-Count. */
+export const officeLocationHistory = definePagedList<{ page: number }, OfficeLocation>({
+  key: ({ page }) => officeLocationKeys.history(page),
+  path: '/office-location/history',
+  query: ({ page }) => ({ page, limit: OFFICE_HISTORY_PAGE_SIZE }),
+});
 
 export const officeLocationApi = {
   /** GET /api/office-location/current: the active location, or null. */
   current: () => api.get<OfficeLocation | null>('/office-location/current').then((r) => r.data ?? null),
-  /** GET /api/office-location/history?page&limit: newest first, X-Total-Count. */
-  history: async (page: number): Promise<OfficeHistoryPage> => {
-    const res = await api.get<OfficeLocation[]>('/office-location/history', {
-      params: { page, limit: OFFICE_HISTORY_PAGE_SIZE },
-    });
-    return { items: res.data, total: totalOf(res.headers, res.data.length) };
-  },
   /** GET /api/office-location/defaults: the form's defaults and the confirmation phrase. */
   defaults: () => api.get<OfficeLocationDefaults>('/office-location/defaults').then((r) => r.data),
   set: (body: SetOfficeLocationBody) =>
@@ -50,14 +35,6 @@ export const officeLocationApi = {
 
 export function useCurrentOfficeLocationQuery() {
   return useQuery({ queryKey: officeLocationKeys.current(), queryFn: officeLocationApi.current });
-}
-
-export function useOfficeLocationHistoryQuery(page: number) {
-  return useQuery({
-    queryKey: officeLocationKeys.history(page),
-    queryFn: () => officeLocationApi.history(page),
-    placeholderData: keepPreviousData,
-  });
 }
 
 export function useOfficeLocationDefaultsQuery() {

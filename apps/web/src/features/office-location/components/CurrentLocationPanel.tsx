@@ -1,20 +1,9 @@
 import { OFFICE_LOCATION_MESSAGES as M, type OfficeLocation } from '@csp/contracts';
-import {
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Anchor, Badge, Button, SimpleGrid, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconExternalLink, IconMapPinOff } from '@tabler/icons-react';
 import { DetailItem } from '../../../components/DetailItem.tsx';
 import { RetryPanel } from '../../../components/ListStates.tsx';
+import { DetailPanel } from '../../../components/RecordLayout.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { coordinatesText, mapsUrl } from '../../../lib/geo.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
@@ -23,8 +12,6 @@ import {
   useInitializeOfficeLocationMutation,
 } from '../api/office-location.api.ts';
 import { officeErrorText, radiusText, setByName } from '../office-location-form.ts';
-
-const HEADING_ID = 'current-office-location';
 
 /** A link to the point on Google Maps, in a new tab. */
 export function MapsLink({
@@ -92,34 +79,25 @@ export function CurrentLocationPanel() {
       onError: (error) => toastError(officeErrorText(error, M.initializeFailed)),
     });
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p={{ base: 'md', sm: 'lg' }}
-      component="section"
-      aria-labelledby={HEADING_ID}
+    <DetailPanel
+      title="Current Office Location"
+      action={
+        current.data && (
+          <Badge color="teal" variant="light">
+            Active
+          </Badge>
+        )
+      }
     >
-      <Stack gap="md">
-        <Group justify="space-between" gap="xs">
-          <Title order={2} fz="h4" id={HEADING_ID}>
-            Current Office Location
-          </Title>
-          {current.data && (
-            <Badge color="teal" variant="light">
-              Active
-            </Badge>
-          )}
-        </Group>
-        {current.isPending ? (
-          <Skeleton height={96} />
-        ) : current.isError ? (
-          <RetryPanel error={current.error} onRetry={() => void current.refetch()} />
-        ) : current.data ? (
-          <LocationDetails location={current.data} />
-        ) : (
-          <NoLocation onInitialize={run} pending={initialize.isPending} />
-        )}
-      </Stack>
-    </Paper>
+      {current.isPending ? (
+        <Skeleton height={96} />
+      ) : current.isError ? (
+        <RetryPanel error={current.error} onRetry={() => void current.refetch()} />
+      ) : current.data ? (
+        <LocationDetails location={current.data} />
+      ) : (
+        <NoLocation onInitialize={run} pending={initialize.isPending} />
+      )}
+    </DetailPanel>
   );
 }

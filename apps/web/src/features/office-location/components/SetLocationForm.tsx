@@ -8,20 +8,20 @@ import {
   Button,
   Group,
   NumberInput,
-  Paper,
   SimpleGrid,
   Skeleton,
   Stack,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { IconCurrentLocation, IconShieldCheck } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { RetryPanel } from '../../../components/ListStates.tsx';
+import { DetailPanel } from '../../../components/RecordLayout.tsx';
 import { errorStatus } from '../../../lib/api.ts';
 import { coordinatesText, GEOLOCATION_MESSAGES, getCurrentPosition } from '../../../lib/geo.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
+import { useSave } from '../../../lib/save.ts';
 import { useOfficeLocationDefaultsQuery, useSetOfficeLocationMutation } from '../api/office-location.api.ts';
 import {
   checkLocationFields,
@@ -34,7 +34,33 @@ import {
 } from '../office-location-form.ts';
 import { MapsLink } from './CurrentLocationPanel.tsx';
 
-const HEADING_ID = 'set-office-location';
+/** A latitude or longitude, typed to six decimals within ±`limit`; the contract checks the range. */
+function CoordinateInput({
+  label,
+  limit,
+  ...field
+}: {
+  label: string;
+  limit: number;
+  value: number | string;
+  onChange: (value: number | string) => void;
+  error: string | undefined;
+  readOnly: boolean;
+}) {
+  return (
+    <NumberInput
+      label={label}
+      required
+      min={-limit}
+      max={limit}
+      decimalScale={6}
+      step={0.0001}
+      clampBehavior="none"
+      hideControls
+      {...field}
+    />
+  );
+}
 
 function LocationForm({ defaults }: { defaults: OfficeLocationDefaults }) {
   const phrase = defaults.confirmationPhrase;
@@ -44,7 +70,22 @@ function LocationForm({ defaults }: { defaults: OfficeLocationDefaults }) {
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string>();
   const [locating, setLocating] = useState(false);
-  const save = useSetOfficeLocationMutation();
+  const save = useSave({
+    mutation: useSetOfficeLocationMutation(),
+    failureText: (error) => officeErrorText(error, M.updateFailed),
+    onSaved: () => {
+      toastSuccess(M.updated);
+      setConfirming(false);
+      setCode('');
+    },
+    // A refused code is shown under its field as well as in the toast.
+    onFailed: (error) => {
+      const message = officeErrorText(error, M.updateFailed);
+      if (errorStatus(error) === 400 && message.startsWith('Invalid confirmation code'))
+        setCodeError(message);
+      return false;
+    },
+  });
 
   const change = (field: keyof OfficeLocationFormValues) => (value: number | string) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -80,22 +121,7 @@ function LocationForm({ defaults }: { defaults: OfficeLocationDefaults }) {
     const wrong = confirmationError(code, phrase);
     setCodeError(wrong);
     if (wrong) return;
-    save.mutate(
-      { ...checked.body, confirmationCode: code.trim() },
-      {
-        onSuccess: () => {
-          toastSuccess(M.updated);
-          setConfirming(false);
-          setCode('');
-        },
-        onError: (error) => {
-          const message = officeErrorText(error, M.updateFailed);
-          if (errorStatus(error) === 400 && message.startsWith('Invalid confirmation code'))
-            setCodeError(message);
-          toastError(message);
-        },
-      },
-    );
+    void save.submit(() => ({ ...checked.body, confirmationCode: code.trim() }));
   };
 
   const back = () => {
@@ -105,35 +131,23 @@ function LocationForm({ defaults }: { defaults: OfficeLocationDefaults }) {
   };
 
   const point = previewPoint(values);
-  const locked = confirming || save.isPending;
+  const locked = confirming || save.busy;
 
   return (
     <form noValidate onSubmit={submit}>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
-          <NumberInput
+          <CoordinateInput
             label="Latitude"
-            required
-            min={-90}
-            max={90}
-            decimalScale={6}
-            step={0.0001}
-            clampBehavior="none"
-            hideControls
+            limit={90}
             value={values.latitude}
             onChange={change('latitude')}
             error={errors.latitude}
             readOnly={locked}
           />
-          <NumberInput
+          <CoordinateInput
             label="Longitude"
-            required
-            min={-180}
-            max={180}
-            decimalScale={6}
-            step={0.0001}
-            clampBehavior="none"
-            hideControls
+            limit={180}
             value={values.longitude}
             onChange={change('longitude')}
             error={errors.longitude}
@@ -218,10 +232,10 @@ function LocationForm({ defaults }: { defaults: OfficeLocationDefaults }) {
                 maw={420}
               />
               <Group gap="sm">
-                <Button type="submit" color="red" loading={save.isPending}>
+                <Button type="submit" color="red" loading={save.busy}>
                   Confirm Update
                 </Button>
-                <Button variant="default" onClick={back} disabled={save.isPending}>
+                <Button variant="default" onClick={back} disabled={save.busy}>
                   Back
                 </Button>
               </Group>
@@ -241,22 +255,11 @@ function LocationForm({ defaults }: { defaults: OfficeLocationDefaults }) {
 export function SetLocationForm() {
   const defaults = useOfficeLocationDefaultsQuery();
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p={{ base: 'md', sm: 'lg' }}
-      component="section"
-      aria-labelledby={HEADING_ID}
-    >
+    <DetailPanel title="Set New Location">
       <Stack gap="md">
-        <div>
-          <Title order={2} fz="h4" id={HEADING_ID}>
-            Set New Location
-          </Title>
-          <Text size="sm" c="dimmed">
-            The new location becomes the active one; earlier ones stay in the history as Inactive.
-          </Text>
-        </div>
+        <Text size="sm" c="dimmed">
+          The new location becomes the active one; earlier ones stay in the history as Inactive.
+        </Text>
         {defaults.isPending ? (
           <Skeleton height={180} />
         ) : defaults.isError ? (
@@ -265,6 +268,6 @@ export function SetLocationForm() {
           <LocationForm defaults={defaults.data} />
         )}
       </Stack>
-    </Paper>
+    </DetailPanel>
   );
 }
