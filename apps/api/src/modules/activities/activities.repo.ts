@@ -1,4 +1,4 @@
-import { aliasedTable, and, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, count, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { defineList } from '../../db/lists/index.ts';

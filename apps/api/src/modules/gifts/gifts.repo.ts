@@ -1,5 +1,5 @@
 import { OPEN_GIFT_STATUSES, type GiftStatus } from '@csp/contracts';
-import { aliasedTable, and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, count, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { defineList } from '../../db/lists/index.ts';

@@ -21,12 +21,7 @@ import {
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { defineList } from '../../db/lists/index.ts';
-import {
-  filtersOnly,
-  liveCount,
-  liveStudents,
-  liveStudentsPerLastMeasuredDay,
-} from '../../db/live-counts.ts';
+import { filtersOnly, liveStudents, liveStudentsPerLastMeasuredDay } from '../../db/live-counts.ts';
 import { measurements, students, users, type StudentCategoryValue } from '../../db/schema.ts';
 import { containsLowered, containsPattern } from '../../db/sql-helpers.ts';
 import type { Page } from '../../lib/paging.ts';
