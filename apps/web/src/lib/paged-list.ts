@@ -33,6 +33,8 @@ export interface PagedQueryOptions {
   /** No toast on failure: the page shows the failure itself. */
   silent?: boolean;
   staleTime?: number;
+  /** Asked again this often while on screen (the inbox's polling). */
+  refetchInterval?: number;
 }
 
 /**
@@ -55,6 +57,7 @@ export function definePagedList<P, T>(spec: PagedListSpec<P>) {
         placeholderData: keepPreviousData,
         enabled: options.enabled,
         staleTime: options.staleTime,
+        refetchInterval: options.refetchInterval,
         ...(options.silent ? { meta: { silent: true } } : {}),
       }),
   };

@@ -5,15 +5,10 @@ import {
   type Notification,
   type NotificationCounts,
 } from '@csp/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { definePagedList } from '../../../lib/paged-list.ts';
 import type { InboxQuery } from '../inbox.ts';
-
-export interface NotificationPage {
-  items: Notification[];
-  /** How many notifications match the filters (X-Total-Count). */
-  total: number;
-}
 
 /** Query keys of the notifications feature. */
 export const notificationKeys = {
@@ -23,14 +18,14 @@ export const notificationKeys = {
   list: (query: InboxQuery) => [...notificationKeys.lists(), query] as const,
 };
 
-/** The notification calls of spec part 2 §7 (paths under /api), with the inbox's filters and pages. */
+/** GET /api/notifications with the inbox's filters, page and limit: one page and X-Total-Count. */
+export const notificationList = definePagedList<InboxQuery, Notification>({
+  key: notificationKeys.list,
+  path: '/notifications',
+});
+
+/** The notification calls of spec part 2 §7 (paths under /api). */
 export const notificationsApi = {
-  /** GET /api/notifications with filters, page and limit: one page and X-Total-Count. */
-  list: async (query: InboxQuery): Promise<NotificationPage> => {
-    const res = await api.get<Notification[]>('/notifications', { params: query });
-    const header = Number(res.headers['x-total-count']);
-    return { items: res.data, total: Number.isFinite(header) ? header : res.data.length };
-  },
   /** GET /api/notifications/counts: total, unread and read, without the notifications. */
   counts: () => api.get<NotificationCounts>('/notifications/counts').then((r) => r.data),
   markRead: (id: string) => api.patch<Notification>(`/notifications/${id}/read`).then((r) => r.data),
@@ -61,14 +56,7 @@ export function useNotificationCountsQuery(options: { silent?: boolean } = {}) {
  * One page of the inbox for the current tab, filters and page size, polled like the counters so new
  * notifications appear; the previous page stays on screen while the next one loads.
  */
-export function useNotificationsPageQuery(query: InboxQuery) {
-  return useQuery({
-    queryKey: notificationKeys.list(query),
-    queryFn: () => notificationsApi.list(query),
-    ...polling,
-    placeholderData: keepPreviousData,
-  });
-}
+export const useNotificationsPageQuery = (query: InboxQuery) => notificationList.usePage(query, polling);
 
 /** Badge text: the count, capped at '99+'. */
 export function unreadBadgeText(count: number): string {

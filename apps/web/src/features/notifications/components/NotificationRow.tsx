@@ -26,6 +26,38 @@ const TYPE_LOOK: Record<KnownNotificationType, { icon: Icon; color: string }> = 
   GENERAL: { icon: IconInfoCircle, color: 'gray' },
 };
 
+/** One of a row's icon buttons: its tooltip, its name for assistive technology, and what it does. */
+function RowAction({
+  tip,
+  label,
+  color,
+  icon: ActionIconGlyph,
+  onClick,
+  disabled,
+}: {
+  tip: string;
+  label: string;
+  color: string;
+  icon: Icon;
+  onClick: () => void;
+  disabled: boolean;
+}) {
+  return (
+    <Tooltip label={tip} withArrow>
+      <ActionIcon
+        variant="subtle"
+        color={color}
+        size="lg"
+        aria-label={label}
+        onClick={onClick}
+        disabled={disabled}
+      >
+        <ActionIconGlyph size={18} />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
 interface NotificationRowProps {
   notification: Notification;
   selected: boolean;
@@ -98,31 +130,23 @@ export function NotificationRow({
             </Text>
             <Group gap={4} wrap="nowrap">
               {unread && (
-                <Tooltip label="Mark as read" withArrow>
-                  <ActionIcon
-                    variant="subtle"
-                    color="teal"
-                    size="lg"
-                    aria-label="Mark as read"
-                    onClick={onMarkRead}
-                    disabled={busy}
-                  >
-                    <IconCheck size={18} />
-                  </ActionIcon>
-                </Tooltip>
-              )}
-              <Tooltip label="Delete" withArrow>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  size="lg"
-                  aria-label="Delete notification"
-                  onClick={onDelete}
+                <RowAction
+                  tip="Mark as read"
+                  label="Mark as read"
+                  color="teal"
+                  icon={IconCheck}
+                  onClick={onMarkRead}
                   disabled={busy}
-                >
-                  <IconTrash size={18} />
-                </ActionIcon>
-              </Tooltip>
+                />
+              )}
+              <RowAction
+                tip="Delete"
+                label="Delete notification"
+                color="red"
+                icon={IconTrash}
+                onClick={onDelete}
+                disabled={busy}
+              />
             </Group>
           </Group>
         </Box>

@@ -25,12 +25,10 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { ListPager } from '../../../components/ListPager.tsx';
-import { RetryPanel } from '../../../components/ListStates.tsx';
+import { PagedList } from '../../../components/PagedList.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
-import { useLastPageClamp, useListParams } from '../../../lib/listParams.ts';
+import { useListParams } from '../../../lib/listParams.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
-import { pageCount } from '../../../lib/pager.ts';
 import { useOrgToday } from '../../../lib/organisation.ts';
 import {
   useNotificationCountsQuery,
@@ -70,7 +68,7 @@ function Counter({ label, value, color }: { label: string; value: number; color?
 
 function LoadingRows() {
   return (
-    <Stack gap="xs" aria-label="Loading notifications" role="status">
+    <Stack gap="xs">
       {[0, 1, 2].map((i) => (
         <Skeleton key={i} h={76} radius="md" />
       ))}
@@ -121,12 +119,6 @@ export function NotificationsPage() {
 
   const counts = countsQuery.data ?? { total: 0, unread: 0, read: 0 };
   const items = query.data?.items ?? [];
-  const total = query.data?.total ?? 0;
-  useLastPageClamp({
-    page,
-    pages: pageCount(total, pageSize),
-    settled: Boolean(query.data && !query.isPlaceholderData),
-  });
 
   const selectedOnPage = items.filter((n) => selected.has(n.id));
   const selectedUnread = selectedOnPage.filter((n) => !n.isRead);
@@ -215,44 +207,43 @@ export function NotificationsPage() {
   }
 
   const empty = emptyState(filters.status, narrowing);
-  const listContent = query.isPending ? (
-    <LoadingRows />
-  ) : query.isError && !query.data ? (
-    <RetryPanel error={query.error} onRetry={() => void query.refetch()} />
-  ) : items.length === 0 ? (
-    <Stack align="center" gap={6} py="xl">
-      <ThemeIcon size={56} radius="xl" variant="light" color="gray" aria-hidden>
-        <IconBellOff size={30} />
-      </ThemeIcon>
-      <Text fw={600}>{empty.title}</Text>
-      <Text size="sm" c="dimmed" ta="center">
-        {empty.hint}
-      </Text>
-    </Stack>
-  ) : (
-    <Stack gap="sm" style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }} aria-busy={query.isFetching}>
-      <Stack component="ul" gap="xs" m={0} p={0} aria-label="Notifications list">
-        {items.map((n) => (
-          <NotificationRow
-            key={n.id}
-            notification={n}
-            selected={selected.has(n.id)}
-            onSelectedChange={(on) => toggle(n.id, on)}
-            onMarkRead={() => markOne(n)}
-            onDelete={() => deleteOne(n)}
-            busy={busyIds.has(n.id) || bulkBusy}
-          />
-        ))}
-      </Stack>
-      <ListPager
-        page={page}
-        pageSize={pageSize}
-        total={total}
-        count={items.length}
-        onChange={setPage}
-        label="Notification pages"
-      />
-    </Stack>
+  const listContent = (
+    <PagedList
+      query={query}
+      page={page}
+      pageSize={pageSize}
+      onPage={setPage}
+      loadingLabel="Loading notifications"
+      loading={<LoadingRows />}
+      empty={
+        <Stack align="center" gap={6} py="xl">
+          <ThemeIcon size={56} radius="xl" variant="light" color="gray" aria-hidden>
+            <IconBellOff size={30} />
+          </ThemeIcon>
+          <Text fw={600}>{empty.title}</Text>
+          <Text size="sm" c="dimmed" ta="center">
+            {empty.hint}
+          </Text>
+        </Stack>
+      }
+      pagerLabel="Notification pages"
+    >
+      {(rows) => (
+        <Stack component="ul" gap="xs" m={0} p={0} aria-label="Notifications list">
+          {rows.map((n) => (
+            <NotificationRow
+              key={n.id}
+              notification={n}
+              selected={selected.has(n.id)}
+              onSelectedChange={(on) => toggle(n.id, on)}
+              onMarkRead={() => markOne(n)}
+              onDelete={() => deleteOne(n)}
+              busy={busyIds.has(n.id) || bulkBusy}
+            />
+          ))}
+        </Stack>
+      )}
+    </PagedList>
   );
 
   return (
