@@ -12,6 +12,7 @@ import type {
   VerifyOtpResponse,
 } from '@csp/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { api } from '../../../lib/api.ts';
 
 /** Query keys of the auth feature. */
@@ -62,4 +63,15 @@ export function useAuthPolicy(): AuthPolicy {
     meta: { silent: true },
   });
   return data ?? SPEC_POLICY;
+}
+
+/**
+ * The policy, and a reader of its latest value for a form's validation: the validation is made once,
+ * and the server's answer may come after it.
+ */
+export function useLatestAuthPolicy(): { policy: AuthPolicy; latest: () => AuthPolicy } {
+  const policy = useAuthPolicy();
+  const ref = useRef(policy);
+  ref.current = policy;
+  return { policy, latest: () => ref.current };
 }

@@ -1,41 +1,24 @@
 import { forgotPasswordBodySchema, passwordTooShortMessage, resetPasswordFormSchema } from '@csp/contracts';
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconArrowLeft } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { schemaResolver } from '../../../lib/forms.ts';
-import { useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { AuthLayout } from '../../../components/AuthLayout.tsx';
-import { PageTitle } from '../../../components/PageTitle.tsx';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { NewPasswordInput } from '../../../components/NewPasswordInput.tsx';
 import { PASSWORD_RESET_TOAST_MS, toastError, toastSuccess } from '../../../lib/notify.ts';
-import { authApi, useAuthPolicy } from '../api/auth.api.ts';
-import { passwordRefusal, withPasswordMinimum } from '../password-rules.ts';
+import { authApi, useLatestAuthPolicy } from '../api/auth.api.ts';
+import { AuthForm, AuthSubmit, BackToSignIn, OtpCodeField, SentToEmail } from '../components/AuthForm.tsx';
+import { passwordRefusal, withPasswordMinimum } from '../../../lib/password-rules.ts';
 
 const toast = { autoClose: PASSWORD_RESET_TOAST_MS };
 const validateReset = schemaResolver(resetPasswordFormSchema);
-
-function BackToSignIn() {
-  return (
-    <Group justify="center">
-      <Anchor component={Link} to="/login" size="sm">
-        <Group gap={4} component="span" wrap="nowrap">
-          <IconArrowLeft size={14} aria-hidden />
-          Back to Sign In
-        </Group>
-      </Anchor>
-    </Group>
-  );
-}
 
 /** /forgot-password: email step, then reset step (code, new password), then /login. */
 export function ForgotPasswordPage() {
   const navigate = useNavigate();
   const [email, setEmail] = useState<string | null>(null);
-  const { passwordMinLength } = useAuthPolicy();
-  // Read by the form's validation, which is made once: the server's answer may come later.
-  const minimum = useRef(passwordMinLength);
-  minimum.current = passwordMinLength;
+  const { policy, latest } = useLatestAuthPolicy();
 
   const emailForm = useForm({
     initialValues: { email: '' },
@@ -46,7 +29,7 @@ export function ForgotPasswordPage() {
     validate: withPasswordMinimum(
       validateReset,
       'newPassword',
-      () => minimum.current,
+      () => latest().passwordMinLength,
       passwordTooShortMessage,
     ),
   });
@@ -89,83 +72,57 @@ export function ForgotPasswordPage() {
 
   if (email) {
     return (
-      <AuthLayout>
-        <form noValidate onSubmit={resetForm.onSubmit((values) => reset.mutate(values))}>
-          <Stack gap="md">
-            <div>
-              <PageTitle fz="h2">Reset Password</PageTitle>
-              <Text c="dimmed" size="sm">
-                Enter the 6-digit code we emailed you and choose a new password.
-              </Text>
-            </div>
-            <TextInput label="Email address" value={email} readOnly variant="filled" />
-            <Stack gap={4}>
-              <TextInput
-                label="OTP code"
-                description="The 6-digit code from the email"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                withAsterisk
-                {...resetForm.getInputProps('otp')}
-              />
-              <Group justify="flex-end">
-                <Button
-                  variant="subtle"
-                  size="compact-sm"
-                  onClick={() => resend.mutate(email)}
-                  disabled={resend.isPending}
-                >
-                  {resend.isPending ? 'Sending...' : 'Resend OTP'}
-                </Button>
-              </Group>
-            </Stack>
-            <PasswordInput
-              label="New password"
-              description={`At least ${passwordMinLength} characters`}
-              autoComplete="new-password"
-              withAsterisk
-              {...resetForm.getInputProps('newPassword')}
-            />
-            <PasswordInput
-              label="Confirm password"
-              autoComplete="new-password"
-              withAsterisk
-              {...resetForm.getInputProps('confirmPassword')}
-            />
-            <Button type="submit" fullWidth size="md" disabled={reset.isPending}>
-              {reset.isPending ? 'Resetting...' : 'Reset Password'}
+      <AuthForm
+        title="Reset Password"
+        intro="Enter the 6-digit code we emailed you and choose a new password."
+        onSubmit={resetForm.onSubmit((values) => reset.mutate(values))}
+      >
+        <SentToEmail email={email} />
+        <Stack gap={4}>
+          <OtpCodeField {...resetForm.getInputProps('otp')} />
+          <Group justify="flex-end">
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              onClick={() => resend.mutate(email)}
+              disabled={resend.isPending}
+            >
+              {resend.isPending ? 'Sending...' : 'Resend OTP'}
             </Button>
-            <BackToSignIn />
-          </Stack>
-        </form>
-      </AuthLayout>
+          </Group>
+        </Stack>
+        <NewPasswordInput minLength={policy.passwordMinLength} {...resetForm.getInputProps('newPassword')} />
+        <PasswordInput
+          label="Confirm password"
+          autoComplete="new-password"
+          withAsterisk
+          {...resetForm.getInputProps('confirmPassword')}
+        />
+        <AuthSubmit busy={reset.isPending} busyText="Resetting...">
+          Reset Password
+        </AuthSubmit>
+        <BackToSignIn />
+      </AuthForm>
     );
   }
 
   return (
-    <AuthLayout>
-      <form noValidate onSubmit={emailForm.onSubmit(({ email: address }) => sendCode.mutate(address.trim()))}>
-        <Stack gap="md">
-          <div>
-            <PageTitle fz="h2">Forgot Password</PageTitle>
-            <Text c="dimmed" size="sm">
-              Enter your account&apos;s email and we will send you a 6-digit code to reset your password.
-            </Text>
-          </div>
-          <TextInput
-            label="Email address"
-            type="email"
-            autoComplete="email"
-            withAsterisk
-            {...emailForm.getInputProps('email')}
-          />
-          <Button type="submit" fullWidth size="md" disabled={sendCode.isPending}>
-            {sendCode.isPending ? 'Sending OTP...' : 'Send OTP'}
-          </Button>
-          <BackToSignIn />
-        </Stack>
-      </form>
-    </AuthLayout>
+    <AuthForm
+      title="Forgot Password"
+      intro={"Enter your account's email and we will send you a 6-digit code to reset your password."}
+      onSubmit={emailForm.onSubmit(({ email: address }) => sendCode.mutate(address.trim()))}
+    >
+      <TextInput
+        label="Email address"
+        type="email"
+        autoComplete="email"
+        withAsterisk
+        {...emailForm.getInputProps('email')}
+      />
+      <AuthSubmit busy={sendCode.isPending} busyText="Sending OTP...">
+        Send OTP
+      </AuthSubmit>
+      <BackToSignIn />
+    </AuthForm>
   );
 }

@@ -1,17 +1,16 @@
 import type { LoginBody } from '@csp/contracts';
-import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Checkbox, Group, PasswordInput, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { AuthLayout } from '../../../components/AuthLayout.tsx';
-import { PageTitle } from '../../../components/PageTitle.tsx';
 import { serverMessage } from '../../../lib/api.ts';
 import { lazyValidation, useLazyValidatedSubmit } from '../../../lib/lazy-validation.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
 import { sessionEndedHere, takeReturnTo } from '../../../lib/session.ts';
 import { loginErrorText, useAuth } from '../../../lib/auth-context.ts';
+import { AuthForm, AuthSubmit, OtherWayIn } from '../components/AuthForm.tsx';
 import type { LoginRedirectState } from '../components/RequireAuth.tsx';
 
 /**
@@ -87,68 +86,54 @@ export function LoginPage() {
   );
 
   return (
-    <AuthLayout>
-      <form noValidate onSubmit={onSubmit}>
-        <Stack gap="md">
-          <div>
-            <PageTitle fz="h2">Sign in</PageTitle>
-            <Text c="dimmed" size="sm">
-              Welcome back. Sign in to continue to the programme.
-            </Text>
-          </div>
+    <AuthForm title="Sign in" intro="Welcome back. Sign in to continue to the programme." onSubmit={onSubmit}>
+      {sessionEnded && !loginError && (
+        <Alert variant="light" icon={<IconInfoCircle size={18} />} role="status">
+          Your session has ended. Sign in again to go on where you left off.
+        </Alert>
+      )}
 
-          {sessionEnded && !loginError && (
-            <Alert variant="light" icon={<IconInfoCircle size={18} />} role="status">
-              Your session has ended. Sign in again to go on where you left off.
-            </Alert>
-          )}
+      {loginError && (
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+          {loginError}
+        </Alert>
+      )}
 
-          {loginError && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-              {loginError}
-            </Alert>
-          )}
+      <TextInput
+        label="Email address"
+        type="email"
+        autoComplete="email"
+        withAsterisk
+        ref={email}
+        {...form.getInputProps('email')}
+      />
+      <PasswordInput
+        label="Password"
+        autoComplete="current-password"
+        withAsterisk
+        ref={password}
+        {...form.getInputProps('password')}
+      />
 
-          <TextInput
-            label="Email address"
-            type="email"
-            autoComplete="email"
-            withAsterisk
-            ref={email}
-            {...form.getInputProps('email')}
-          />
-          <PasswordInput
-            label="Password"
-            autoComplete="current-password"
-            withAsterisk
-            ref={password}
-            {...form.getInputProps('password')}
-          />
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Checkbox
+          ref={remember}
+          label="Remember me"
+          checked={rememberMe}
+          onChange={(event) => setRememberMe(event.currentTarget.checked)}
+        />
+        <Anchor component={Link} to="/forgot-password" size="sm">
+          Forgot password?
+        </Anchor>
+      </Group>
 
-          <Group justify="space-between" wrap="wrap" gap="xs">
-            <Checkbox
-              ref={remember}
-              label="Remember me"
-              checked={rememberMe}
-              onChange={(event) => setRememberMe(event.currentTarget.checked)}
-            />
-            <Anchor component={Link} to="/forgot-password" size="sm">
-              Forgot password?
-            </Anchor>
-          </Group>
+      <AuthSubmit busy={mutation.isPending} busyText="Signing in...">
+        Sign in to your account
+      </AuthSubmit>
 
-          <Button type="submit" fullWidth size="md" disabled={mutation.isPending}>
-            {mutation.isPending ? 'Signing in...' : 'Sign in to your account'}
-          </Button>
-
-          <Text size="sm" ta="center">
-            New to the programme?{' '}
-            <Anchor component={Link} to="/register">
-              Create an account
-            </Anchor>
-          </Text>
-        </Stack>
-      </form>
-    </AuthLayout>
+      <OtherWayIn question="New to the programme?" to="/register">
+        Create an account
+      </OtherWayIn>
+    </AuthForm>
   );
 }

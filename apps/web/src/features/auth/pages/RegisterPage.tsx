@@ -8,29 +8,19 @@ import {
   type Role,
   type TempData,
 } from '@csp/contracts';
-import {
-  Alert,
-  Anchor,
-  Button,
-  NativeSelect,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, NativeSelect, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { schemaResolver } from '../../../lib/forms.ts';
-import { useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { AuthLayout } from '../../../components/AuthLayout.tsx';
-import { PageTitle } from '../../../components/PageTitle.tsx';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { NewPasswordInput } from '../../../components/NewPasswordInput.tsx';
 import { getErrorMessage, serverMessage } from '../../../lib/api.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
-import { authApi, useAuthPolicy } from '../api/auth.api.ts';
-import { passwordRefusal, withPasswordMinimum } from '../password-rules.ts';
+import { authApi, useLatestAuthPolicy } from '../api/auth.api.ts';
+import { AuthForm, AuthSubmit, OtherWayIn, OtpCodeField, SentToEmail } from '../components/AuthForm.tsx';
+import { passwordRefusal, withPasswordMinimum } from '../../../lib/password-rules.ts';
 
 type RegisterFormValues = {
   firstName: string;
@@ -64,11 +54,8 @@ const SETUP_TOKEN_MESSAGES: string[] = [AUTH_MESSAGES.setupTokenRequired, AUTH_M
 export function RegisterPage() {
   const navigate = useNavigate();
   const [pending, setPending] = useState<{ email: string; tempData: TempData } | null>(null);
-  const policy = useAuthPolicy();
+  const { policy, latest } = useLatestAuthPolicy();
   const teachersClosed = policy.teacherRegistration === 'closed';
-  // Read by the form's validation, which is made once: the server's answer may come later.
-  const policyRef = useRef(policy);
-  policyRef.current = policy;
 
   const registerForm = useForm<RegisterFormValues>({
     initialValues: {
@@ -83,13 +70,13 @@ export function RegisterPage() {
     validate: withPasswordMinimum<RegisterFormValues>(
       (values) => {
         const errors = validateRegistration(values);
-        if (asksForSetupToken(policyRef.current, values.role) && !values.setupToken.trim()) {
+        if (asksForSetupToken(latest(), values.role) && !values.setupToken.trim()) {
           errors.setupToken = SETUP_TOKEN_REQUIRED;
         }
         return errors;
       },
       'password',
-      () => policyRef.current.passwordMinLength,
+      () => latest().passwordMinLength,
       passwordTooShortMessage,
     ),
   });
@@ -108,9 +95,7 @@ export function RegisterPage() {
         role: values.role as Role,
         password: values.password,
         ...(values.phone.trim() ? { phone: values.phone.trim() } : {}),
-        ...(asksForSetupToken(policyRef.current, values.role)
-          ? { setupToken: values.setupToken.trim() }
-          : {}),
+        ...(asksForSetupToken(latest(), values.role) ? { setupToken: values.setupToken.trim() } : {}),
       };
       return authApi.register(body).then((res) => ({ email: body.email, tempData: res.data.tempData }));
     },
@@ -145,123 +130,98 @@ export function RegisterPage() {
 
   if (pending) {
     return (
-      <AuthLayout>
-        <form noValidate onSubmit={otpForm.onSubmit(({ otp }) => verify.mutate(otp))}>
-          <Stack gap="md">
-            <div>
-              <PageTitle fz="h2">Verify OTP</PageTitle>
-              <Text c="dimmed" size="sm">
-                We sent a 6-digit code to your email. Enter it below to finish registering.
-              </Text>
-            </div>
-            <TextInput label="Email address" value={pending.email} readOnly variant="filled" />
-            <TextInput
-              label="OTP code"
-              description="The 6-digit code from the email"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              withAsterisk
-              {...otpForm.getInputProps('otp')}
-            />
-            <Button type="submit" fullWidth size="md" disabled={verify.isPending}>
-              {verify.isPending ? 'Verifying...' : 'Verify & Register'}
-            </Button>
-            <Button variant="subtle" fullWidth onClick={() => setPending(null)} disabled={verify.isPending}>
-              Back to registration
-            </Button>
-          </Stack>
-        </form>
-      </AuthLayout>
+      <AuthForm
+        title="Verify OTP"
+        intro="We sent a 6-digit code to your email. Enter it below to finish registering."
+        onSubmit={otpForm.onSubmit(({ otp }) => verify.mutate(otp))}
+      >
+        <SentToEmail email={pending.email} />
+        <OtpCodeField {...otpForm.getInputProps('otp')} />
+        <AuthSubmit busy={verify.isPending} busyText="Verifying...">
+          Verify &amp; Register
+        </AuthSubmit>
+        <Button variant="subtle" fullWidth onClick={() => setPending(null)} disabled={verify.isPending}>
+          Back to registration
+        </Button>
+      </AuthForm>
     );
   }
 
   return (
-    <AuthLayout>
-      <form noValidate onSubmit={registerForm.onSubmit((values) => register.mutate(values))}>
-        <Stack gap="md">
-          <div>
-            <PageTitle fz="h2">Create Account</PageTitle>
-            <Text c="dimmed" size="sm">
-              Register to join the programme. We will email you a code to confirm your address.
-            </Text>
-          </div>
-          {teachersClosed && (
-            <Alert
-              variant="light"
-              role="note"
-              icon={<IconInfoCircle size={18} aria-hidden />}
-              title="Teachers: ask your administrator"
-            >
-              {AUTH_MESSAGES.teacherRegistrationClosed}
-            </Alert>
-          )}
-          {policy.teacherRegistration === 'approval' && (
-            <Text size="sm">A new teacher account can sign in once an administrator has approved it.</Text>
-          )}
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
-            <TextInput
-              label="First name"
-              autoComplete="given-name"
-              withAsterisk
-              {...registerForm.getInputProps('firstName')}
-            />
-            <TextInput
-              label="Last name"
-              autoComplete="family-name"
-              withAsterisk
-              {...registerForm.getInputProps('lastName')}
-            />
-          </SimpleGrid>
-          <TextInput
-            label="Email address"
-            type="email"
-            autoComplete="email"
-            withAsterisk
-            {...registerForm.getInputProps('email')}
-          />
-          <TextInput
-            label="Phone"
-            description="Optional"
-            type="tel"
-            autoComplete="tel"
-            {...registerForm.getInputProps('phone')}
-          />
-          <NativeSelect
-            label="Role"
-            data={roleOptions(teachersClosed)}
-            withAsterisk
-            {...registerForm.getInputProps('role')}
-          />
-          {showSetupToken && (
-            <TextInput
-              label="Setup token"
-              description="The first administrator's token, printed in the server log when the server starts"
-              autoComplete="off"
-              spellCheck={false}
-              withAsterisk
-              {...registerForm.getInputProps('setupToken')}
-            />
-          )}
-          <PasswordInput
-            label="Password"
-            description={`At least ${policy.passwordMinLength} characters`}
-            autoComplete="new-password"
-            withAsterisk
-            {...registerForm.getInputProps('password')}
-          />
-          <Button type="submit" fullWidth size="md" disabled={register.isPending}>
-            {register.isPending ? 'Sending OTP...' : 'Send OTP'}
-          </Button>
-          <Text size="sm" ta="center">
-            Already have an account?{' '}
-            <Anchor component={Link} to="/login">
-              Sign in
-            </Anchor>
-          </Text>
-        </Stack>
-      </form>
-    </AuthLayout>
+    <AuthForm
+      title="Create Account"
+      intro="Register to join the programme. We will email you a code to confirm your address."
+      onSubmit={registerForm.onSubmit((values) => register.mutate(values))}
+    >
+      {teachersClosed && (
+        <Alert
+          variant="light"
+          role="note"
+          icon={<IconInfoCircle size={18} aria-hidden />}
+          title="Teachers: ask your administrator"
+        >
+          {AUTH_MESSAGES.teacherRegistrationClosed}
+        </Alert>
+      )}
+      {policy.teacherRegistration === 'approval' && (
+        <Text size="sm">A new teacher account can sign in once an administrator has approved it.</Text>
+      )}
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+        <TextInput
+          label="First name"
+          autoComplete="given-name"
+          withAsterisk
+          {...registerForm.getInputProps('firstName')}
+        />
+        <TextInput
+          label="Last name"
+          autoComplete="family-name"
+          withAsterisk
+          {...registerForm.getInputProps('lastName')}
+        />
+      </SimpleGrid>
+      <TextInput
+        label="Email address"
+        type="email"
+        autoComplete="email"
+        withAsterisk
+        {...registerForm.getInputProps('email')}
+      />
+      <TextInput
+        label="Phone"
+        description="Optional"
+        type="tel"
+        autoComplete="tel"
+        {...registerForm.getInputProps('phone')}
+      />
+      <NativeSelect
+        label="Role"
+        data={roleOptions(teachersClosed)}
+        withAsterisk
+        {...registerForm.getInputProps('role')}
+      />
+      {showSetupToken && (
+        <TextInput
+          label="Setup token"
+          description="The first administrator's token, printed in the server log when the server starts"
+          autoComplete="off"
+          spellCheck={false}
+          withAsterisk
+          {...registerForm.getInputProps('setupToken')}
+        />
+      )}
+      <NewPasswordInput
+        label="Password"
+        minLength={policy.passwordMinLength}
+        {...registerForm.getInputProps('password')}
+      />
+      <AuthSubmit busy={register.isPending} busyText="Sending OTP...">
+        Send OTP
+      </AuthSubmit>
+      <OtherWayIn question="Already have an account?" to="/login">
+        Sign in
+      </OtherWayIn>
+    </AuthForm>
   );
 }
 

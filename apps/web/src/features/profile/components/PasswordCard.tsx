@@ -2,10 +2,11 @@ import { changePasswordFormSchema, newPasswordTooShortMessage } from '@csp/contr
 import { Button, Group, Paper, PasswordInput, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconKey, IconLock } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
+import { NewPasswordInput } from '../../../components/NewPasswordInput.tsx';
 import { schemaResolver } from '../../../lib/forms.ts';
-import { useAuthPolicy } from '../../auth/api/auth.api.ts';
-import { passwordRefusal, withPasswordMinimum } from '../../auth/password-rules.ts';
+import { useLatestAuthPolicy } from '../../auth/api/auth.api.ts';
+import { passwordRefusal, withPasswordMinimum } from '../../../lib/password-rules.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
 import { useChangePasswordMutation } from '../api/profile.api.ts';
 
@@ -20,16 +21,14 @@ const validateChange = schemaResolver(changePasswordFormSchema);
 export function PasswordCard() {
   const [open, setOpen] = useState(false);
   const change = useChangePasswordMutation();
-  const { passwordMinLength } = useAuthPolicy();
-  // Read by the form's validation, which is made once: the server's answer may come later.
-  const minimum = useRef(passwordMinLength);
-  minimum.current = passwordMinLength;
+  const { policy, latest } = useLatestAuthPolicy();
+  const { passwordMinLength } = policy;
   const form = useForm<PasswordFormValues>({
     initialValues: EMPTY,
     validate: withPasswordMinimum(
       validateChange,
       'newPassword',
-      () => minimum.current,
+      () => latest().passwordMinLength,
       newPasswordTooShortMessage,
     ),
   });
@@ -83,13 +82,7 @@ export function PasswordCard() {
                 withAsterisk
                 {...form.getInputProps('currentPassword')}
               />
-              <PasswordInput
-                label="New password"
-                description={`At least ${passwordMinLength} characters`}
-                autoComplete="new-password"
-                withAsterisk
-                {...form.getInputProps('newPassword')}
-              />
+              <NewPasswordInput minLength={passwordMinLength} {...form.getInputProps('newPassword')} />
               <PasswordInput
                 label="Confirm new password"
                 autoComplete="new-password"

@@ -6,8 +6,8 @@ import {
   registerBodySchema,
 } from '@csp/contracts';
 import { describe, expect, it } from 'vitest';
-import { httpError } from '../../lib/api-error.testing.ts';
-import { schemaResolver } from '../../lib/forms.ts';
+import { httpError } from './api-error.testing.ts';
+import { schemaResolver } from './forms.ts';
 import { passwordRefusal, withPasswordMinimum } from './password-rules.ts';
 
 const registration = {

@@ -1,6 +1,6 @@
 import { isPasswordRuleMessage } from '@csp/contracts';
 import type { FormErrors } from '@mantine/form';
-import { serverMessage } from '../../lib/api.ts';
+import { serverMessage } from './api.ts';
 
 /**
  * A form's validation with the server's minimum password length (PASSWORD_MIN_LENGTH) on top: the
