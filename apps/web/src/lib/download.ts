@@ -1,4 +1,4 @@
-import { filenameFromDisposition } from '../features/leaves/leave-display.ts';
+import { filenameFromDisposition } from './content-disposition.ts';
 
 /**
  * Saves a file the API answered (read with the bearer token, so not a plain link) under the name its

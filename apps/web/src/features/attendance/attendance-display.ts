@@ -16,7 +16,7 @@ import { mapsUrl as pointMapsUrl } from '../../lib/geo.ts';
  */
 
 /** Pending, Approved, Rejected (the same review statuses as leaves). */
-export { reviewStatusColor, reviewStatusLabel } from '../leaves/leave-display.ts';
+export { reviewStatusColor, reviewStatusLabel } from '../../lib/review-status.ts';
 
 /**
  * The card's office-range indicator (spec §2.9): 'Within range' (green) inside the office radius, the
@@ -108,8 +108,7 @@ export function defaultReview(
 }
 
 /** 'Asha Perera'. */
-export const personName = (p: { firstName: string; lastName: string }) =>
-  `${p.firstName} ${p.lastName}`.trim();
+export { personName } from '../../lib/person-name.ts';
 
 /** '1 day', '3 days'. */
 export const daysText = (days: number) => `${days} ${days === 1 ? 'day' : 'days'}`;

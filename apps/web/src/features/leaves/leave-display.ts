@@ -6,7 +6,10 @@ import {
   type LeaveApplyFormValues,
   type ApplyLeaveBody,
 } from '@csp/contracts';
+import { periodText } from '../../lib/date-span.ts';
 import { formatDate } from '../../lib/dates.ts';
+import { personName } from '../../lib/person-name.ts';
+import { reviewStatusLabel } from '../../lib/review-status.ts';
 
 /**
  * How leaves read on the pages (spec part 2 §2.4): status badges, periods, durations, the apply form's
@@ -16,46 +19,13 @@ import { formatDate } from '../../lib/dates.ts';
 /** 'Jan' … 'Dec' for month 1 … 12 (the charts' axis). */
 export const monthShort = (month: number) => (MONTH_NAMES[month - 1] ?? String(month)).slice(0, 3);
 
-/** A review status (of a leave or an attendance record): Pending, Approved, Rejected; else Unknown. */
-export function reviewStatusLabel(status: string | null | undefined): string {
-  switch (status) {
-    case 'PENDING':
-      return 'Pending';
-    case 'APPROVED':
-      return 'Approved';
-    case 'REJECTED':
-      return 'Rejected';
-    default:
-      return 'Unknown';
-  }
-}
-
-/** A review status's badge colour: yellow, green, red; else grey. */
-export function reviewStatusColor(status: string | null | undefined): string {
-  switch (status) {
-    case 'PENDING':
-      return 'yellow';
-    case 'APPROVED':
-      return 'green';
-    case 'REJECTED':
-      return 'red';
-    default:
-      return 'gray';
-  }
-}
+export { reviewStatusColor, reviewStatusLabel } from '../../lib/review-status.ts';
+export { periodText } from '../../lib/date-span.ts';
+export { personName } from '../../lib/person-name.ts';
+export { filenameFromDisposition } from '../../lib/content-disposition.ts';
 
 /** '1 day', '3 days'. */
 export const daysText = (days: number) => `${days} ${days === 1 ? 'day' : 'days'}`;
-
-/** '3 Mar 2026' for a one-day leave, '3 Mar 2026 – 5 Mar 2026' otherwise. */
-export function periodText(startDate: string, endDate: string): string {
-  return !endDate || startDate === endDate
-    ? formatDate(startDate)
-    : `${formatDate(startDate)} – ${formatDate(endDate)}`;
-}
-
-export const personName = (p: { firstName: string; lastName: string }) =>
-  `${p.firstName} ${p.lastName}`.trim();
 
 /** 'Approved by Asha Admin on 4 Mar 2026' (the reviewer's account may be gone: then without 'by'). */
 export function reviewedText(leave: Pick<Leave, 'status' | 'reviewedBy' | 'reviewedAt'>): string {
@@ -93,27 +63,4 @@ export function applySummary(values: Pick<LeaveApplyFormValues, 'leaveType' | 's
     dates: periodText(startDate, endDate),
     days: endDate > startDate ? leaveDays(startDate, endDate) : null,
   };
-}
-
-/**
- * The file name in a Content-Disposition header (RFC 6266: filename* in UTF-8 first, then filename),
- * else `fallback`. Path parts are dropped.
- */
-export function filenameFromDisposition(header: unknown, fallback: string): string {
-  if (typeof header !== 'string') return fallback;
-  let name: string | undefined;
-  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
-  if (extended) {
-    try {
-      name = decodeURIComponent(extended[1].trim());
-    } catch {
-      name = undefined;
-    }
-  }
-  if (!name) {
-    const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/.exec(header);
-    name = plain ? (plain[2] ?? plain[1]).trim() : undefined;
-  }
-  const base = name?.split(/[\\/]/).pop()?.trim();
-  return base || fallback;
 }

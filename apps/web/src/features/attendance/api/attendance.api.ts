@@ -21,13 +21,8 @@ import type {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { saveDownload } from '../../../lib/download.ts';
+import { definePagedList } from '../../../lib/paged-list.ts';
 import { dashboardKeys } from '../../dashboard/api/dashboard.api.ts';
-
-/** A page of a list and the server's X-Total-Count. */
-export interface AttendancePage<T = Attendance> {
-  items: T[];
-  total: number;
-}
 
 type Params = Record<string, string | number | undefined>;
 
@@ -36,16 +31,6 @@ const clean = (params: object): Params =>
   Object.fromEntries(
     Object.entries(params).filter(([, v]) => v !== undefined && v !== '' && v !== null),
   ) as Params;
-
-function totalOf(headers: Record<string, unknown>, fallback: number): number {
-  const header = Number(headers['x-total-count']);
-  return Number.isFinite(header) ? header : fallback;
-}
-
-async function getPage<T>(url: string, params: object): Promise<AttendancePage<T>> {
-  const res = await api.get<T[]>(url, { params: clean(params) });
-  return { items: res.data, total: totalOf(res.headers, res.data.length) };
-}
 
 /** Query keys of the attendance feature (everything under 'attendance' is refreshed after a change). */
 export const attendanceKeys = {
@@ -65,25 +50,54 @@ export const attendanceKeys = {
     [...attendanceKeys.all, 'reports-summary', clean(q)] as const,
 };
 
+/** The server-paged lists (X-Total-Count), each sent with only the filters chosen. */
+export const attendanceList = definePagedList<AttendanceListQuery, Attendance>({
+  key: attendanceKeys.list,
+  path: '/attendance',
+  query: clean,
+});
+export const adminAttendanceList = definePagedList<AdminAttendanceQuery, Attendance>({
+  key: attendanceKeys.adminAll,
+  path: '/attendance/admin/all',
+  query: clean,
+});
+export const pendingAttendanceList = definePagedList<{ page?: number; limit?: number }, Attendance>({
+  key: attendanceKeys.pending,
+  path: '/attendance/admin/pending',
+  query: clean,
+});
+export const attendanceTeacherList = definePagedList<AttendanceTeachersQuery, TeacherWithAttendance>({
+  key: attendanceKeys.teachers,
+  path: '/attendance/admin/teachers',
+  query: clean,
+});
+/** One teacher's records (the id is '' until a teacher is chosen: the query waits for one). */
+export const teacherAttendanceList = definePagedList<
+  TeacherAttendanceQuery & { teacherId: string },
+  Attendance
+>({
+  key: ({ teacherId, ...q }) => attendanceKeys.teacher(teacherId, q),
+  path: ({ teacherId }) => `/attendance/admin/teacher/${encodeURIComponent(teacherId)}/attendance`,
+  query: ({ teacherId: _inPath, ...q }) => clean(q),
+});
+export const teacherReportList = definePagedList<TeacherReportsQuery, TeacherReport>({
+  key: attendanceKeys.reports,
+  path: '/attendance/admin/teacher-reports',
+  query: clean,
+});
+
 export const attendanceApi = {
   today: () => api.get<Attendance | null>('/attendance/today').then((r) => r.data),
   checkIn: (body: CheckInBody) => api.post<Attendance>('/attendance/check-in', body).then((r) => r.data),
   checkOut: (body: CheckOutBody) => api.post<Attendance>('/attendance/check-out', body).then((r) => r.data),
-  list: (q: AttendanceListQuery) => getPage<Attendance>('/attendance', q),
   monthly: (q: MonthlyStatsQuery) =>
     api.get<MonthlyStats>('/attendance/monthly-stats', { params: clean(q) }).then((r) => r.data),
-  adminAll: (q: AdminAttendanceQuery) => getPage<Attendance>('/attendance/admin/all', q),
-  pending: (q: { page?: number; limit?: number }) => getPage<Attendance>('/attendance/admin/pending', q),
   dashboard: (q: Omit<AdminAttendanceQuery, 'status' | 'page' | 'limit'>) =>
     api.get<AttendanceDashboard>('/attendance/admin/dashboard', { params: clean(q) }).then((r) => r.data),
-  teachers: (q: AttendanceTeachersQuery) => getPage<TeacherWithAttendance>('/attendance/admin/teachers', q),
-  teacher: (id: string, q: TeacherAttendanceQuery) =>
-    getPage<Attendance>(`/attendance/admin/teacher/${encodeURIComponent(id)}/attendance`, q),
   review: (id: string, body: ReviewAttendanceBody) =>
     api.post<Attendance>(`/attendance/admin/review/${encodeURIComponent(id)}`, body).then((r) => r.data),
   bulkReview: (body: BulkReviewAttendanceBody) =>
     api.post<BulkReviewResponse>('/attendance/admin/bulk-review', body).then((r) => r.data),
-  reports: (q: TeacherReportsQuery) => getPage<TeacherReport>('/attendance/admin/teacher-reports', q),
   reportsSummary: (q: TeacherReportsSummaryQuery) =>
     api
       .get<TeacherReportsSummary>('/attendance/admin/teacher-reports/summary', { params: clean(q) })
@@ -106,31 +120,10 @@ const listOptions = { placeholderData: keepPreviousData } as const;
 
 export const useTodayAttendance = (enabled = true) =>
   useQuery({ queryKey: attendanceKeys.today(), queryFn: attendanceApi.today, enabled });
-export const useAttendanceList = (q: AttendanceListQuery, enabled = true) =>
-  useQuery({
-    queryKey: attendanceKeys.list(q),
-    queryFn: () => attendanceApi.list(q),
-    enabled,
-    ...listOptions,
-  });
 export const useMonthlyStats = (q: MonthlyStatsQuery, enabled = true) =>
   useQuery({
     queryKey: attendanceKeys.monthly(q),
     queryFn: () => attendanceApi.monthly(q),
-    enabled,
-    ...listOptions,
-  });
-export const useAdminAttendance = (q: AdminAttendanceQuery, enabled = true) =>
-  useQuery({
-    queryKey: attendanceKeys.adminAll(q),
-    queryFn: () => attendanceApi.adminAll(q),
-    enabled,
-    ...listOptions,
-  });
-export const usePendingAttendance = (q: { page?: number; limit?: number }, enabled = true) =>
-  useQuery({
-    queryKey: attendanceKeys.pending(q),
-    queryFn: () => attendanceApi.pending(q),
     enabled,
     ...listOptions,
   });
@@ -144,22 +137,6 @@ export const useAttendanceDashboard = (
     enabled,
     ...listOptions,
   });
-export const useAttendanceTeachers = (q: AttendanceTeachersQuery, enabled = true) =>
-  useQuery({
-    queryKey: attendanceKeys.teachers(q),
-    queryFn: () => attendanceApi.teachers(q),
-    enabled,
-    ...listOptions,
-  });
-export const useTeacherAttendance = (id: string | undefined, q: TeacherAttendanceQuery) =>
-  useQuery({
-    queryKey: attendanceKeys.teacher(id ?? '', q),
-    queryFn: () => attendanceApi.teacher(id ?? '', q),
-    enabled: Boolean(id),
-    ...listOptions,
-  });
-export const useTeacherReports = (q: TeacherReportsQuery) =>
-  useQuery({ queryKey: attendanceKeys.reports(q), queryFn: () => attendanceApi.reports(q), ...listOptions });
 export const useTeacherReportsSummary = (q: TeacherReportsSummaryQuery) =>
   useQuery({
     queryKey: attendanceKeys.reportsSummary(q),

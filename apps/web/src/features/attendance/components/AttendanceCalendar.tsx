@@ -47,9 +47,9 @@ import { RetryPanel } from '../../../components/ListStates.tsx';
 import { api } from '../../../lib/api.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { leaveKeys } from '../../leaves/api/leaves.api.ts';
-import { periodText } from '../../leaves/leave-display.ts';
+import { periodText } from '../../../lib/date-span.ts';
 import { useOrganisationQuery, useOrgToday } from '../../../lib/organisation.ts';
-import { useAttendanceList, useMonthlyStats } from '../api/attendance.api.ts';
+import { attendanceList, useMonthlyStats } from '../api/attendance.api.ts';
 import { formatClock } from '../attendance-display.ts';
 import {
   coveringPeriod,
@@ -422,7 +422,7 @@ export function AttendanceCalendar({ teacherId, teacherName }: { teacherId: stri
   const selected = chosenDay ?? defaultSelectedDay(shown, today);
   const { from, to } = monthBounds(shown.year, shown.month);
   const stats = useMonthlyStats({ ...shown, teacherId });
-  const records = useAttendanceList({ startDate: from, endDate: to, teacherId });
+  const records = attendanceList.usePage({ startDate: from, endDate: to, teacherId });
   const leaves = useApprovedLeaves(teacherId, from, to);
 
   const show = (month: YearMonth) => {

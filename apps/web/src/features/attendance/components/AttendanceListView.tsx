@@ -4,19 +4,18 @@ import {
   type Attendance,
   type AttendanceStatus,
 } from '@csp/contracts';
-import { NativeSelect, Paper, SimpleGrid, Stack, Switch, TextInput, Title } from '@mantine/core';
+import { NativeSelect, Stack, Switch } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconClipboardList, IconSearch } from '@tabler/icons-react';
+import { IconClipboardList } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ListPager } from '../../../components/ListPager.tsx';
-import { EmptyPanel, RetryPanel } from '../../../components/ListStates.tsx';
-import { PageLoader } from '../../../components/PageLoader.tsx';
+import { ListFilters } from '../../../components/ListFilters.tsx';
 import { useCurrentUser } from '../../../lib/auth-context.ts';
-import { useAdminAttendance, useAttendanceDashboard, useAttendanceList } from '../api/attendance.api.ts';
+import { adminAttendanceList, attendanceList, useAttendanceDashboard } from '../api/attendance.api.ts';
 import { DashboardCounters } from './AdminDashboard.tsx';
 import { DateRangeField, rangeOf, type DateRange } from './DateRangeField.tsx';
 import { AttendanceTable } from './AttendanceTable.tsx';
 import { ReviewAttendanceModal } from './ReviewAttendanceModal.tsx';
+import { PagedTableSection } from './TableSection.tsx';
 
 export const LIST_PAGE_SIZE = ATTENDANCE_LIMITS.reviewPageSize;
 
@@ -57,14 +56,15 @@ export function AttendanceListView() {
 
   const { startDate, endDate } = rangeOf(range);
   const paging = { page, limit: LIST_PAGE_SIZE };
-  const own = useAttendanceList({ startDate, endDate, teacherId: me.id, ...paging }, !isAdmin);
-  const all = useAdminAttendance(
+  const own = attendanceList.usePage(
+    { startDate, endDate, teacherId: me.id, ...paging },
+    { enabled: !isAdmin },
+  );
+  const all = adminAttendanceList.usePage(
     { startDate, endDate, status, search: search || undefined, ...paging },
-    isAdmin,
+    { enabled: isAdmin },
   );
   const query = isAdmin ? all : own;
-  const records = query.data?.items ?? [];
-  const total = query.data?.total ?? 0;
   const filtered = Boolean(startDate || search || status !== 'ALL');
 
   return (
@@ -81,76 +81,62 @@ export function AttendanceListView() {
           <ListDashboard />
         </section>
       )}
-      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-        <SimpleGrid cols={{ base: 1, sm: isAdmin ? 3 : 2 }} spacing="sm">
-          <DateRangeField
-            value={range}
-            onChange={(v) => {
-              setRange(v);
+      <ListFilters
+        search={
+          isAdmin
+            ? {
+                label: 'Search teachers',
+                placeholder: 'Name or email',
+                value: searchText,
+                onChange: setSearchText,
+              }
+            : undefined
+        }
+        cols={{ base: 1, sm: isAdmin ? 3 : 2 }}
+      >
+        <DateRangeField
+          value={range}
+          onChange={(v) => {
+            setRange(v);
+            setPage(1);
+          }}
+        />
+        {isAdmin && (
+          <NativeSelect
+            label="Status"
+            data={STATUS_FILTER_OPTIONS}
+            value={status}
+            onChange={(e) => {
+              setStatus(e.currentTarget.value as StatusFilter);
               setPage(1);
             }}
           />
-          {isAdmin && (
-            <TextInput
-              label="Search teachers"
-              placeholder="Name or email"
-              type="search"
-              leftSection={<IconSearch size={16} aria-hidden />}
-              value={searchText}
-              onChange={(e) => setSearchText(e.currentTarget.value)}
-            />
-          )}
-          {isAdmin && (
-            <NativeSelect
-              label="Status"
-              data={STATUS_FILTER_OPTIONS}
-              value={status}
-              onChange={(e) => {
-                setStatus(e.currentTarget.value as StatusFilter);
-                setPage(1);
-              }}
-            />
-          )}
-        </SimpleGrid>
-      </Paper>
-
-      <Paper withBorder radius="md" component="section" aria-labelledby="att-records">
-        <Title order={2} fz="h4" id="att-records" px={{ base: 'sm', sm: 'md' }} pt="md" pb="sm">
-          Attendance Records
-        </Title>
-        {query.isPending ? (
-          <PageLoader label="Loading attendance records" />
-        ) : query.isError && !query.data ? (
-          <Stack p="md">
-            <RetryPanel error={query.error} onRetry={() => void query.refetch()} />
-          </Stack>
-        ) : records.length === 0 ? (
-          <Stack p="md">
-            <EmptyPanel icon={IconClipboardList}>
-              {filtered ? 'No attendance records match these filters' : ATTENDANCE_MESSAGES.empty}
-            </EmptyPanel>
-          </Stack>
-        ) : (
-          <Stack gap={0} style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }} aria-busy={query.isFetching}>
-            <AttendanceTable
-              records={records}
-              labelledBy="att-records"
-              showTeacher={isAdmin}
-              onReview={isAdmin ? setReviewing : undefined}
-            />
-            <Stack p="md">
-              <ListPager
-                page={page}
-                pageSize={LIST_PAGE_SIZE}
-                total={total}
-                count={records.length}
-                onChange={setPage}
-                label="Attendance record pages"
-              />
-            </Stack>
-          </Stack>
         )}
-      </Paper>
+      </ListFilters>
+
+      <PagedTableSection
+        id="att-records"
+        title="Attendance Records"
+        query={query}
+        page={page}
+        pageSize={LIST_PAGE_SIZE}
+        onPage={setPage}
+        loadingLabel="Loading attendance records"
+        empty={{
+          icon: IconClipboardList,
+          text: filtered ? 'No attendance records match these filters' : ATTENDANCE_MESSAGES.empty,
+        }}
+        pagerLabel="Attendance record pages"
+      >
+        {(records) => (
+          <AttendanceTable
+            records={records}
+            labelledBy="att-records"
+            showTeacher={isAdmin}
+            onReview={isAdmin ? setReviewing : undefined}
+          />
+        )}
+      </PagedTableSection>
       {isAdmin && <ReviewAttendanceModal record={reviewing} onClose={() => setReviewing(null)} />}
     </Stack>
   );

@@ -33,6 +33,32 @@ export function RangeBadge({ record }: { record: Attendance }) {
   );
 }
 
+/** The teacher's cell of an administrators' table: the name, and the email under it. */
+export function TeacherCell({ record }: { record: Attendance }) {
+  return (
+    <>
+      <Text size="sm" fw={600}>
+        {personName(record.teacher)}
+      </Text>
+      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+        {record.teacher.email}
+      </Text>
+    </>
+  );
+}
+
+/** The location's cell: the check-in's place name ('—' without one) over the office-range indicator. */
+export function LocationCell({ record }: { record: Attendance }) {
+  return (
+    <Stack gap={4} align="flex-start">
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {record.checkInLocationName ?? '—'}
+      </Text>
+      <RangeBadge record={record} />
+    </Stack>
+  );
+}
+
 /**
  * Who decided a record: 'Reviewed by Asha Perera'; 'Approved automatically' for a check-in inside the
  * office range that no one reviewed; 'Reviewed' when the reviewer's account is gone.
@@ -92,12 +118,7 @@ export function AttendanceTable({
             <Table.Tr key={r.id} data-attendance-id={r.id}>
               {showTeacher && (
                 <Table.Td miw={170}>
-                  <Text size="sm" fw={600}>
-                    {personName(r.teacher)}
-                  </Text>
-                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                    {r.teacher.email}
-                  </Text>
+                  <TeacherCell record={r} />
                 </Table.Td>
               )}
               <Table.Td style={nowrap}>
@@ -110,12 +131,7 @@ export function AttendanceTable({
                 {r.checkOut ? formatClock(r.checkOut, timeZone) : <ProgressBadge record={r} today={today} />}
               </Table.Td>
               <Table.Td miw={160}>
-                <Stack gap={4} align="flex-start">
-                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                    {r.checkInLocationName ?? '—'}
-                  </Text>
-                  <RangeBadge record={r} />
-                </Stack>
+                <LocationCell record={r} />
               </Table.Td>
               <Table.Td style={nowrap}>{formatDuration(r.duration)}</Table.Td>
               <Table.Td style={nowrap}>

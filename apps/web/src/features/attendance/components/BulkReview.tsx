@@ -10,21 +10,19 @@ import {
   Table,
   Text,
   Textarea,
-  Title,
 } from '@mantine/core';
 import { IconChecklist, IconClipboardCheck } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { WideTable } from '../../../components/WideTable.tsx';
-import { ListPager } from '../../../components/ListPager.tsx';
-import { EmptyPanel, RetryPanel } from '../../../components/ListStates.tsx';
-import { PageLoader } from '../../../components/PageLoader.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
+import { useSave } from '../../../lib/save.ts';
 import { useOrganisationQuery } from '../../../lib/organisation.ts';
-import { useBulkReviewAttendance, usePendingAttendance } from '../api/attendance.api.ts';
+import { pendingAttendanceList, useBulkReviewAttendance } from '../api/attendance.api.ts';
 import { formatClock, personName } from '../attendance-display.ts';
 import { ReviewStatusBadge } from '../../leaves/components/ReviewBits.tsx';
-import { RangeBadge } from './AttendanceTable.tsx';
+import { LocationCell, TeacherCell } from './AttendanceTable.tsx';
+import { PagedTableSection } from './TableSection.tsx';
 
 /** Pending records a page in the bulk review table. */
 export const BULK_PAGE_SIZE = 50;
@@ -48,8 +46,21 @@ export function BulkReview() {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [decision, setDecision] = useState<'APPROVED' | 'REJECTED'>('APPROVED');
   const [notes, setNotes] = useState('');
-  const pending = usePendingAttendance({ page, limit: BULK_PAGE_SIZE });
-  const bulk = useBulkReviewAttendance();
+  const pending = pendingAttendanceList.usePage({ page, limit: BULK_PAGE_SIZE });
+  const save = useSave({
+    mutation: useBulkReviewAttendance(),
+    failureText: () => M.bulkFailed,
+    onSaved: (answer) => {
+      toastSuccess(answer.message);
+      setSelected(new Set());
+      setNotes('');
+    },
+    // All or nothing: nothing changed. The list is read again; choose again from what it shows.
+    onFailed: () => {
+      setSelected(new Set());
+      return false;
+    },
+  });
   const rows = pending.data?.items ?? [];
 
   const onPage = rows.filter((r) => selected.has(r.id)).length;
@@ -79,21 +90,7 @@ export function BulkReview() {
       toastError(checked.error.issues[0]?.message ?? M.selectAtLeastOne);
       return;
     }
-    bulk.mutate(
-      { ...body, adminNotes: notes.trim() || undefined },
-      {
-        onSuccess: (answer) => {
-          toastSuccess(answer.message);
-          setSelected(new Set());
-          setNotes('');
-        },
-        // All or nothing: nothing changed. The list is read again; choose again from what it shows.
-        onError: () => {
-          toastError(M.bulkFailed);
-          setSelected(new Set());
-        },
-      },
-    );
+    void save.submit(() => ({ ...body, adminNotes: notes.trim() || undefined }));
   };
 
   return (
@@ -129,115 +126,82 @@ export function BulkReview() {
             <Text size="sm" c="dimmed" role="status">
               {selected.size} {selected.size === 1 ? 'record' : 'records'} selected
             </Text>
-            <Button
-              type="submit"
-              loading={bulk.isPending}
-              leftSection={<IconChecklist size={16} aria-hidden />}
-            >
+            <Button type="submit" loading={save.busy} leftSection={<IconChecklist size={16} aria-hidden />}>
               Review Selected
             </Button>
           </Group>
         </Stack>
       </Paper>
 
-      <Paper withBorder radius="md" component="section" aria-labelledby="att-bulk">
-        <Title order={2} fz="h4" id="att-bulk" px={{ base: 'sm', sm: 'md' }} pt="md" pb="sm">
-          Pending Records
-        </Title>
-        {pending.isPending ? (
-          <PageLoader label="Loading pending records" />
-        ) : pending.isError && !pending.data ? (
-          <Stack p="md">
-            <RetryPanel error={pending.error} onRetry={() => void pending.refetch()} />
-          </Stack>
-        ) : rows.length === 0 ? (
-          <Stack p="md">
-            <EmptyPanel icon={IconClipboardCheck}>No records are waiting for review.</EmptyPanel>
-          </Stack>
-        ) : (
-          <Stack
-            gap={0}
-            style={{ opacity: pending.isPlaceholderData ? 0.6 : 1 }}
-            aria-busy={pending.isFetching}
-          >
-            <WideTable minWidth={760} tabIndex={0} role="region" aria-labelledby="att-bulk">
-              <Table
-                verticalSpacing="sm"
-                horizontalSpacing="md"
-                striped
-                highlightOnHover
-                aria-labelledby="att-bulk"
-              >
-                <Table.Thead bg="var(--mantine-color-gray-0)">
-                  <Table.Tr>
-                    <Table.Th w={48}>
+      <PagedTableSection
+        id="att-bulk"
+        title="Pending Records"
+        query={pending}
+        page={page}
+        pageSize={BULK_PAGE_SIZE}
+        onPage={setPage}
+        loadingLabel="Loading pending records"
+        empty={{ icon: IconClipboardCheck, text: 'No records are waiting for review.' }}
+        pagerLabel="Pending record pages"
+      >
+        {(rows) => (
+          <WideTable minWidth={760} tabIndex={0} role="region" aria-labelledby="att-bulk">
+            <Table
+              verticalSpacing="sm"
+              horizontalSpacing="md"
+              striped
+              highlightOnHover
+              aria-labelledby="att-bulk"
+            >
+              <Table.Thead bg="var(--mantine-color-gray-0)">
+                <Table.Tr>
+                  <Table.Th w={48}>
+                    <Checkbox
+                      aria-label="Select all"
+                      checked={allOnPage}
+                      indeterminate={onPage > 0 && !allOnPage}
+                      onChange={toggleAll}
+                    />
+                  </Table.Th>
+                  <Table.Th miw={220}>Teacher</Table.Th>
+                  <Table.Th style={nowrap}>Date</Table.Th>
+                  <Table.Th style={nowrap}>Check-in</Table.Th>
+                  <Table.Th miw={180}>Location</Table.Th>
+                  <Table.Th style={nowrap}>Status</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((r) => (
+                  <Table.Tr
+                    key={r.id}
+                    data-attendance-id={r.id}
+                    bg={selected.has(r.id) ? 'var(--mantine-color-teal-0)' : undefined}
+                  >
+                    <Table.Td>
                       <Checkbox
-                        aria-label="Select all"
-                        checked={allOnPage}
-                        indeterminate={onPage > 0 && !allOnPage}
-                        onChange={toggleAll}
+                        aria-label={`Select ${personName(r.teacher)}, ${formatDate(r.date)}`}
+                        checked={selected.has(r.id)}
+                        onChange={() => toggle(r.id)}
                       />
-                    </Table.Th>
-                    <Table.Th miw={220}>Teacher</Table.Th>
-                    <Table.Th style={nowrap}>Date</Table.Th>
-                    <Table.Th style={nowrap}>Check-in</Table.Th>
-                    <Table.Th miw={180}>Location</Table.Th>
-                    <Table.Th style={nowrap}>Status</Table.Th>
+                    </Table.Td>
+                    <Table.Td>
+                      <TeacherCell record={r} />
+                    </Table.Td>
+                    <Table.Td style={nowrap}>{formatDate(r.date)}</Table.Td>
+                    <Table.Td style={nowrap}>{formatClock(r.checkIn, timeZone)}</Table.Td>
+                    <Table.Td miw={180}>
+                      <LocationCell record={r} />
+                    </Table.Td>
+                    <Table.Td>
+                      <ReviewStatusBadge status={r.status} style={{ minWidth: 'max-content' }} />
+                    </Table.Td>
                   </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.map((r) => (
-                    <Table.Tr
-                      key={r.id}
-                      data-attendance-id={r.id}
-                      bg={selected.has(r.id) ? 'var(--mantine-color-teal-0)' : undefined}
-                    >
-                      <Table.Td>
-                        <Checkbox
-                          aria-label={`Select ${personName(r.teacher)}, ${formatDate(r.date)}`}
-                          checked={selected.has(r.id)}
-                          onChange={() => toggle(r.id)}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" fw={600}>
-                          {personName(r.teacher)}
-                        </Text>
-                        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                          {r.teacher.email}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td style={nowrap}>{formatDate(r.date)}</Table.Td>
-                      <Table.Td style={nowrap}>{formatClock(r.checkIn, timeZone)}</Table.Td>
-                      <Table.Td miw={180}>
-                        <Stack gap={4} align="flex-start">
-                          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                            {r.checkInLocationName ?? '—'}
-                          </Text>
-                          <RangeBadge record={r} />
-                        </Stack>
-                      </Table.Td>
-                      <Table.Td>
-                        <ReviewStatusBadge status={r.status} style={{ minWidth: 'max-content' }} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </WideTable>
-            <Stack p="md">
-              <ListPager
-                page={page}
-                pageSize={BULK_PAGE_SIZE}
-                total={pending.data?.total ?? 0}
-                count={rows.length}
-                onChange={setPage}
-                label="Pending record pages"
-              />
-            </Stack>
-          </Stack>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </WideTable>
         )}
-      </Paper>
+      </PagedTableSection>
     </Stack>
   );
 }

@@ -4,27 +4,22 @@ import {
   reviewAttendanceBodySchema,
   type Attendance,
 } from '@csp/contracts';
-import { Button, Group, Modal, NativeSelect, SimpleGrid, Stack, Textarea } from '@mantine/core';
+import { Button, Group, Modal, SimpleGrid, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { DetailItem } from '../../../components/DetailItem.tsx';
 import { errorStatus, getErrorMessage } from '../../../lib/api.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { schemaResolver } from '../../../lib/forms.ts';
-import { toastError, toastSuccess } from '../../../lib/notify.ts';
+import { toastSuccess } from '../../../lib/notify.ts';
+import { useSave } from '../../../lib/save.ts';
 import { useOrganisationQuery } from '../../../lib/organisation.ts';
 import { useReviewAttendance } from '../api/attendance.api.ts';
 import { defaultReview, formatClock, personName, type ReviewValues } from '../attendance-display.ts';
-import { ReviewStatusBadge } from '../../leaves/components/ReviewBits.tsx';
+import { DecisionFields, ReviewStatusBadge } from '../../leaves/components/ReviewBits.tsx';
 import { ReviewRangeIndicator } from './ReviewRangeIndicator.tsx';
 
 const TITLE = 'Full Review';
-
-const DECISIONS = [
-  { value: '', label: 'Select a decision', disabled: true },
-  { value: 'APPROVED', label: 'Approve' },
-  { value: 'REJECTED', label: 'Reject' },
-];
 
 function ReviewForm({
   record,
@@ -36,7 +31,22 @@ function ReviewForm({
   onBusy: (busy: boolean) => void;
 }) {
   const timeZone = useOrganisationQuery().data?.timezone;
-  const review = useReviewAttendance();
+  const save = useSave({
+    mutation: useReviewAttendance(),
+    failureText: (error) => getErrorMessage(error, ATTENDANCE_MESSAGES.reviewFailed),
+    onSaved: () => {
+      onBusy(false);
+      toastSuccess(ATTENDANCE_MESSAGES.reviewed);
+      onDone();
+    },
+    onFailed: (error) => {
+      onBusy(false);
+      // Reviewed meanwhile (409) or gone (404): the lists are read again and this dialog is done.
+      const status = errorStatus(error);
+      if (status === 409 || status === 404) onDone();
+      return false;
+    },
+  });
   const form = useForm<ReviewValues>({
     initialValues: defaultReview(record),
     validate: schemaResolver(reviewAttendanceBodySchema),
@@ -44,28 +54,13 @@ function ReviewForm({
 
   const submit = (values: ReviewValues) => {
     onBusy(true);
-    review.mutate(
-      {
-        id: record.id,
-        body: {
-          status: values.status as 'APPROVED' | 'REJECTED',
-          adminNotes: values.adminNotes.trim() || undefined,
-        },
+    void save.submit(() => ({
+      id: record.id,
+      body: {
+        status: values.status as 'APPROVED' | 'REJECTED',
+        adminNotes: values.adminNotes.trim() || undefined,
       },
-      {
-        onSuccess: () => {
-          toastSuccess(ATTENDANCE_MESSAGES.reviewed);
-          onDone();
-        },
-        onError: (error) => {
-          toastError(getErrorMessage(error, ATTENDANCE_MESSAGES.reviewFailed));
-          // Reviewed meanwhile (409) or gone (404): the lists are read again and this dialog is done.
-          const status = errorStatus(error);
-          if (status === 409 || status === 404) onDone();
-        },
-        onSettled: () => onBusy(false),
-      },
-    );
+    }));
   };
 
   return (
@@ -89,28 +84,18 @@ function ReviewForm({
             <ReviewRangeIndicator record={record} />
           </DetailItem>
         </SimpleGrid>
-        <NativeSelect
-          label="Decision"
-          withAsterisk
-          data={DECISIONS}
-          data-autofocus
-          {...form.getInputProps('status')}
-        />
-        <Textarea
-          label="Admin notes"
-          description="Optional; the teacher sees them with the decision."
-          placeholder="Notes for the teacher"
-          autosize
-          minRows={3}
-          maxRows={8}
+        <DecisionFields
+          form={form}
+          notesField="adminNotes"
+          notesLabel="Admin notes"
           maxLength={ATTENDANCE_LIMITS.adminNotesMaxLength}
-          {...form.getInputProps('adminNotes')}
+          autoFocus
         />
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone} disabled={review.isPending}>
+          <Button variant="default" onClick={onDone} disabled={save.busy}>
             Cancel
           </Button>
-          <Button type="submit" loading={review.isPending}>
+          <Button type="submit" loading={save.busy}>
             Submit Review
           </Button>
         </Group>

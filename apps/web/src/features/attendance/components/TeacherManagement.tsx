@@ -21,17 +21,16 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconClipboardList, IconSearch, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ListPager } from '../../../components/ListPager.tsx';
-import { EmptyPanel, RetryPanel } from '../../../components/ListStates.tsx';
-import { PageLoader } from '../../../components/PageLoader.tsx';
+import { CardGrid, PagedList } from '../../../components/PagedList.tsx';
 import { useOrgToday } from '../../../lib/organisation.ts';
-import { useAttendanceTeachers, useTeacherAttendance } from '../api/attendance.api.ts';
+import { attendanceTeacherList, teacherAttendanceList } from '../api/attendance.api.ts';
 import { personName } from '../attendance-display.ts';
 import { monthOf } from '../calendar.ts';
 import { AttendanceTable } from './AttendanceTable.tsx';
 import { LIST_PAGE_SIZE, STATUS_FILTER_OPTIONS, type StatusFilter } from './AttendanceListView.tsx';
 import { DateRangeField, rangeOf, type DateRange } from './DateRangeField.tsx';
 import { ReviewAttendanceModal } from './ReviewAttendanceModal.tsx';
+import { PagedTableSection } from './TableSection.tsx';
 
 /** Teacher cards a page. */
 export const TEACHER_CARDS_PAGE_SIZE = 9;
@@ -129,20 +128,16 @@ export function TeacherManagement() {
     setRecordPage(1);
   };
 
-  const teachers = useAttendanceTeachers({
+  const teachers = attendanceTeacherList.usePage({
     ...period,
     search: search || undefined,
     page: teacherPage,
     limit: TEACHER_CARDS_PAGE_SIZE,
   });
-  const records = useTeacherAttendance(chosen?.id, {
-    ...period,
-    status,
-    page: recordPage,
-    limit: LIST_PAGE_SIZE,
-  });
-  const cards = teachers.data?.items ?? [];
-  const rows = records.data?.items ?? [];
+  const records = teacherAttendanceList.usePage(
+    { teacherId: chosen?.id ?? '', ...period, status, page: recordPage, limit: LIST_PAGE_SIZE },
+    { enabled: Boolean(chosen) },
+  );
 
   return (
     <Stack gap="md">
@@ -218,27 +213,17 @@ export function TeacherManagement() {
         <Title order={2} fz="h4" id="att-teachers">
           Teachers
         </Title>
-        {teachers.isPending ? (
-          <PageLoader label="Loading teachers" />
-        ) : teachers.isError && !teachers.data ? (
-          <RetryPanel error={teachers.error} onRetry={() => void teachers.refetch()} />
-        ) : cards.length === 0 ? (
-          <EmptyPanel icon={IconUsers}>No teachers found</EmptyPanel>
-        ) : (
-          <Stack
-            gap="sm"
-            style={{ opacity: teachers.isPlaceholderData ? 0.6 : 1 }}
-            aria-busy={teachers.isFetching}
-          >
-            <SimpleGrid
-              cols={{ base: 1, sm: 2, lg: 3 }}
-              spacing="sm"
-              component="ul"
-              m={0}
-              p={0}
-              style={{ listStyle: 'none' }}
-              aria-label="Teachers with attendance"
-            >
+        <PagedList
+          query={teachers}
+          page={teacherPage}
+          pageSize={TEACHER_CARDS_PAGE_SIZE}
+          onPage={setTeacherPage}
+          loadingLabel="Loading teachers"
+          empty={{ icon: IconUsers, text: 'No teachers found' }}
+          pagerLabel="Teacher pages"
+        >
+          {(cards) => (
+            <CardGrid label="Teachers with attendance" cols={{ base: 1, sm: 2, lg: 3 }}>
               {cards.map((t) => (
                 <TeacherCard
                   key={t.id}
@@ -250,57 +235,33 @@ export function TeacherManagement() {
                   }}
                 />
               ))}
-            </SimpleGrid>
-            <ListPager
-              page={teacherPage}
-              pageSize={TEACHER_CARDS_PAGE_SIZE}
-              total={teachers.data?.total ?? 0}
-              count={cards.length}
-              onChange={setTeacherPage}
-              label="Teacher pages"
-            />
-          </Stack>
-        )}
+            </CardGrid>
+          )}
+        </PagedList>
       </Stack>
 
-      <Paper withBorder radius="md" component="section" aria-labelledby="att-teacher-records">
-        <Title order={2} fz="h4" id="att-teacher-records" px={{ base: 'sm', sm: 'md' }} pt="md" pb="sm">
-          {chosen ? `Records of ${personName(chosen)}` : 'Teacher Records'}
-        </Title>
-        {!chosen ? (
-          <Text size="sm" c="dimmed" px={{ base: 'sm', sm: 'md' }} pb="md">
-            Choose a teacher above to see their records.
-          </Text>
-        ) : records.isPending ? (
-          <PageLoader label="Loading the teacher's records" />
-        ) : records.isError && !records.data ? (
-          <Stack p="md">
-            <RetryPanel error={records.error} onRetry={() => void records.refetch()} />
-          </Stack>
-        ) : rows.length === 0 ? (
-          <Stack p="md">
-            <EmptyPanel icon={IconClipboardList}>No attendance records in this period</EmptyPanel>
-          </Stack>
-        ) : (
-          <Stack
-            gap={0}
-            style={{ opacity: records.isPlaceholderData ? 0.6 : 1 }}
-            aria-busy={records.isFetching}
-          >
-            <AttendanceTable records={rows} labelledBy="att-teacher-records" onReview={setReviewing} />
-            <Stack p="md">
-              <ListPager
-                page={recordPage}
-                pageSize={LIST_PAGE_SIZE}
-                total={records.data?.total ?? 0}
-                count={rows.length}
-                onChange={setRecordPage}
-                label="Teacher record pages"
-              />
-            </Stack>
-          </Stack>
+      <PagedTableSection
+        id="att-teacher-records"
+        title={chosen ? `Records of ${personName(chosen)}` : 'Teacher Records'}
+        before={
+          chosen ? undefined : (
+            <Text size="sm" c="dimmed">
+              Choose a teacher above to see their records.
+            </Text>
+          )
+        }
+        query={records}
+        page={recordPage}
+        pageSize={LIST_PAGE_SIZE}
+        onPage={setRecordPage}
+        loadingLabel="Loading the teacher's records"
+        empty={{ icon: IconClipboardList, text: 'No attendance records in this period' }}
+        pagerLabel="Teacher record pages"
+      >
+        {(rows) => (
+          <AttendanceTable records={rows} labelledBy="att-teacher-records" onReview={setReviewing} />
         )}
-      </Paper>
+      </PagedTableSection>
       <ReviewAttendanceModal record={reviewing} onClose={() => setReviewing(null)} />
     </Stack>
   );

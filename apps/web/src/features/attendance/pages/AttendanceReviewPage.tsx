@@ -8,28 +8,26 @@ import {
   type AttendancePeriod,
   type AttendanceStatus,
 } from '@csp/contracts';
-import { Button, Grid, Group, NativeSelect, Paper, SimpleGrid, Stack, Tabs, TextInput } from '@mantine/core';
+import { Button, NativeSelect, Stack, Tabs } from '@mantine/core';
 import {
   IconCalendarCheck,
   IconCircleCheck,
   IconCircleX,
   IconClockHour4,
   IconListCheck,
-  IconSearch,
   IconX,
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ListPager } from '../../../components/ListPager.tsx';
-import { EmptyPanel, RetryPanel } from '../../../components/ListStates.tsx';
+import { ListFilters } from '../../../components/ListFilters.tsx';
+import { CardGrid, PagedList } from '../../../components/PagedList.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { PageLoader } from '../../../components/PageLoader.tsx';
 import { getErrorMessage } from '../../../lib/api.ts';
-import { useLastPageClamp, useListParams } from '../../../lib/listParams.ts';
+import { useListParams } from '../../../lib/listParams.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { useOrganisationQuery } from '../../../lib/organisation.ts';
 import { AdminOnly } from '../../../components/AdminOnly.tsx';
-import { useAdminAttendance, useAttendanceDashboard, useReviewAttendance } from '../api/attendance.api.ts';
+import { adminAttendanceList, useAttendanceDashboard, useReviewAttendance } from '../api/attendance.api.ts';
 import { reviewStatusLabel } from '../attendance-display.ts';
 import { FigureTiles } from '../../../components/FigureTiles.tsx';
 import { ReviewAttendanceCard } from '../components/ReviewAttendanceCard.tsx';
@@ -62,15 +60,11 @@ function ReviewList() {
   const filtered = Boolean(filters.search || filters.period);
 
   const timeZone = useOrganisationQuery().data?.timezone;
-  const query = useAdminAttendance({ ...filters, status, page, limit: PAGE_SIZE });
+  const query = adminAttendanceList.usePage({ ...filters, status, page, limit: PAGE_SIZE });
   const counts = useAttendanceDashboard(filters);
   const review = useReviewAttendance();
   const [reviewing, setReviewing] = useState<Attendance | null>(null);
 
-  const total = query.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  useLastPageClamp({ page, pages, settled: Boolean(query.data && !query.isPlaceholderData) });
-  const records = query.data?.items ?? [];
   const stats = counts.data?.stats;
 
   const chooseTab = (value: string | null) =>
@@ -88,46 +82,35 @@ function ReviewList() {
     );
   const approvingId = review.isPending ? review.variables.id : null;
 
-  const list = query.isPending ? (
-    <PageLoader label="Loading attendance records" />
-  ) : query.isError && !query.data ? (
-    <RetryPanel error={query.error} onRetry={() => query.refetch()} />
-  ) : records.length === 0 ? (
-    <EmptyPanel icon={IconCalendarCheck}>
-      {filtered ? 'No attendance records match these filters' : ATTENDANCE_MESSAGES.empty}
-    </EmptyPanel>
-  ) : (
-    <Stack gap="md" style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }} aria-busy={query.isFetching}>
-      <SimpleGrid
-        cols={{ base: 1, lg: 2 }}
-        spacing="md"
-        component="ul"
-        m={0}
-        p={0}
-        style={{ listStyle: 'none' }}
-        aria-label="Attendance records"
-      >
-        {records.map((record) => (
-          <ReviewAttendanceCard
-            key={record.id}
-            record={record}
-            timeZone={timeZone}
-            onQuickApprove={quickApprove}
-            onFullReview={setReviewing}
-            approving={approvingId === record.id}
-            busy={review.isPending}
-          />
-        ))}
-      </SimpleGrid>
-      <ListPager
-        page={page}
-        pageSize={PAGE_SIZE}
-        total={total}
-        count={records.length}
-        onChange={setPage}
-        label="Attendance pages"
-      />
-    </Stack>
+  const list = (
+    <PagedList
+      query={query}
+      page={page}
+      pageSize={PAGE_SIZE}
+      onPage={setPage}
+      loadingLabel="Loading attendance records"
+      empty={{
+        icon: IconCalendarCheck,
+        text: filtered ? 'No attendance records match these filters' : ATTENDANCE_MESSAGES.empty,
+      }}
+      pagerLabel="Attendance pages"
+    >
+      {(records) => (
+        <CardGrid label="Attendance records" cols={{ base: 1, lg: 2 }}>
+          {records.map((record) => (
+            <ReviewAttendanceCard
+              key={record.id}
+              record={record}
+              timeZone={timeZone}
+              onQuickApprove={quickApprove}
+              onFullReview={setReviewing}
+              approving={approvingId === record.id}
+              busy={review.isPending}
+            />
+          ))}
+        </CardGrid>
+      )}
+    </PagedList>
   );
 
   return (
@@ -163,42 +146,33 @@ function ReviewList() {
         ]}
       />
 
-      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-        <Stack gap="sm">
-          <Grid gutter="sm">
-            <Grid.Col span={{ base: 12, sm: 8 }}>
-              <TextInput
-                label="Search teachers"
-                placeholder="Teacher name or email"
-                leftSection={<IconSearch size={16} aria-hidden />}
-                type="search"
-                value={searchText}
-                onChange={(e) => changeSearchText(e.currentTarget.value)}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 4 }}>
-              <NativeSelect
-                label="Date"
-                data={PERIOD_OPTIONS}
-                value={period ?? ''}
-                onChange={(e) => choosePeriod(e.currentTarget.value)}
-              />
-            </Grid.Col>
-          </Grid>
-          {(filtered || searchText) && (
-            <Group justify="flex-end">
-              <Button
-                variant="subtle"
-                size="xs"
-                onClick={clearAll}
-                leftSection={<IconX size={14} aria-hidden />}
-              >
-                Clear filters
-              </Button>
-            </Group>
-          )}
-        </Stack>
-      </Paper>
+      <ListFilters
+        search={{
+          label: 'Search teachers',
+          placeholder: 'Teacher name or email',
+          value: searchText,
+          onChange: changeSearchText,
+        }}
+        actions={
+          (filtered || searchText) && (
+            <Button
+              variant="subtle"
+              size="xs"
+              onClick={clearAll}
+              leftSection={<IconX size={14} aria-hidden />}
+            >
+              Clear filters
+            </Button>
+          )
+        }
+      >
+        <NativeSelect
+          label="Date"
+          data={PERIOD_OPTIONS}
+          value={period ?? ''}
+          onChange={(e) => choosePeriod(e.currentTarget.value)}
+        />
+      </ListFilters>
 
       <Tabs value={status} onChange={chooseTab} keepMounted={false}>
         <Tabs.List grow>

@@ -5,7 +5,7 @@ import {
   reportYears,
   type TeacherReportsSummaryQuery,
 } from '@csp/contracts';
-import { Button, Grid, Group, NativeSelect, Paper, Stack, TextInput } from '@mantine/core';
+import { Button, NativeSelect, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import {
   IconAlertTriangle,
@@ -13,20 +13,18 @@ import {
   IconClockHour4,
   IconDownload,
   IconRefresh,
-  IconSearch,
   IconUsers,
 } from '@tabler/icons-react';
-import { ListPager } from '../../../components/ListPager.tsx';
-import { EmptyPanel, RetryPanel } from '../../../components/ListStates.tsx';
+import { ListFilters } from '../../../components/ListFilters.tsx';
+import { CardGrid, PagedList } from '../../../components/PagedList.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { PageLoader } from '../../../components/PageLoader.tsx';
 import { getErrorMessage } from '../../../lib/api.ts';
-import { useLastPageClamp, useListParams } from '../../../lib/listParams.ts';
+import { useListParams } from '../../../lib/listParams.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { useTeacherOptionsQuery } from '../../leaves/api/leaves.api.ts';
 import { useOrganisationQuery, useOrgToday } from '../../../lib/organisation.ts';
 import { AdminOnly } from '../../../components/AdminOnly.tsx';
-import { attendanceApi, useTeacherReports, useTeacherReportsSummary } from '../api/attendance.api.ts';
+import { attendanceApi, teacherReportList, useTeacherReportsSummary } from '../api/attendance.api.ts';
 import { personName } from '../attendance-display.ts';
 import { FigureTiles } from '../../../components/FigureTiles.tsx';
 import { ReportTeacherCard } from '../components/ReportTeacherCard.tsx';
@@ -61,13 +59,9 @@ function Report() {
   const narrowed = Boolean(teacherId || filters.search);
   const timeZone = useOrganisationQuery().data?.timezone;
 
-  const query = useTeacherReports({ ...filters, page, limit: PAGE_SIZE });
+  const query = teacherReportList.usePage({ ...filters, page, limit: PAGE_SIZE });
   const summary = useTeacherReportsSummary(filters);
   const teachers = useTeacherOptionsQuery(true);
-  const total = query.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  useLastPageClamp({ page, pages, settled: Boolean(query.data && !query.isPlaceholderData) });
-  const reports = query.data?.items ?? [];
   const figures = summary.data;
 
   const exporter = useMutation({
@@ -106,58 +100,46 @@ function Report() {
         }
       />
 
-      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-        <Stack gap="sm">
-          <Grid gutter="sm">
-            <Grid.Col span={{ base: 6, md: 3 }}>
-              <NativeSelect
-                label="Year"
-                data={years.map((y) => ({ value: String(y), label: String(y) }))}
-                value={String(year)}
-                onChange={(e) => choose('year', e.currentTarget.value, thisYear)}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 6, md: 3 }}>
-              <NativeSelect
-                label="Month"
-                data={MONTH_CHOICES}
-                value={String(month)}
-                onChange={(e) => choose('month', e.currentTarget.value, thisMonth)}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, xs: 6, md: 3 }}>
-              <NativeSelect
-                label="Teacher"
-                data={[{ value: '', label: 'All teachers' }, ...teacherOptions]}
-                value={teacherId ?? ''}
-                onChange={(e) => choose('teacherId', e.currentTarget.value)}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, xs: 6, md: 3 }}>
-              <TextInput
-                label="Search teachers"
-                placeholder="Name or email"
-                type="search"
-                leftSection={<IconSearch size={16} aria-hidden />}
-                value={searchText}
-                onChange={(e) => changeSearchText(e.currentTarget.value)}
-              />
-            </Grid.Col>
-          </Grid>
-          {changed && (
-            <Group justify="flex-end">
-              <Button
-                variant="subtle"
-                size="xs"
-                leftSection={<IconRefresh size={14} aria-hidden />}
-                onClick={reset}
-              >
-                Reset Filters
-              </Button>
-            </Group>
-          )}
-        </Stack>
-      </Paper>
+      <ListFilters
+        search={{
+          label: 'Search teachers',
+          placeholder: 'Name or email',
+          value: searchText,
+          onChange: changeSearchText,
+        }}
+        cols={{ base: 1, xs: 2, md: 4 }}
+        actions={
+          changed && (
+            <Button
+              variant="subtle"
+              size="xs"
+              leftSection={<IconRefresh size={14} aria-hidden />}
+              onClick={reset}
+            >
+              Reset Filters
+            </Button>
+          )
+        }
+      >
+        <NativeSelect
+          label="Year"
+          data={years.map((y) => ({ value: String(y), label: String(y) }))}
+          value={String(year)}
+          onChange={(e) => choose('year', e.currentTarget.value, thisYear)}
+        />
+        <NativeSelect
+          label="Month"
+          data={MONTH_CHOICES}
+          value={String(month)}
+          onChange={(e) => choose('month', e.currentTarget.value, thisMonth)}
+        />
+        <NativeSelect
+          label="Teacher"
+          data={[{ value: '', label: 'All teachers' }, ...teacherOptions]}
+          value={teacherId ?? ''}
+          onChange={(e) => choose('teacherId', e.currentTarget.value)}
+        />
+      </ListFilters>
 
       <FigureTiles
         label="Report figures"
@@ -190,31 +172,26 @@ function Report() {
         ]}
       />
 
-      {query.isPending ? (
-        <PageLoader label="Loading the attendance report" />
-      ) : query.isError && !query.data ? (
-        <RetryPanel error={query.error} onRetry={() => query.refetch()} />
-      ) : reports.length === 0 ? (
-        <EmptyPanel icon={IconUsers}>
-          {narrowed ? 'No teachers match these filters' : 'No teachers to report on'}
-        </EmptyPanel>
-      ) : (
-        <Stack gap="md" style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }} aria-busy={query.isFetching}>
-          <Stack gap="md" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Teachers">
+      <PagedList
+        query={query}
+        page={page}
+        pageSize={PAGE_SIZE}
+        onPage={setPage}
+        loadingLabel="Loading the attendance report"
+        empty={{
+          icon: IconUsers,
+          text: narrowed ? 'No teachers match these filters' : 'No teachers to report on',
+        }}
+        pagerLabel="Report pages"
+      >
+        {(reports) => (
+          <CardGrid label="Teachers" cols={1}>
             {reports.map((r) => (
               <ReportTeacherCard key={r.teacher.id} report={r} timeZone={timeZone} />
             ))}
-          </Stack>
-          <ListPager
-            page={page}
-            pageSize={PAGE_SIZE}
-            total={total}
-            count={reports.length}
-            onChange={setPage}
-            label="Report pages"
-          />
-        </Stack>
-      )}
+          </CardGrid>
+        )}
+      </PagedList>
     </Stack>
   );
 }

@@ -15,7 +15,7 @@ import { IconCheck, IconClipboardCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DetailItem } from '../../../components/DetailItem.tsx';
-import { reviewStatusColor, reviewStatusLabel } from '../leave-display.ts';
+import { reviewStatusColor, reviewStatusLabel } from '../../../lib/review-status.ts';
 
 /**
  * What leaves and attendance records share: both are reviewed by an administrator, Pending, then

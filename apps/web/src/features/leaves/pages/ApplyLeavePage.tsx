@@ -130,7 +130,7 @@ function ApplyLeaveForm() {
                   Cancel
                 </Button>
                 <Button type="submit" disabled={save.busy}>
-                  {save.busy ? 'Submitting...' : 'Submit Application'}
+                  {save.buttonText('Submit Application', undefined, 'Submitting...')}
                 </Button>
               </Group>
             </Stack>

@@ -134,7 +134,7 @@ function ReviewForm({ leave }: { leave: Leave }) {
               Cancel
             </Button>
             <Button type="submit" disabled={save.busy}>
-              {save.busy ? 'Submitting...' : 'Submit Review'}
+              {save.buttonText('Submit Review', undefined, 'Submitting...')}
             </Button>
           </Group>
         </Stack>
