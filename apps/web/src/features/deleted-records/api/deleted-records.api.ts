@@ -18,6 +18,7 @@ import {
   type QueryKey,
 } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { fetchPage, type Page } from '../../../lib/paged-list.ts';
 import { activityKeys } from '../../activities/api/activities.api.ts';
 import { attendanceKeys } from '../../attendance/api/attendance.api.ts';
 import { dashboardKeys } from '../../dashboard/api/dashboard.api.ts';
@@ -41,11 +42,6 @@ export interface DeletedRowOf {
   'home-visits': DeletedHomeVisit;
 }
 
-export interface DeletedPage<K extends DeletedKind> {
-  items: DeletedRowOf[K][];
-  total: number;
-}
-
 /** Query keys of the deleted-records feature. */
 export const deletedRecordKeys = {
   all: ['deleted-records'] as const,
@@ -55,19 +51,12 @@ export const deletedRecordKeys = {
   count: (kind: DeletedKind) => [...deletedRecordKeys.kind(kind), 'count'] as const,
 };
 
-function totalOf(headers: Record<string, unknown>, fallback: number): number {
-  const header = Number(headers['x-total-count']);
-  return Number.isFinite(header) ? header : fallback;
-}
-
 const recordPath = (kind: DeletedKind, id: string) => `/${kind}/${encodeURIComponent(id)}`;
 
 export const deletedRecordsApi = {
   /** GET /api/{kind}/deleted/list with page/limit: one page (newest deletion first) and X-Total-Count. */
-  list: async <K extends DeletedKind>(kind: K, page: number, limit: number): Promise<DeletedPage<K>> => {
-    const res = await api.get<DeletedRowOf[K][]>(`/${kind}/deleted/list`, { params: { page, limit } });
-    return { items: res.data, total: totalOf(res.headers, res.data.length) };
-  },
+  list: <K extends DeletedKind>(kind: K, page: number, limit: number): Promise<Page<DeletedRowOf[K]>> =>
+    fetchPage<DeletedRowOf[K]>(`/${kind}/deleted/list`, { page, limit }),
   /** POST /api/{kind}/{id}/restore. */
   restore: (kind: DeletedKind, id: string) =>
     api.post<MessageResponse>(`${recordPath(kind, id)}/restore`).then((r) => r.data),
@@ -76,7 +65,10 @@ export const deletedRecordsApi = {
     api.delete<MessageResponse>(`${recordPath(kind, id)}/permanent`).then((r) => r.data),
 };
 
-/** One page of a kind's deleted records; the previous page stays on screen while the next loads. */
+/**
+ * One page of a kind's deleted records; the previous page stays on screen while the next loads. Not a
+ * definePagedList: its placeholder is the same tab's previous page only.
+ */
 export function useDeletedRecordsQuery<K extends DeletedKind>(kind: K, page: number) {
   return useQuery({
     queryKey: deletedRecordKeys.list(kind, page),

@@ -2,13 +2,16 @@ import { DELETED_KIND_NOUNS, DELETED_RECORD_MESSAGES as M, type DeletedKind } fr
 import { Badge, Paper, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArchive } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ListPager } from '../../../components/ListPager.tsx';
-import { RetryPanel } from '../../../components/ListStates.tsx';
+import { PagedList } from '../../../components/PagedList.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { PageLoader } from '../../../components/PageLoader.tsx';
-import { useLastPageClamp, useListParams } from '../../../lib/listParams.ts';
+import { useListParams } from '../../../lib/listParams.ts';
 import { AdminOnly } from '../../../components/AdminOnly.tsx';
-import { DELETED_PAGE_SIZE, useDeletedCounts, useDeletedRecordsQuery } from '../api/deleted-records.api.ts';
+import {
+  DELETED_PAGE_SIZE,
+  useDeletedCounts,
+  useDeletedRecordsQuery,
+  type DeletedRowOf,
+} from '../api/deleted-records.api.ts';
 import { DeletedRecordList } from '../components/DeletedRecordList.tsx';
 import { PermanentDeleteDialogs, RestoreDialog, type RecordTarget } from '../components/RecordDialogs.tsx';
 import { RECORD_VIEWS } from '../components/record-views.tsx';
@@ -60,35 +63,30 @@ function KindPanel<K extends DeletedKind>({
   onDeleteForever: (target: RecordTarget) => void;
 }) {
   const query = useDeletedRecordsQuery(kind, page);
-  const total = query.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / DELETED_PAGE_SIZE));
-  useLastPageClamp({ page, pages, settled: Boolean(query.data && !query.isPlaceholderData) });
   const view = RECORD_VIEWS[kind];
-  const rows = query.data?.items ?? [];
   const noun = DELETED_KIND_NOUNS[kind];
-  const target = (row: (typeof rows)[number]): RecordTarget => ({ kind, id: row.id, name: view.name(row) });
+  const target = (row: DeletedRowOf[K]): RecordTarget => ({ kind, id: row.id, name: view.name(row) });
 
-  if (query.isPending) return <PageLoader label={`Loading deleted ${noun.toLowerCase()} records`} />;
-  if (query.isError && !query.data) return <RetryPanel error={query.error} onRetry={() => query.refetch()} />;
-  if (rows.length === 0) return <EmptyKind kind={kind} />;
   return (
-    <Stack gap="md" style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }} aria-busy={query.isFetching}>
-      <DeletedRecordList
-        rows={rows}
-        view={view}
-        label={listLabel(kind)}
-        onRestore={(row) => onRestore(target(row))}
-        onDeleteForever={(row) => onDeleteForever(target(row))}
-      />
-      <ListPager
-        page={page}
-        pageSize={DELETED_PAGE_SIZE}
-        total={total}
-        count={rows.length}
-        onChange={setPage}
-        label={`Deleted ${noun.toLowerCase()} pages`}
-      />
-    </Stack>
+    <PagedList
+      query={query}
+      page={page}
+      pageSize={DELETED_PAGE_SIZE}
+      onPage={setPage}
+      loadingLabel={`Loading deleted ${noun.toLowerCase()} records`}
+      empty={<EmptyKind kind={kind} />}
+      pagerLabel={`Deleted ${noun.toLowerCase()} pages`}
+    >
+      {(rows) => (
+        <DeletedRecordList
+          rows={rows}
+          view={view}
+          label={listLabel(kind)}
+          onRestore={(row) => onRestore(target(row))}
+          onDeleteForever={(row) => onDeleteForever(target(row))}
+        />
+      )}
+    </PagedList>
   );
 }
 
