@@ -25,7 +25,7 @@ import { formatDate } from '../../../lib/dates.ts';
 import { useListParams } from '../../../lib/listParams.ts';
 import { CategoryBadge } from '../../students/components/StudentBits.tsx';
 import { useCurrentUser } from '../../../lib/auth-context.ts';
-import { ChildrenAtRiskPanel, RISK_PARAM } from '../../growth/ChildrenAtRiskPanel.tsx';
+import { ChildrenAtRiskPanel, RISK_PARAM } from '../../growth/components/ChildrenAtRiskPanel.tsx';
 import { useUsersQuery } from '../../users/api/users.api.ts';
 import { statusList, useStatusSummaryQuery } from '../api/measurements.api.ts';
 import {

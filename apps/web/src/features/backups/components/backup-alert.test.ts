@@ -1,6 +1,6 @@
 import type { BackupStatus } from '@csp/contracts';
 import { describe, expect, it } from 'vitest';
-import { formatDateTime } from '../../lib/dates.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
 import { backupProblem } from './BackupAlert.tsx';
 
 const base: BackupStatus = {

@@ -1,7 +1,7 @@
 import type { BackupStatus } from '@csp/contracts';
 import { Alert, Text } from '@mantine/core';
 import { IconDatabaseExclamation } from '@tabler/icons-react';
-import { formatDateTime } from '../../lib/dates.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
 
 /** What went wrong, in a sentence: the last run's failure, or how old the newest backup is. */
 export function backupProblem(status: BackupStatus): string {

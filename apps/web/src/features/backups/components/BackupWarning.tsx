@@ -1,5 +1,5 @@
-import { lazyPart } from '../../components/LazyPart.tsx';
-import { useBackupStatusQuery } from './backups.api.ts';
+import { lazyPart } from '../../../components/LazyPart.tsx';
+import { useBackupStatusQuery } from '../backups.api.ts';
 
 /** Downloaded only when there is something to say: the dashboard's first load stays light. */
 const BackupAlert = lazyPart(() => import('./BackupAlert.tsx'), 'The backup warning');

@@ -3,14 +3,14 @@ import { Anchor, Badge, Button, Group, Skeleton, Stack, Text, ThemeIcon } from '
 import { IconHeartHandshake, IconMoodHappy } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { DashboardPanel, PanelLink } from '../../components/DashboardPanel.tsx';
-import { PagedList } from '../../components/PagedList.tsx';
-import { formatDate } from '../../lib/dates.ts';
-import { useListParams } from '../../lib/listParams.ts';
-import { useCurrentUser } from '../../lib/auth-context.ts';
-import { AT_RISK_PAGE_SIZE, atRiskList } from './api/growth.api.ts';
-import { GrowthBadges } from './components/GrowthBadges.tsx';
-import { AT_RISK_CONDITION_LABELS, AT_RISK_FILTER_OPTIONS, isAtRiskCondition } from './growth-display.ts';
+import { DashboardPanel, PanelLink } from '../../../components/DashboardPanel.tsx';
+import { PagedList } from '../../../components/PagedList.tsx';
+import { formatDate } from '../../../lib/dates.ts';
+import { useListParams } from '../../../lib/listParams.ts';
+import { useCurrentUser } from '../../../lib/auth-context.ts';
+import { AT_RISK_PAGE_SIZE, atRiskList } from '../api/growth.api.ts';
+import { GrowthBadges } from './GrowthBadges.tsx';
+import { AT_RISK_CONDITION_LABELS, AT_RISK_FILTER_OPTIONS, isAtRiskCondition } from '../growth-display.ts';
 
 /** The dashboard's panel shows this many children, then 'View all'. */
 export const AT_RISK_PREVIEW_SIZE = 5;
