@@ -161,6 +161,20 @@ function plan(ctx: ChunkingContext, roots: Roots) {
   for (const id of pub)
     if (!initial.has(id) && !shell.has(id) && !isRoot(id) && NODE_MODULES.test(id)) chunks.set(id, 'auth');
 
+  // A small library's index that a first page's module imports (react-style-singleton's, under the
+  // modal's scroll lock) is followed by name above, so it is in no set; left to the lazy pages' library
+  // chunks, it would make the first page's chunk import one of those, which imports the first page's
+  // chunk back: a cycle whose order of evaluation breaks a page. With everything it re-exports already
+  // in the first pages, it goes with the module that imports it.
+  const firstPages = (dep: string) => initial.has(dep) || chunks.has(dep);
+  for (const [id, chunk] of [...chunks]) {
+    if (chunk === 'shell-styles') continue;
+    for (const [target] of modules(id)?.imports ?? []) {
+      if (initial.has(target) || chunks.has(target) || !modules(target)?.index) continue;
+      if ((ctx.getModuleInfo(target)?.importedIds ?? []).every(firstPages)) chunks.set(target, chunk);
+    }
+  }
+
   // Every Mantine component the layout and the dashboard render needs its sheet in the entry's
   // (main.tsx) or in mantine-styles-shell.ts: the others' come only with the other pages.
   const styled = new Set([...initial, ...sheets].map((id) => MANTINE_SHEET.exec(id)?.[1]));
