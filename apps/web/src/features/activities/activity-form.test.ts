@@ -4,7 +4,6 @@ import { httpError } from '../../lib/api-error.testing.ts';
 import {
   activityErrorText,
   canChangeActivity,
-  durationText,
   editActivityValues,
   emptyActivityValues,
   toCreateActivityBody,
@@ -168,13 +167,5 @@ describe('canChangeActivity', () => {
     expect(canChangeActivity(activity(), { id: TEACHER, role: 'TEACHER' })).toBe(true);
     expect(canChangeActivity(activity(), { id: STUDENT, role: 'TEACHER' })).toBe(false);
     expect(canChangeActivity(activity(), { id: TEACHER, role: 'ADMIN' })).toBe(false);
-  });
-});
-
-describe('durationText', () => {
-  it('reads as hours and minutes', () => {
-    expect(durationText(120)).toBe('2 hours');
-    expect(durationText(90)).toBe('1 hour 30 min');
-    expect(durationText(45)).toBe('45 min');
   });
 });

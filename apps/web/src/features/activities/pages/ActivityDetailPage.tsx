@@ -9,7 +9,8 @@ import { DetailPanel, RecordHeader } from '../../../components/RecordLayout.tsx'
 import { RecordPage } from '../../../components/RecordPage.tsx';
 import { ageText, formatDate, formatDateTime } from '../../../lib/dates.ts';
 import { useCurrentUser } from '../../../lib/auth-context.ts';
-import { ACTIVITY_FAILURES, activityErrorText, canChangeActivity, durationText } from '../activity-form.ts';
+import { durationText } from '../../../lib/duration-text.ts';
+import { ACTIVITY_FAILURES, activityErrorText, canChangeActivity } from '../activity-form.ts';
 import { useActivityQuery, useDeleteActivityMutation } from '../api/activities.api.ts';
 import { ACTIVITY_NOT_FOUND } from '../components/ActivityBits.tsx';
 import { AttachmentGallery } from '../../../components/AttachmentGallery.tsx';

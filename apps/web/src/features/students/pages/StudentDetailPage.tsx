@@ -12,7 +12,7 @@ import { DeleteButton, EditButton } from '../../../components/RecordActions.tsx'
 import { initialsOf } from '../../../components/UserAvatar.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { coordinatesText, mapsUrl } from '../../../lib/geo.ts';
-import { durationText } from '../../activities/activity-form.ts';
+import { durationText } from '../../../lib/duration-text.ts';
 import { HistoryPanel } from '../../audit/components/HistoryPanel.tsx';
 import { useCurrentUser } from '../../../lib/auth-context.ts';
 import { heightText, weightText } from '../../../lib/body-measures.ts';
