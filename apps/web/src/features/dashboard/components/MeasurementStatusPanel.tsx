@@ -12,12 +12,7 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import {
-  IconAlertTriangle,
-  IconClockHour4,
-  IconRulerMeasure,
-  type Icon,
-} from '@tabler/icons-react';
+import { IconAlertTriangle, IconClockHour4, IconRulerMeasure, type Icon } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { DashboardPanel, PanelLink } from '../../../components/DashboardPanel.tsx';
