@@ -10,16 +10,20 @@ import { Link } from 'react-router';
 export function RecordCard({
   label,
   detailsTo,
+  media,
   children,
 }: {
   /** The card's name: who and when ('Maya Silva, 13 Jun 2026'). */
   label: string;
   /** The record's page. */
   detailsTo?: string;
+  /** A picture across the card's top (an activity's photo). */
+  media?: ReactNode;
   children: ReactNode;
 }) {
   return (
     <Card withBorder radius="md" padding="md" component="li" aria-label={label}>
+      {media && <Card.Section mb="sm">{media}</Card.Section>}
       <Stack gap="sm" h="100%">
         {children}
         {detailsTo && (

@@ -9,6 +9,7 @@ import {
   type Role,
   type UpdateGiftBody,
 } from '@csp/contracts';
+import { personName } from '../../lib/person-name.ts';
 
 /** How gifts read on the pages and what the edit form sends (spec part 2 §2.3, §5). Pure. */
 
@@ -18,10 +19,6 @@ export const GIFT_STATUS_COLORS: Record<GiftStatus, string> = {
   DELIVERED: 'green',
   CANCELLED: 'gray',
 };
-
-export function personName(person: { firstName: string; lastName: string }): string {
-  return `${person.firstName} ${person.lastName}`;
-}
 
 /** The assigned teacher's name, or 'No teacher assigned'. */
 export function teacherText(gift: Pick<Gift, 'student'>): string {

@@ -15,7 +15,8 @@ import { formatDateTime } from '../../../lib/dates.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { useCurrentUser } from '../../../lib/auth-context.ts';
 import { useGiftStatusMutation } from '../api/gifts.api.ts';
-import { evidenceProblem, giftActionView, personName } from '../gift-display.ts';
+import { personName } from '../../../lib/person-name.ts';
+import { evidenceProblem, giftActionView } from '../gift-display.ts';
 
 /** The evidence photo: one JPEG, PNG or WebP image up to 5 MB (spec part 2 §5, §9). */
 const EVIDENCE_RULES: FileRules = {

@@ -15,7 +15,8 @@ import { CategoryBadge } from '../../students/components/StudentBits.tsx';
 import { useDeleteGiftMutation, useGiftQuery } from '../api/gifts.api.ts';
 import { GiftActionsPanel } from '../components/GiftActionsPanel.tsx';
 import { GIFT_NOT_FOUND, GiftStatusBadge } from '../components/GiftBits.tsx';
-import { amountText, giftActionView, personName, teacherText } from '../gift-display.ts';
+import { personName } from '../../../lib/person-name.ts';
+import { amountText, giftActionView, teacherText } from '../gift-display.ts';
 
 const TITLE = 'Gift Details';
 
