@@ -80,7 +80,7 @@ export interface EditedVersion<R = unknown> {
   saveFailed: (error: unknown) => Promise<boolean>;
 }
 
-interface Options<R, V extends object> {
+export interface EditedVersionOptions<R, V extends object> {
   /** The record as the form was filled from it. */
   record: R;
   form: UseFormReturnType<V>;
@@ -103,7 +103,7 @@ interface Options<R, V extends object> {
  * saved version with the person's own changes on top (mergeEdits), to check and save again.
  */
 export function useEditedVersion<R extends { updatedAt: string }, V extends object>(
-  options: Options<R, V>,
+  options: EditedVersionOptions<R, V>,
 ): EditedVersion<R> {
   const { form, valuesOf, source, onSaved, photos } = options;
   const queryClient = useQueryClient();

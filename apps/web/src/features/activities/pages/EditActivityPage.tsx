@@ -6,8 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { BackLink } from '../../../components/BackLink.tsx';
 import { DraftNotice } from '../../../components/DraftNotice.tsx';
 import { EditConflictNotice } from '../../../components/EditConflictNotice.tsx';
-import { useEditedVersion } from '../../../lib/edit-conflicts.ts';
-import { useFormDraft } from '../../../lib/form-drafts.ts';
+import { useRecordEdit } from '../../../lib/record-edit.ts';
 import { ForbiddenPage } from '../../../components/PageStates.tsx';
 import { RecordPage } from '../../../components/RecordPage.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
@@ -46,21 +45,18 @@ function EditActivityForm({ activity }: { activity: Activity }) {
     validate: (values) => validateEditActivity(values, today),
   });
   const back = `/activities/${activity.id}`;
-  const saved = () => {
-    draft.clear();
-    toastSuccess(ACTIVITY_MESSAGES.updated);
-    navigate(back);
-  };
-  const edits = useEditedVersion({
+  const { edits, draft, saved } = useRecordEdit({
     record: activity,
     form,
     valuesOf: editActivityValues,
     source: { queryKey: activityKeys.detail(activity.id), fetch: () => activitiesApi.get(activity.id) },
-    onSaved: saved,
     photos: { of: (a) => storedAttachments(a.photos), list: photos },
+    draftName: `activity-edit:${activity.id}`,
+    onSaved: () => {
+      toastSuccess(ACTIVITY_MESSAGES.updated);
+      navigate(back);
+    },
   });
-  // Kept with the version its edits are made over; over a newer one it comes back merged (decision 0025).
-  const draft = useFormDraft(`activity-edit:${activity.id}`, form, edits.version);
 
   const save = useSave({
     mutation: useUpdateActivityMutation(activity.id),

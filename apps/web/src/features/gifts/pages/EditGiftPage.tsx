@@ -5,8 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { BackLink } from '../../../components/BackLink.tsx';
 import { DraftNotice } from '../../../components/DraftNotice.tsx';
 import { EditConflictNotice } from '../../../components/EditConflictNotice.tsx';
-import { useEditedVersion } from '../../../lib/edit-conflicts.ts';
-import { useFormDraft } from '../../../lib/form-drafts.ts';
+import { useRecordEdit } from '../../../lib/record-edit.ts';
 import { RecordPage } from '../../../components/RecordPage.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import { errorStatus, getErrorMessage } from '../../../lib/api.ts';
@@ -28,20 +27,17 @@ function EditGiftForm({ gift }: { gift: Gift }) {
     validate: schemaResolver(giftFormSchema),
   });
   const back = `/gifts/${gift.id}`;
-  const saved = () => {
-    draft.clear();
-    toastSuccess(GIFT_MESSAGES.updated);
-    navigate(back);
-  };
-  const edits = useEditedVersion({
+  const { edits, draft, saved } = useRecordEdit({
     record: gift,
     form,
     valuesOf: giftFormValues,
     source: { queryKey: giftKeys.detail(gift.id), fetch: () => giftsApi.get(gift.id) },
-    onSaved: saved,
+    draftName: `gift-edit:${gift.id}`,
+    onSaved: () => {
+      toastSuccess(GIFT_MESSAGES.updated);
+      navigate(back);
+    },
   });
-  // Kept with the version its edits are made over; over a newer one it comes back merged (decision 0025).
-  const draft = useFormDraft(`gift-edit:${gift.id}`, form, edits.version);
 
   const failureText = (error: unknown) => getErrorMessage(error, GIFT_MESSAGES.updateFailed);
   const save = useSave({

@@ -15,8 +15,7 @@ import { RecordPage } from '../../../components/RecordPage.tsx';
 import { errorStatus } from '../../../lib/api.ts';
 import { storedFileItems } from '../../../lib/attachments.ts';
 import { useCurrentUser } from '../../../lib/auth-context.ts';
-import { useEditedVersion } from '../../../lib/edit-conflicts.ts';
-import { useFormDraft } from '../../../lib/form-drafts.ts';
+import { useRecordEdit } from '../../../lib/record-edit.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { useOrgToday } from '../../../lib/organisation.ts';
 import { personName } from '../../../lib/person-name.ts';
@@ -75,21 +74,18 @@ function EditHomeVisitForm({ visit }: { visit: HomeVisit }) {
     validate: (values) => validateEditVisit(values, today),
   });
   const back = `/home-visits/${visit.id}`;
-  const saved = () => {
-    draft.clear();
-    toastSuccess(HOME_VISIT_MESSAGES.updated);
-    navigate(back);
-  };
-  const edits = useEditedVersion({
+  const { edits, draft, saved } = useRecordEdit({
     record: visit,
     form,
     valuesOf: editVisitValues,
     source: { queryKey: homeVisitKeys.detail(visit.id), fetch: () => homeVisitsApi.get(visit.id) },
-    onSaved: saved,
     photos: { of: (v) => storedFileItems(v.files), list: files },
+    draftName: `home-visit-edit:${visit.id}`,
+    onSaved: () => {
+      toastSuccess(HOME_VISIT_MESSAGES.updated);
+      navigate(back);
+    },
   });
-  // Kept with the version its edits are made over; over a newer one it comes back merged (decision 0025).
-  const draft = useFormDraft(`home-visit-edit:${visit.id}`, form, edits.version);
 
   const save = useSave({
     mutation: useUpdateHomeVisitMutation(visit.id),

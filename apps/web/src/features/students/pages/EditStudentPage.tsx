@@ -5,8 +5,7 @@ import { useNavigate, useParams } from 'react-router';
 import { BackLink } from '../../../components/BackLink.tsx';
 import { DraftNotice } from '../../../components/DraftNotice.tsx';
 import { EditConflictNotice } from '../../../components/EditConflictNotice.tsx';
-import { useEditedVersion } from '../../../lib/edit-conflicts.ts';
-import { useFormDraft } from '../../../lib/form-drafts.ts';
+import { useRecordEdit } from '../../../lib/record-edit.ts';
 import { RecordPage } from '../../../components/RecordPage.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import { getErrorMessage, serverMessage } from '../../../lib/api.ts';
@@ -49,20 +48,17 @@ function EditStudentForm({ student }: { student: StudentDetail }) {
     initialValues: editValuesOf(student),
     validate: (values) => validateEdit(values, today, isAdmin),
   });
-  const saved = () => {
-    draft.clear();
-    toastSuccess('Student updated successfully!');
-    navigate(`/students/${student.id}`);
-  };
-  const edits = useEditedVersion({
+  const { edits, draft, saved } = useRecordEdit({
     record: student,
     form,
     valuesOf: editValuesOf,
     source: { queryKey: studentKeys.detail(student.id), fetch: () => studentsApi.get(student.id) },
-    onSaved: saved,
+    draftName: `student-edit:${student.id}`,
+    onSaved: () => {
+      toastSuccess('Student updated successfully!');
+      navigate(`/students/${student.id}`);
+    },
   });
-  // Kept with the version its edits are made over; over a newer one it comes back merged (decision 0025).
-  const draft = useFormDraft(`student-edit:${student.id}`, form, edits.version);
   const values = form.getValues();
   const pregnant = values.category === 'SURVIVAL_PROGRAM' && values.isPregnant;
 

@@ -3,8 +3,7 @@ import { Checkbox } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
 import { DraftNotice } from '../../../components/DraftNotice.tsx';
 import { EditConflictNotice } from '../../../components/EditConflictNotice.tsx';
-import { useEditedVersion } from '../../../lib/edit-conflicts.ts';
-import { useFormDraft } from '../../../lib/form-drafts.ts';
+import { useRecordEdit } from '../../../lib/record-edit.ts';
 import { RecordPage } from '../../../components/RecordPage.tsx';
 import { getErrorMessage } from '../../../lib/api.ts';
 import { schemaResolver } from '../../../lib/forms.ts';
@@ -40,28 +39,25 @@ function EditUserForm({ user }: { user: UserDetail }) {
     initialValues: editUserValues(user),
     validate: schemaResolver(editUserFormSchema),
   });
-  const saved = (after: UserDetail) => {
-    draft.clear();
-    if (isSelf) {
-      updateUser({
-        firstName: after.firstName,
-        lastName: after.lastName,
-        email: after.email,
-        phone: after.phone,
-      });
-    }
-    toastSuccess('User updated successfully!');
-    navigate(`/users/${user.id}`);
-  };
-  const edits = useEditedVersion({
+  const { edits, draft, saved } = useRecordEdit({
     record: user,
     form,
     valuesOf: editUserValues,
     source: { queryKey: userKeys.detail(user.id), fetch: () => usersApi.get(user.id) },
-    onSaved: saved,
+    draftName: `user-edit:${user.id}`,
+    onSaved: (after: UserDetail) => {
+      if (isSelf) {
+        updateUser({
+          firstName: after.firstName,
+          lastName: after.lastName,
+          email: after.email,
+          phone: after.phone,
+        });
+      }
+      toastSuccess('User updated successfully!');
+      navigate(`/users/${user.id}`);
+    },
   });
-  // Kept with the version its edits are made over; over a newer one it comes back merged (decision 0025).
-  const draft = useFormDraft(`user-edit:${user.id}`, form, edits.version);
 
   const save = useSave({
     mutation: useUpdateUserMutation(user.id),
