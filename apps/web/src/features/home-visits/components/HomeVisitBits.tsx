@@ -9,7 +9,7 @@ export const HOME_VISIT_NOT_FOUND = {
   backLabel: 'Back to Home Visits',
 };
 
-/** What the forms say to someone who may not use them, and the way back. */
+/** The way back to the list: from the record form, and from a form someone may not use. */
 export const HOME_VISITS_WAY_BACK = { backTo: '/home-visits', backLabel: 'Back to Home Visits' };
 
 /** 'Location Warning': the visit was recorded farther from home than allowed. */

@@ -1,11 +1,10 @@
 import { HOME_VISIT_MESSAGES } from '@csp/contracts';
-import { Button, Group, Select, Stack } from '@mantine/core';
+import { Select, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { BackLink } from '../../../components/BackLink.tsx';
+import { useNavigate, useSearchParams } from 'react-router';
 import { DraftNotice } from '../../../components/DraftNotice.tsx';
 import { ForbiddenPage } from '../../../components/PageStates.tsx';
-import { PageTitle } from '../../../components/PageTitle.tsx';
+import { FormActions, FormPage } from '../../../components/FormLayout.tsx';
 import { useAttachments } from '../../../components/AttachmentDropzone.tsx';
 import { useFormDraft } from '../../../lib/form-drafts.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
@@ -91,14 +90,9 @@ function CreateHomeVisitForm({ teacherId }: { teacherId: string }) {
             />
           }
         />
-        <Group justify="flex-end" gap="sm">
-          <Button component={Link} to="/home-visits" variant="default" onClick={draft.clear}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={save.busy}>
-            {save.buttonText('Record Visit', 'Uploading files...')}
-          </Button>
-        </Group>
+        <FormActions cancelTo="/home-visits" onCancel={draft.clear} busy={save.busy}>
+          {save.buttonText('Record Visit', 'Uploading files...')}
+        </FormActions>
       </Stack>
     </form>
   );
@@ -115,12 +109,8 @@ export function CreateHomeVisitPage() {
     );
   }
   return (
-    <Stack gap="lg" maw={860}>
-      <Stack gap={6}>
-        <BackLink to="/home-visits">Back to Home Visits</BackLink>
-        <PageTitle>{TITLE}</PageTitle>
-      </Stack>
+    <FormPage title={TITLE} {...HOME_VISITS_WAY_BACK}>
       <CreateHomeVisitForm teacherId={me.id} />
-    </Stack>
+    </FormPage>
   );
 }

@@ -1,16 +1,14 @@
 import { HOME_VISIT_MESSAGES, type HomeVisit } from '@csp/contracts';
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconLock } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useAttachments } from '../../../components/AttachmentDropzone.tsx';
-import { BackLink } from '../../../components/BackLink.tsx';
 import { DraftNotice } from '../../../components/DraftNotice.tsx';
 import { EditConflictNotice } from '../../../components/EditConflictNotice.tsx';
+import { FormActions, FormPage, LockedField } from '../../../components/FormLayout.tsx';
 import { PageLoader } from '../../../components/PageLoader.tsx';
 import { ForbiddenPage } from '../../../components/PageStates.tsx';
-import { PageTitle } from '../../../components/PageTitle.tsx';
 import { RecordPage } from '../../../components/RecordPage.tsx';
 import { errorStatus } from '../../../lib/api.ts';
 import { storedFileItems } from '../../../lib/attachments.ts';
@@ -121,26 +119,17 @@ function EditHomeVisitForm({ visit }: { visit: HomeVisit }) {
           busy={save.busy}
           storedLocation
           student={
-            <TextInput
+            <LockedField
               label="Student"
               value={personName(visit.student)}
-              readOnly
-              rightSection={<IconLock size={16} aria-hidden />}
               description="The student of a visit cannot be changed."
-              inputWrapperOrder={['label', 'input', 'description']}
-              styles={{ input: { background: 'var(--mantine-color-gray-0)' } }}
             />
           }
         />
         <EditConflictNotice edits={edits} />
-        <Group justify="flex-end" gap="sm">
-          <Button component={Link} to={back} variant="default" onClick={draft.clear}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={save.busy}>
-            {save.buttonText('Save Changes', 'Uploading files...')}
-          </Button>
-        </Group>
+        <FormActions cancelTo={back} onCancel={draft.clear} busy={save.busy}>
+          {save.buttonText('Save Changes', 'Uploading files...')}
+        </FormActions>
       </Stack>
     </form>
   );
@@ -169,13 +158,9 @@ export function EditHomeVisitPage() {
             {HOME_VISIT_MESSAGES.reviewedLocked}.
           </ForbiddenPage>
         ) : (
-          <Stack gap="lg" maw={860}>
-            <Stack gap={6}>
-              <BackLink to={`/home-visits/${id}`}>Back to Home Visit</BackLink>
-              <PageTitle>{TITLE}</PageTitle>
-            </Stack>
+          <FormPage title={TITLE} backTo={`/home-visits/${id}`} backLabel="Back to Home Visit">
             <EditHomeVisitForm key={visit.id} visit={visit} />
-          </Stack>
+          </FormPage>
         )
       }
     </RecordPage>

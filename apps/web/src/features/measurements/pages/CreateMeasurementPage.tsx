@@ -1,11 +1,10 @@
 import { MEASUREMENT_LIMITS, MEASUREMENT_MESSAGES, type MeasurementPosition } from '@csp/contracts';
-import { Button, Group, NumberInput, Paper, Radio, SimpleGrid, Stack, Textarea } from '@mantine/core';
+import { Group, NumberInput, Paper, Radio, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { BackLink } from '../../../components/BackLink.tsx';
+import { useNavigate, useSearchParams } from 'react-router';
 import { DraftNotice } from '../../../components/DraftNotice.tsx';
 import { DateField } from '../../../components/DateField.tsx';
-import { PageTitle } from '../../../components/PageTitle.tsx';
+import { FormActions, FormPage } from '../../../components/FormLayout.tsx';
 import { AttachmentDropzone, useAttachments } from '../../../components/AttachmentDropzone.tsx';
 import { getErrorMessage } from '../../../lib/api.ts';
 import { useFormDraft } from '../../../lib/form-drafts.ts';
@@ -76,11 +75,7 @@ export function CreateMeasurementPage() {
   };
 
   return (
-    <Stack gap="lg" maw={860}>
-      <Stack gap={6}>
-        <BackLink to="/measurements">Back to Measurements</BackLink>
-        <PageTitle>Record Measurement</PageTitle>
-      </Stack>
+    <FormPage title="Record Measurement" backTo="/measurements" backLabel="Back to Measurements">
       <form noValidate onSubmit={form.onSubmit(submit)}>
         <Stack gap="lg">
           <DraftNotice draft={draft} photos />
@@ -154,16 +149,11 @@ export function CreateMeasurementPage() {
               />
             </Stack>
           </Paper>
-          <Group justify="flex-end" gap="sm">
-            <Button component={Link} to="/measurements" variant="default" onClick={draft.clear}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={save.busy}>
-              {save.buttonText('Save Measurement')}
-            </Button>
-          </Group>
+          <FormActions cancelTo="/measurements" onCancel={draft.clear} busy={save.busy}>
+            {save.buttonText('Save Measurement')}
+          </FormActions>
         </Stack>
       </form>
-    </Stack>
+    </FormPage>
   );
 }

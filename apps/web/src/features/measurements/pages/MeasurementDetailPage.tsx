@@ -16,31 +16,13 @@ import { useCurrentUser } from '../../../lib/auth-context.ts';
 import { heightText, weightText } from '../../../lib/body-measures.ts';
 import { ageText, formatDate, formatDateTime } from '../../../lib/dates.ts';
 import { GrowthBadges } from '../../growth/components/GrowthBadges.tsx';
-import { GrowthScores } from '../../growth/components/GrowthScores.tsx';
-import { ageAtMeasurementText, hasScores, Z_SCORE_NOTE } from '../../growth/growth-display.ts';
+import { AgeAtMeasurement, GrowthScores } from '../../growth/components/GrowthScores.tsx';
 import { useDeleteMeasurementMutation, useMeasurementQuery } from '../api/measurements.api.ts';
 import { MEASUREMENT_NOT_FOUND } from '../components/MeasurementBits.tsx';
 import { measuredByText } from '../components/MeasurementCard.tsx';
 import { canDeleteMeasurement, POSITION_LABELS } from '../measurement-form.ts';
 
 const TITLE = 'Measurement Details';
-
-/** The WHO z-scores, with what they mean, and why any is missing. */
-function GrowthPanel({ measurement }: { measurement: Measurement }) {
-  const { growth } = measurement;
-  return (
-    <DetailPanel title="Growth">
-      <Stack gap="md">
-        {hasScores(growth) && (
-          <Text size="sm" c="dimmed">
-            {Z_SCORE_NOTE}
-          </Text>
-        )}
-        <GrowthScores growth={growth} />
-      </Stack>
-    </DetailPanel>
-  );
-}
 
 function MeasurementDetailView({ measurement }: { measurement: Measurement }) {
   const me = useCurrentUser();
@@ -79,7 +61,9 @@ function MeasurementDetailView({ measurement }: { measurement: Measurement }) {
         size="large"
       />
 
-      <GrowthPanel measurement={measurement} />
+      <DetailPanel title="Growth">
+        <GrowthScores growth={measurement.growth} />
+      </DetailPanel>
 
       <DetailPanel title="Details">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg" verticalSpacing="md">
@@ -87,7 +71,7 @@ function MeasurementDetailView({ measurement }: { measurement: Measurement }) {
           <DetailItem label="Date">{formatDate(measurement.date)}</DetailItem>
           <DetailItem label="Measured by">{measuredByText(measurement)}</DetailItem>
           <DetailItem label="Age at measurement">
-            {ageAtMeasurementText(measurement.growth.ageDays, measurement.date)}
+            <AgeAtMeasurement ageDays={measurement.growth.ageDays} date={measurement.date} />
           </DetailItem>
           <DetailItem label="Position" fallback="Not recorded">
             {measurement.position && POSITION_LABELS[measurement.position]}
