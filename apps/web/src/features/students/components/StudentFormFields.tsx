@@ -1,7 +1,6 @@
 import type { StudentCategory } from '@csp/contracts';
-import { Button, Group, NativeSelect, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
+import { NativeSelect, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
 import type { ComponentProps } from 'react';
-import { Link } from 'react-router';
 import { DateField } from '../../../components/DateField.tsx';
 import { CATEGORY_OPTIONS, formAge, SEX_OPTIONS } from '../student-form.ts';
 import { useStudentFormContext } from '../student-form-context.ts';
@@ -148,30 +147,5 @@ export function BirthFields({
       />
       <AgeField dateOfBirth={value} today={today} />
     </SimpleGrid>
-  );
-}
-
-/** Cancel (back to `cancelTo`, forgetting the draft) and the submit button of both student forms. */
-export function StudentFormActions({
-  cancelTo,
-  onCancel,
-  busy,
-  children,
-}: {
-  cancelTo: string;
-  onCancel: () => void;
-  busy: boolean;
-  /** The submit button's text. */
-  children: string;
-}) {
-  return (
-    <Group justify="flex-end" gap="sm">
-      <Button component={Link} to={cancelTo} variant="default" onClick={onCancel}>
-        Cancel
-      </Button>
-      <Button type="submit" disabled={busy}>
-        {children}
-      </Button>
-    </Group>
   );
 }

@@ -27,13 +27,13 @@ import { useOrgToday } from '../../../lib/organisation.ts';
 import { useCreateStudentMutation } from '../api/students.api.ts';
 import { GpsHelpBox, HomeLocationFields } from '../components/HomeLocationFields.tsx';
 import { Section } from '../components/StudentBits.tsx';
+import { FormActions } from '../../../components/FormLayout.tsx';
 import {
   BirthFields,
   MedicalInfoField,
   NameFields,
   ParentInformationSection,
   SexField,
-  StudentFormActions,
   StudentIdAndCategory,
 } from '../components/StudentFormFields.tsx';
 import { TeacherSelect } from '../components/TeacherSelect.tsx';
@@ -205,9 +205,9 @@ function CreateStudentForm() {
             <MedicalInfoField />
           </Section>
 
-          <StudentFormActions cancelTo="/students" onCancel={draft.clear} busy={save.busy}>
+          <FormActions cancelTo="/students" onCancel={draft.clear} busy={save.busy}>
             {save.buttonText('Create Student', undefined, 'Creating...')}
-          </StudentFormActions>
+          </FormActions>
         </Stack>
       </form>
     </StudentFormProvider>

@@ -18,13 +18,13 @@ import { useOrgToday } from '../../../lib/organisation.ts';
 import { studentKeys, studentsApi, useStudentQuery, useUpdateStudentMutation } from '../api/students.api.ts';
 import { HomeLocationFields } from '../components/HomeLocationFields.tsx';
 import { EDIT_STUDENT_NOT_FOUND, Section } from '../components/StudentBits.tsx';
+import { FormActions } from '../../../components/FormLayout.tsx';
 import {
   BirthFields,
   MedicalInfoField,
   NameFields,
   ParentInformationSection,
   SexField,
-  StudentFormActions,
   StudentIdAndCategory,
 } from '../components/StudentFormFields.tsx';
 import { TeacherSelect } from '../components/TeacherSelect.tsx';
@@ -129,9 +129,9 @@ function EditStudentForm({ student }: { student: StudentDetail }) {
           </Section>
 
           <EditConflictNotice edits={edits} />
-          <StudentFormActions cancelTo={`/students/${student.id}`} onCancel={draft.clear} busy={save.busy}>
+          <FormActions cancelTo={`/students/${student.id}`} onCancel={draft.clear} busy={save.busy}>
             {save.buttonText('Save Changes')}
-          </StudentFormActions>
+          </FormActions>
         </Stack>
       </form>
     </StudentFormProvider>
