@@ -66,7 +66,9 @@ export function useSave<TBody, TResult>({
      * The submit button's text: what it does, or what it is doing ('Uploading photos...', 'Saving...';
      * a create form the spec words 'Creating...' names its own).
      */
-    buttonText: (idle: string, uploadingText = 'Uploading photos...', savingText = 'Saving...') =>
-      uploading ? uploadingText : mutation.isPending ? savingText : idle,
+    buttonText: (
+      idle: string,
+      { uploading: uploadingText = 'Uploading photos...', saving = 'Saving...' } = {},
+    ) => (uploading ? uploadingText : mutation.isPending ? saving : idle),
   };
 }

@@ -91,7 +91,7 @@ function CreateHomeVisitForm({ teacherId }: { teacherId: string }) {
           }
         />
         <FormActions cancelTo="/home-visits" onCancel={draft.clear} busy={save.busy}>
-          {save.buttonText('Record Visit', 'Uploading files...')}
+          {save.buttonText('Record Visit', { uploading: 'Uploading files...' })}
         </FormActions>
       </Stack>
     </form>

@@ -128,7 +128,7 @@ function EditHomeVisitForm({ visit }: { visit: HomeVisit }) {
         />
         <EditConflictNotice edits={edits} />
         <FormActions cancelTo={back} onCancel={draft.clear} busy={save.busy}>
-          {save.buttonText('Save Changes', 'Uploading files...')}
+          {save.buttonText('Save Changes', { uploading: 'Uploading files...' })}
         </FormActions>
       </Stack>
     </form>

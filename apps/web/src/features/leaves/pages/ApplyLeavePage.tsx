@@ -130,7 +130,7 @@ function ApplyLeaveForm() {
                   Cancel
                 </Button>
                 <Button type="submit" disabled={save.busy}>
-                  {save.buttonText('Submit Application', undefined, 'Submitting...')}
+                  {save.buttonText('Submit Application', { saving: 'Submitting...' })}
                 </Button>
               </Group>
             </Stack>

@@ -134,7 +134,7 @@ function ReviewForm({ leave }: { leave: Leave }) {
               Cancel
             </Button>
             <Button type="submit" disabled={save.busy}>
-              {save.buttonText('Submit Review', undefined, 'Submitting...')}
+              {save.buttonText('Submit Review', { saving: 'Submitting...' })}
             </Button>
           </Group>
         </Stack>

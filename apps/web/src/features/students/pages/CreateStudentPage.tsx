@@ -206,7 +206,7 @@ function CreateStudentForm() {
           </Section>
 
           <FormActions cancelTo="/students" onCancel={draft.clear} busy={save.busy}>
-            {save.buttonText('Create Student', undefined, 'Creating...')}
+            {save.buttonText('Create Student', { saving: 'Creating...' })}
           </FormActions>
         </Stack>
       </form>

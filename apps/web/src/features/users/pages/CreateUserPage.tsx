@@ -43,7 +43,7 @@ function CreateUserForm() {
       form={form}
       onSubmit={(values: UserFormValues) => save.submit(() => toCreateBody(values))}
       busy={save.busy}
-      submitText={save.buttonText('Create User', undefined, 'Creating...')}
+      submitText={save.buttonText('Create User', { saving: 'Creating...' })}
     >
       <UserFormFields />
       <PasswordInput
