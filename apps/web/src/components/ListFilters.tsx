@@ -19,6 +19,7 @@ export interface ListSearch {
   /** The box's text (lib/listParams.ts `searchText`; the address follows once it settles). */
   value: string;
   onChange: (text: string) => void;
+  maxLength?: number;
 }
 
 export interface CollapsibleFilters {
@@ -43,8 +44,11 @@ export function ListFilters({
   filters,
   cols = { base: 1, sm: 2 },
   actions,
+  lead,
 }: {
   search?: ListSearch;
+  /** Above the fields: a control that changes which fields show (the attendance period switch). */
+  lead?: ReactNode;
   /** Fields beside the search box (two columns from a tablet up). */
   children?: ReactNode;
   filters?: CollapsibleFilters;
@@ -56,6 +60,7 @@ export function ListFilters({
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
       <Stack gap="sm">
+        {lead}
         {(search || children) && (
           <SimpleGrid cols={cols} spacing="sm">
             {search && (
@@ -65,6 +70,7 @@ export function ListFilters({
                 leftSection={<IconSearch size={16} aria-hidden />}
                 value={search.value}
                 onChange={(e) => search.onChange(e.currentTarget.value)}
+                maxLength={search.maxLength}
                 type="search"
               />
             )}

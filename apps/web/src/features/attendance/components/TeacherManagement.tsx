@@ -12,15 +12,14 @@ import {
   NativeSelect,
   Paper,
   SegmentedControl,
-  SimpleGrid,
   Stack,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconClipboardList, IconSearch, IconUsers } from '@tabler/icons-react';
+import { IconClipboardList, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ListFilters } from '../../../components/ListFilters.tsx';
 import { CardGrid, PagedList } from '../../../components/PagedList.tsx';
 import { useOrgToday } from '../../../lib/organisation.ts';
 import { attendanceTeacherList, teacherAttendanceList } from '../api/attendance.api.ts';
@@ -141,8 +140,8 @@ export function TeacherManagement() {
 
   return (
     <Stack gap="md">
-      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-        <Stack gap="sm">
+      <ListFilters
+        lead={
           <SegmentedControl
             aria-label="Period"
             value={mode}
@@ -157,57 +156,55 @@ export function TeacherManagement() {
             w={{ base: '100%', xs: 'auto' }}
             style={{ alignSelf: 'flex-start' }}
           />
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-            {mode === 'month' ? (
-              <>
-                <NativeSelect
-                  label="Year"
-                  data={managementYears(thisMonth.year).map(String)}
-                  value={String(year)}
-                  onChange={(e) => {
-                    setYear(Number(e.currentTarget.value));
-                    refilter();
-                  }}
-                />
-                <NativeSelect
-                  label="Month"
-                  data={MONTH_CHOICES}
-                  value={String(month)}
-                  onChange={(e) => {
-                    setMonth(Number(e.currentTarget.value));
-                    refilter();
-                  }}
-                />
-              </>
-            ) : (
-              <DateRangeField
-                value={range}
-                onChange={(v) => {
-                  setRange(v);
-                  refilter();
-                }}
-              />
-            )}
+        }
+        search={{
+          label: 'Search teachers',
+          placeholder: 'Name or email',
+          value: searchText,
+          onChange: setSearchText,
+        }}
+        cols={{ base: 1, xs: 2, md: 4 }}
+      >
+        {mode === 'month' ? (
+          <>
             <NativeSelect
-              label="Status"
-              data={STATUS_FILTER_OPTIONS}
-              value={status}
+              label="Year"
+              data={managementYears(thisMonth.year).map(String)}
+              value={String(year)}
               onChange={(e) => {
-                setStatus(e.currentTarget.value as StatusFilter);
-                setRecordPage(1);
+                setYear(Number(e.currentTarget.value));
+                refilter();
               }}
             />
-            <TextInput
-              label="Search teachers"
-              placeholder="Name or email"
-              type="search"
-              leftSection={<IconSearch size={16} aria-hidden />}
-              value={searchText}
-              onChange={(e) => setSearchText(e.currentTarget.value)}
+            <NativeSelect
+              label="Month"
+              data={MONTH_CHOICES}
+              value={String(month)}
+              onChange={(e) => {
+                setMonth(Number(e.currentTarget.value));
+                refilter();
+              }}
             />
-          </SimpleGrid>
-        </Stack>
-      </Paper>
+          </>
+        ) : (
+          <DateRangeField
+            value={range}
+            onChange={(v) => {
+              setRange(v);
+              refilter();
+            }}
+          />
+        )}
+        <NativeSelect
+          label="Status"
+          data={STATUS_FILTER_OPTIONS}
+          value={status}
+          onChange={(e) => {
+            setStatus(e.currentTarget.value as StatusFilter);
+            setRecordPage(1);
+          }}
+        />
+      </ListFilters>
 
       <Stack gap="sm" component="section" aria-labelledby="att-teachers">
         <Title order={2} fz="h4" id="att-teachers">

@@ -4,7 +4,6 @@ import {
   Badge,
   Button,
   Checkbox,
-  Collapse,
   Group,
   NativeSelect,
   Paper,
@@ -13,18 +12,12 @@ import {
   Stack,
   Tabs,
   Text,
-  TextInput,
   ThemeIcon,
 } from '@mantine/core';
-import {
-  IconAdjustmentsHorizontal,
-  IconBellOff,
-  IconChecks,
-  IconSearch,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconBellOff, IconChecks, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { ListFilters } from '../../../components/ListFilters.tsx';
 import { PagedList } from '../../../components/PagedList.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import { useListParams } from '../../../lib/listParams.ts';
@@ -98,8 +91,6 @@ export function NotificationsPage() {
   const query = useNotificationsPageQuery(inboxQuery(filters, page, pageSize, today));
   const countsQuery = useNotificationCountsQuery({ silent: true });
   const { markRead, markAllRead, remove, bulkMarkRead, bulkRemove } = useNotificationMutations();
-  // Opened at once when the address already carries a type or date filter.
-  const [moreFilters, setMoreFilters] = useState(filters.type !== 'ALL' || filters.date !== 'all');
   /**
    * The ticked rows, for the view (tab, filters, page, size and the search box's text) they were ticked
    * in: any change drops them. The search counts as typed, not as settled, so rows ticked while a search
@@ -274,67 +265,51 @@ export function NotificationsPage() {
         <Counter label="Read" value={counts.read} color="teal.7" />
       </SimpleGrid>
 
+      <ListFilters
+        search={{
+          label: 'Search notifications',
+          placeholder: 'Search by title or message',
+          value: searchText,
+          onChange: changeSearchText,
+          maxLength: 100,
+        }}
+        cols={1}
+        filters={{
+          activeCount: extraFilterCount,
+          toggleLabel: () => 'More Filters',
+          children: (
+            <Group gap="sm" align="flex-end" wrap="wrap" pt="xs">
+              <NativeSelect
+                label="Type"
+                data={TYPE_FILTER_OPTIONS}
+                value={filters.type}
+                onChange={(e) => changeFilters({ type: e.currentTarget.value as TypeFilter })}
+                style={{ flex: '1 1 180px' }}
+              />
+              <NativeSelect
+                label="Date"
+                data={DATE_FILTER_OPTIONS}
+                value={filters.date}
+                onChange={(e) => changeFilters({ date: e.currentTarget.value as DateFilter })}
+                style={{ flex: '1 1 180px' }}
+              />
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
+                mb={8}
+                onClick={() => clearSearch(filterParams({ type: 'ALL', date: 'all' }))}
+                disabled={!clearable}
+              >
+                Clear filters
+              </Anchor>
+            </Group>
+          ),
+        }}
+      />
+
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         <Stack gap="md">
-          <Group gap="sm" align="flex-end" wrap="wrap">
-            <TextInput
-              label="Search notifications"
-              placeholder="Search by title or message"
-              leftSection={<IconSearch size={16} aria-hidden />}
-              value={searchText}
-              onChange={(e) => changeSearchText(e.currentTarget.value)}
-              maxLength={100}
-              style={{ flex: '1 1 240px' }}
-            />
-            <Button
-              variant={moreFilters ? 'light' : 'default'}
-              leftSection={<IconAdjustmentsHorizontal size={18} aria-hidden />}
-              onClick={() => setMoreFilters((o) => !o)}
-              aria-expanded={moreFilters}
-              aria-controls="notification-more-filters"
-              rightSection={
-                extraFilterCount ? (
-                  <Badge size="sm" circle aria-label={`${extraFilterCount} active`}>
-                    {extraFilterCount}
-                  </Badge>
-                ) : null
-              }
-            >
-              More Filters
-            </Button>
-          </Group>
-
-          <Collapse in={moreFilters} id="notification-more-filters">
-            <Paper bg="var(--mantine-color-gray-0)" radius="md" p="sm" withBorder>
-              <Group gap="sm" align="flex-end" wrap="wrap">
-                <NativeSelect
-                  label="Type"
-                  data={TYPE_FILTER_OPTIONS}
-                  value={filters.type}
-                  onChange={(e) => changeFilters({ type: e.currentTarget.value as TypeFilter })}
-                  style={{ flex: '1 1 180px' }}
-                />
-                <NativeSelect
-                  label="Date"
-                  data={DATE_FILTER_OPTIONS}
-                  value={filters.date}
-                  onChange={(e) => changeFilters({ date: e.currentTarget.value as DateFilter })}
-                  style={{ flex: '1 1 180px' }}
-                />
-                <Anchor
-                  component="button"
-                  type="button"
-                  size="sm"
-                  mb={8}
-                  onClick={() => clearSearch(filterParams({ type: 'ALL', date: 'all' }))}
-                  disabled={!clearable}
-                >
-                  Clear filters
-                </Anchor>
-              </Group>
-            </Paper>
-          </Collapse>
-
           <Tabs
             value={filters.status}
             onChange={(value) => changeFilters({ status: (value ?? 'all') as StatusTab })}
