@@ -17,3 +17,11 @@ export function requireRole(actor: Actor, roles: Role | readonly Role[], message
     );
   }
 }
+
+/**
+ * A list a teacher may narrow only to themselves: a `teacherId` naming another teacher is refused with
+ * the list's own `message`; an administrator may name anyone.
+ */
+export function requireOwnTeacherId(actor: Actor, teacherId: string | undefined, message: string): void {
+  if (actor.role === 'TEACHER' && teacherId && teacherId !== actor.id) throw forbidden(message);
+}

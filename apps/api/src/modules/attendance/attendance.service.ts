@@ -37,9 +37,9 @@ import {
 import { stringify } from 'csv-stringify/sync';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { fetchPage, pageOf, type Paged } from '../../lib/paging.ts';
-import { requireRole } from '../../lib/permissions.ts';
+import { requireOwnTeacherId, requireRole } from '../../lib/permissions.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { writeTransaction, type WriteClaim } from '../../db/write-claims.ts';
 import { bindDeps, type AppDeps } from '../../lib/service-deps.ts';
@@ -98,12 +98,6 @@ async function found(deps: AttendanceDeps, db: DbOrTx, actor: Actor, id: string)
   const row = await deps.repo.findAttendance(db, actor, id);
   if (!row) throw notFound(M.notFound);
   return toDto(row);
-}
-
-/** A teacher may ask only about themselves. */
-function checkOwnTeacherId(actor: Actor, teacherId: string | undefined) {
-  if (actor.role === 'TEACHER' && teacherId !== undefined && teacherId !== actor.id)
-    throw forbidden(M.listOwn);
 }
 
 /** The place a check-in or check-out names: the given name, else the coordinates, else 'not available'. */
@@ -214,7 +208,7 @@ async function listPage(
 
 /** GET /attendance: records in a range, newest first (a teacher: their own). */
 async function listAttendance(deps: AttendanceDeps, actor: Actor, query: AttendanceListQuery) {
-  checkOwnTeacherId(actor, query.teacherId);
+  requireOwnTeacherId(actor, query.teacherId, M.listOwn);
   return listPage(
     deps,
     actor,
@@ -484,7 +478,7 @@ async function monthlyStats(
   actor: Actor,
   query: MonthlyStatsQuery,
 ): Promise<MonthlyStats> {
-  checkOwnTeacherId(actor, query.teacherId);
+  requireOwnTeacherId(actor, query.teacherId, M.listOwn);
   const teacherId = actor.role === 'TEACHER' ? actor.id : query.teacherId;
   if (!teacherId) throw badRequest(M.teacherRequired);
   const { year, month, from, to } = monthOf(deps, query);

@@ -13,11 +13,11 @@ import {
 } from '@csp/contracts';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { assertEditedVersion } from '../../lib/edited-version.ts';
 import { fetchPage, pageOf, searchCountsItself, type Paged } from '../../lib/paging.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
-import { requireRole } from '../../lib/permissions.ts';
+import { requireOwnTeacherId, requireRole } from '../../lib/permissions.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { writeTransaction, type WriteClaim } from '../../db/write-claims.ts';
 import { saveUpload, type FileLinks, type IncomingFile } from '../files/files.service.ts';
@@ -88,7 +88,7 @@ async function listGifts(
   links: FileLinks,
   query: GiftListQuery,
 ): Promise<Paged<Gift>> {
-  if (actor.role === 'TEACHER' && query.teacherId && query.teacherId !== actor.id) throw forbidden(M.listOwn);
+  requireOwnTeacherId(actor, query.teacherId, M.listOwn);
   const filter: repo.GiftFilter = {
     date: query.date,
     year: query.year,

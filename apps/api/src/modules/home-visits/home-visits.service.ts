@@ -19,7 +19,7 @@ import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { lockStudentInScope } from '../../db/scopes.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { requireRole } from '../../lib/permissions.ts';
+import { requireOwnTeacherId, requireRole } from '../../lib/permissions.ts';
 import { assertEditedVersion } from '../../lib/edited-version.ts';
 import { fetchPage, pageOf, searchCountsItself, type Paged } from '../../lib/paging.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -206,7 +206,7 @@ async function listHomeVisits(
   links: FileLinks,
   query: HomeVisitListQuery,
 ): Promise<Paged<HomeVisit>> {
-  if (actor.role === 'TEACHER' && query.teacherId && query.teacherId !== actor.id) throw forbidden(M.listOwn);
+  requireOwnTeacherId(actor, query.teacherId, M.listOwn);
   const filter: repo.HomeVisitFilter = {
     ...filterOf(query),
     status: query.status,

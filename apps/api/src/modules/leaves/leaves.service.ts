@@ -26,9 +26,9 @@ import {
 import { stringify } from 'csv-stringify/sync';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { fetchPage, pageOf, type Paged } from '../../lib/paging.ts';
-import { requireRole } from '../../lib/permissions.ts';
+import { requireOwnTeacherId, requireRole } from '../../lib/permissions.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { writeTransaction, type WriteClaim } from '../../db/write-claims.ts';
 import { bindDeps, type AppDeps } from '../../lib/service-deps.ts';
@@ -105,12 +105,6 @@ function filterOf(deps: LeavesDeps, query: LeaveSummaryQuery & { status?: LeaveL
   } satisfies repo.LeaveFilter;
 }
 
-/** A teacher may ask only about themselves. */
-function checkOwnTeacherId(actor: Actor, teacherId: string | undefined) {
-  if (actor.role === 'TEACHER' && teacherId !== undefined && teacherId !== actor.id)
-    throw forbidden(M.listOwn);
-}
-
 /**
  * A teacher applies for leave: from today (the organisation's day), at most a year ahead and 180 days
  * long, not overlapping their own pending or approved applications. The teacher's row is locked while
@@ -165,13 +159,13 @@ async function listAllLeaves(deps: LeavesDeps, actor: Actor, query: LeaveListQue
 
 /** GET /leaves/teacher/{teacherId}: one teacher's applications (a teacher: only their own). */
 async function listTeacherLeaves(deps: LeavesDeps, actor: Actor, teacherId: string, query: LeaveListQuery) {
-  checkOwnTeacherId(actor, teacherId);
+  requireOwnTeacherId(actor, teacherId, M.listOwn);
   return listPage(deps, actor, { ...query, teacherId });
 }
 
 /** The stat tiles: totals for the list's filters (a teacher: their own). */
 async function leaveSummary(deps: LeavesDeps, actor: Actor, query: LeaveSummaryQuery): Promise<LeaveSummary> {
-  checkOwnTeacherId(actor, query.teacherId);
+  requireOwnTeacherId(actor, query.teacherId, M.listOwn);
   return deps.repo.summarizeLeaves(deps.db, actor, filterOf(deps, query));
 }
 
@@ -181,7 +175,7 @@ async function getLeave(deps: LeavesDeps, actor: Actor, id: string): Promise<Lea
 
 /** Applications overlapping a range of days (the attendance calendar); a teacher sees their own. */
 async function leavesInRange(deps: LeavesDeps, actor: Actor, query: LeaveRangeQuery): Promise<Leave[]> {
-  checkOwnTeacherId(actor, query.teacherId);
+  requireOwnTeacherId(actor, query.teacherId, M.listOwn);
   const rows = await deps.repo.leavesOverlapping(deps.db, actor, {
     from: query.startDate,
     to: query.endDate,
