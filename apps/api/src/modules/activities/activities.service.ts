@@ -17,7 +17,7 @@ import type { Tx } from '../../db/client.ts';
 import { lockStudentInScope } from '../../db/scopes.ts';
 import { assertEditedVersion } from '../../lib/edited-version.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { requireRole } from '../../lib/permissions.ts';
+import { requireOwnTeacherId, requireRole } from '../../lib/permissions.ts';
 import { fetchPage, pageOf, searchCountsItself, type Paged } from '../../lib/paging.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { writeTransaction, type WriteClaim } from '../../db/write-claims.ts';
@@ -90,9 +90,7 @@ export async function listActivities(
   links: FileLinks,
   query: ActivityListQuery,
 ): Promise<Paged<Activity>> {
-  if (actor.role === 'TEACHER' && query.teacherId && query.teacherId !== actor.id) {
-    throw forbidden(M.listOwn);
-  }
+  requireOwnTeacherId(actor, query.teacherId, M.listOwn);
   const orgToday = today(deps);
   const filter: repo.ActivityFilter = {
     date: query.date,

@@ -13,7 +13,8 @@ import { computeGrowth, referenceCurve, type CurvePoint, type Sex } from '@csp/c
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
-import { forbidden, notFound } from '../../lib/errors.ts';
+import { notFound } from '../../lib/errors.ts';
+import { requireOwnTeacherId } from '../../lib/permissions.ts';
 import { fetchPage, pageOf, type Paged } from '../../lib/paging.ts';
 import type { Actor } from '../../lib/actor.ts';
 import * as repo from './growth.repo.ts';
@@ -230,9 +231,7 @@ export async function atRiskChildren(
   actor: Actor,
   query: AtRiskQuery,
 ): Promise<Paged<AtRiskEntry>> {
-  if (actor.role === 'TEACHER' && query.teacherId && query.teacherId !== actor.id) {
-    throw forbidden('Teachers can only see their own students');
-  }
+  requireOwnTeacherId(actor, query.teacherId, 'Teachers can only see their own students');
   const filter: repo.AtRiskFilter = {
     classifications: query.condition ? AT_RISK_CLASSIFICATIONS[query.condition] : AT_RISK_ANY,
     teacherId: query.teacherId,

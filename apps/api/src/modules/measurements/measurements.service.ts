@@ -29,6 +29,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { fetchPage, pageOf, type Paged } from '../../lib/paging.ts';
+import { requireOwnTeacherId } from '../../lib/permissions.ts';
 import { filesInUse } from '../files/files.repo.ts';
 import { areOwnUploads, saveUpload, type FileLinks, type IncomingFile } from '../files/files.service.ts';
 import { audit } from '../audit/audit.ts';
@@ -49,9 +50,7 @@ export interface MeasurementsDeps {
  * refused); an admin's whole programme or one teacher's.
  */
 function statusFilterOf(deps: MeasurementsDeps, actor: Actor, query: StatusQuery): repo.StatusFilter {
-  if (actor.role === 'TEACHER' && query.teacherId && query.teacherId !== actor.id) {
-    throw forbidden('Teachers can only see their own students');
-  }
+  requireOwnTeacherId(actor, query.teacherId, 'Teachers can only see their own students');
   return {
     today: todayIn(deps.config.orgTimezone),
     teacherId: actor.role === 'TEACHER' ? actor.id : query.teacherId,
@@ -151,9 +150,7 @@ export async function listMeasurements(
   links: FileLinks,
   query: MeasurementListQuery,
 ): Promise<Paged<Measurement>> {
-  if (actor.role === 'TEACHER' && query.teacherId && query.teacherId !== actor.id) {
-    throw forbidden(MM.listOwn);
-  }
+  requireOwnTeacherId(actor, query.teacherId, MM.listOwn);
   const today = todayIn(deps.config.orgTimezone);
   const filter: repo.MeasurementFilter = {
     date: query.date,

@@ -12,11 +12,11 @@ import type { z } from 'zod';
 import type { createStudentBodySchema, updateStudentBodySchema } from '@csp/contracts';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { assertEditedVersion } from '../../lib/edited-version.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { fetchCountedPage, pageOf, searchCountsItself } from '../../lib/paging.ts';
-import { requireRole } from '../../lib/permissions.ts';
+import { requireOwnTeacherId, requireRole } from '../../lib/permissions.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { writeTransaction, type WriteClaim } from '../../db/write-claims.ts';
 import { notify } from '../notifications/notify.ts';
@@ -125,9 +125,7 @@ async function notifyAssigned(
 }
 
 export async function listStudents(deps: StudentsDeps, actor: Actor, query: StudentListQuery) {
-  if (actor.role === 'TEACHER' && query.teacherId && query.teacherId !== actor.id) {
-    throw forbidden('Teachers can only list their own students');
-  }
+  requireOwnTeacherId(actor, query.teacherId, 'Teachers can only list their own students');
   const filter: repo.StudentFilter = {
     today: todayIn(deps.config.orgTimezone),
     search: query.search || undefined,
