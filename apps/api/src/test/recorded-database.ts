@@ -1,13 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Logger } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { testConfig } from '../config.ts';
-import { openDatabase, type Database } from '../db/client.ts';
 import { createMemoryMailer } from '../lib/mailer.ts';
-import { onPostgres } from './setup.ts';
+import { onPostgres, openTestDatabase } from './setup.ts';
 
 export interface Statement {
   sql: string;
@@ -30,36 +28,13 @@ export interface RecordedApp {
 
 /**
  * A test app on a database of its own whose statements are recorded (openDatabase's logger): to show
- * what a request reads, e.g. that a row out of the caller's scope is never read. PGlite in memory, or a
- * fresh database on TEST_DATABASE_URL's server (TEST_DB=postgres).
+ * what a request reads, e.g. that a row out of the caller's scope is never read (openTestDatabase's
+ * database).
  */
 export async function createRecordedApp(): Promise<RecordedApp> {
   const statements: Statement[] = [];
   const logger: Logger = { logQuery: (sql, params) => void statements.push({ sql, params }) };
-  let database: Database;
-  let databaseUrl: string | undefined;
-  let drop = async () => {};
-  if (onPostgres) {
-    const baseUrl = process.env.TEST_DATABASE_URL;
-    if (!baseUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-    const name = `csp_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(baseUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    database = await openDatabase({ databaseUrl, logger });
-    drop = async () => {
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
-  } else {
-    database = await openDatabase({ inMemory: true, logger });
-  }
+  const { database, databaseUrl, drop } = await openTestDatabase(logger);
   const app = await buildApp(testConfig(), { database, mailer: createMemoryMailer() });
   await app.ready();
   const client = (database.db as unknown as { $client: unknown }).$client;
@@ -73,7 +48,6 @@ export async function createRecordedApp(): Promise<RecordedApp> {
         : (await (client as PGlite).query<unknown[]>(sql, params, { rowMode: 'array' })).rows,
     close: async () => {
       await app.close();
-      await database.close();
       await drop();
     },
   };

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import argon2 from '@node-rs/argon2';
 import type { Role } from '@csp/contracts';
+import type { Logger } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { expect } from 'vitest';
@@ -68,9 +69,22 @@ async function readOrBuildSnapshot(): Promise<Blob> {
   }
 }
 
-async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+/** A test's own database, as openTestDatabase answers it. */
+export interface TestDatabase {
+  database: Database;
+  /** PostgreSQL: the database's address (another connection may hold locks in it). */
+  databaseUrl?: string;
+  /** Closes the database and, on PostgreSQL, drops it. */
+  drop: () => Promise<void>;
+}
+
+/**
+ * A database of the test's own: PGlite in memory from the migrated snapshot, or a fresh database on
+ * TEST_DATABASE_URL's server (TEST_DB=postgres). `logger` sees every statement Drizzle sends.
+ */
+export async function openTestDatabase(logger?: Logger): Promise<TestDatabase> {
   if (!onPostgres) {
-    const database = await openDatabase({ inMemory: true, fromDump: await pgliteSnapshot() });
+    const database = await openDatabase({ inMemory: true, fromDump: await pgliteSnapshot(), logger });
     return { database, drop: () => database.close() };
   }
   const baseUrl = process.env.TEST_DATABASE_URL;
@@ -82,9 +96,11 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
+  const databaseUrl = url.toString();
+  const database = await openDatabase({ databaseUrl, logger });
   return {
     database,
+    databaseUrl,
     drop: async () => {
       await database.close();
       const c = new pg.Client({ connectionString: baseUrl });
