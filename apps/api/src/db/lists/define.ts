@@ -47,6 +47,28 @@ export interface PagePlan<K> {
   countsItself: boolean;
 }
 
+/** The filter's search text, for the lists that have one. */
+const searchOf = (filter: object): string | undefined => (filter as { search?: string }).search || undefined;
+
+/**
+ * How a list counts its matches, declared once: its total for `who`'s `filter`, by the first strategy
+ * (ListCount) that answers. A list without a keyset (numbered pages only) declares just this.
+ */
+export function defineCount<F extends object, W = Actor, K extends { total: number } = never>(
+  strategies: ListCount<F, W, K>,
+) {
+  const { known, search, live, exact } = strategies;
+  return async function count(db: DbOrTx, who: W, filter: F): Promise<number> {
+    const total = await known?.(db, who, filter);
+    if (total) return total.total;
+    const text = searchOf(filter);
+    if (search && text) return search(db, who, filter, text);
+    const name = live?.(who, filter);
+    if (name) return liveCount(db, name);
+    return exact(db, who, filter);
+  };
+}
+
 /**
  * A list declared once: its keyset order and how it is counted, so that its repo reads as plain queries
  * (its WHERE, its joins) and the choices of counting and of the page's plan live here.
@@ -55,20 +77,8 @@ export function defineList<F extends object, W = Actor, K extends { total: numbe
   definition: ListDefinition<F, W, K>,
 ) {
   const keyset = descendingKeyset(definition.keyset);
-  const { known, search, live, exact } = definition.count;
-  /** The filter's search text, for the lists that have one. */
-  const searchOf = (filter: F): string | undefined => (filter as { search?: string }).search || undefined;
-
-  /** The list's total for `who`'s `filter`, by the first counting strategy that answers. */
-  async function count(db: DbOrTx, who: W, filter: F): Promise<number> {
-    const total = await known?.(db, who, filter);
-    if (total) return total.total;
-    const text = searchOf(filter);
-    if (search && text) return search(db, who, filter, text);
-    const name = live?.(who, filter);
-    if (name) return liveCount(db, name);
-    return exact(db, who, filter);
-  }
+  const { known } = definition.count;
+  const count = defineCount(definition.count);
 
   /** The list's order for every row (no page): a search finds its matches first, then sorts them. */
   const order = (filter: F): SQL[] => (searchOf(filter) ? keyset.sortedOrder : keyset.orderBy);

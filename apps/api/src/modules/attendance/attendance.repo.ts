@@ -16,7 +16,8 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { filtersOnly, liveCount, liveCountSql } from '../../db/live-counts.ts';
+import { defineCount } from '../../db/lists/index.ts';
+import { filtersOnly, liveCountSql } from '../../db/live-counts.ts';
 import { arrayParam, OFFSET_ZERO_FENCE } from '../../db/sql-helpers.ts';
 import { attendance, attendanceMonthCounts, leaves, users } from '../../db/schema.ts';
 import type { Page } from '../../lib/paging.ts';
@@ -104,18 +105,26 @@ export async function listAttendance(
   return page ? q.limit(page.limit).offset(page.offset) : q;
 }
 
-export async function countAttendance(db: DbOrTx, actor: Actor, filter: AttendanceFilter): Promise<number> {
-  // An administrator's list, every record or one status's (the review list): the kept count.
-  if (actor.role === 'ADMIN' && filtersOnly(filter, ['status'])) {
-    return liveCount(db, filter.status ? `attendance:${filter.status}` : 'attendance');
-  }
-  const [row] = await db
-    .select({ n: count() })
-    .from(attendance)
-    .innerJoin(teacher, eq(teacher.id, attendance.teacherId))
-    .where(whereOf(actor, filter));
-  return row.n;
-}
+/**
+ * How many records match: an administrator's list, every record or one status's (the review list), from
+ * the kept count; else count(*) (db/lists).
+ */
+export const countAttendance = defineCount({
+  live: (actor: Actor, filter: AttendanceFilter) =>
+    actor.role === 'ADMIN' && filtersOnly(filter, ['status'])
+      ? filter.status
+        ? `attendance:${filter.status}`
+        : 'attendance'
+      : undefined,
+  exact: async (db, actor, filter) => {
+    const [row] = await db
+      .select({ n: count() })
+      .from(attendance)
+      .innerJoin(teacher, eq(teacher.id, attendance.teacherId))
+      .where(whereOf(actor, filter));
+    return row.n;
+  },
+});
 
 /** Pending records, oldest first (the review order of the dashboard and the pending list). */
 export async function listPending(db: DbOrTx, actor: Actor, page?: Page): Promise<AttendanceWithRefs[]> {

@@ -16,7 +16,8 @@ import {
   type SQLWrapper,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { filtersOnly, liveCount, liveCountSql } from '../../db/live-counts.ts';
+import { defineCount } from '../../db/lists/index.ts';
+import { filtersOnly, liveCountSql } from '../../db/live-counts.ts';
 import { leaves, liveCounts, users } from '../../db/schema.ts';
 import { containsLowered, containsPattern } from '../../db/sql-helpers.ts';
 import type { Page } from '../../lib/paging.ts';
@@ -111,17 +112,19 @@ export async function listLeaves(
 const keptCountsAnswer = (actor: Actor, filter: LeaveFilter) =>
   actor.role === 'ADMIN' && filtersOnly(filter, ['status', 'timeZone']);
 
-export async function countLeaves(db: DbOrTx, actor: Actor, filter: LeaveFilter): Promise<number> {
-  if (keptCountsAnswer(actor, filter)) {
-    return liveCount(db, filter.status ? `leaves:${filter.status}` : 'leaves');
-  }
-  const [row] = await db
-    .select({ n: count() })
-    .from(leaves)
-    .innerJoin(teacher, eq(teacher.id, leaves.teacherId))
-    .where(whereOf(actor, filter));
-  return row.n;
-}
+/** How many applications match: the kept counts where they answer, else count(*) (db/lists). */
+export const countLeaves = defineCount({
+  live: (actor: Actor, filter: LeaveFilter) =>
+    keptCountsAnswer(actor, filter) ? (filter.status ? `leaves:${filter.status}` : 'leaves') : undefined,
+  exact: async (db, actor, filter) => {
+    const [row] = await db
+      .select({ n: count() })
+      .from(leaves)
+      .innerJoin(teacher, eq(teacher.id, leaves.teacherId))
+      .where(whereOf(actor, filter));
+    return row.n;
+  },
+});
 
 /** How many matching applications there are in all and in each status (the list's stat tiles). */
 export async function summarizeLeaves(db: DbOrTx, actor: Actor, filter: LeaveFilter) {
