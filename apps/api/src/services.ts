@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from './lib/service-deps.ts';
+import { createActivitiesService } from './modules/activities/activities.service.ts';
 import { createAttendanceService } from './modules/attendance/attendance.service.ts';
 import { createGiftsService } from './modules/gifts/gifts.service.ts';
 import { createHomeVisitsService } from './modules/home-visits/home-visits.service.ts';
@@ -12,6 +13,7 @@ import { createLeavesService } from './modules/leaves/leaves.service.ts';
 export function buildServices(app: AppDeps) {
   const { db, config, log, storage, mailer } = app;
   return {
+    activities: createActivitiesService({ db, config, log, storage }),
     attendance: createAttendanceService({ db, config }),
     gifts: createGiftsService({ db, config, log, storage }),
     homeVisits: createHomeVisitsService({ db, config, log, storage }),

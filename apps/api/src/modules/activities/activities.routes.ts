@@ -18,13 +18,13 @@ import { z } from 'zod';
 import { sendPage } from '../../lib/paging.ts';
 import { actorOf } from '../../plugins/auth.ts';
 import { fileLinksOf, readUpload } from '../files/files.service.ts';
-import * as service from './activities.service.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
 /** /api/activities */
 export async function activitiesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const { activities } = app.services;
   r.addHook('onRequest', app.authenticate);
 
   r.get(
@@ -41,7 +41,7 @@ export async function activitiesRoutes(app: FastifyInstance) {
     async (request, reply) =>
       sendPage(
         reply,
-        await service.listActivities(app, actorOf(request), fileLinksOf(app, request), request.query),
+        await activities.listActivities(actorOf(request), fileLinksOf(app, request), request.query),
       ),
   );
 
@@ -60,8 +60,7 @@ export async function activitiesRoutes(app: FastifyInstance) {
       reply
         .code(201)
         .send(
-          await service.createActivity(
-            app,
+          await activities.createActivity(
             actorOf(request),
             fileLinksOf(app, request),
             request.body,
@@ -81,8 +80,7 @@ export async function activitiesRoutes(app: FastifyInstance) {
         response: { 200: activitySchema, ...errors },
       },
     },
-    async (request) =>
-      service.getActivity(app, actorOf(request), fileLinksOf(app, request), request.params.id),
+    async (request) => activities.getActivity(actorOf(request), fileLinksOf(app, request), request.params.id),
   );
 
   r.patch(
@@ -98,13 +96,7 @@ export async function activitiesRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      service.updateActivity(
-        app,
-        actorOf(request),
-        fileLinksOf(app, request),
-        request.params.id,
-        request.body,
-      ),
+      activities.updateActivity(actorOf(request), fileLinksOf(app, request), request.params.id, request.body),
   );
 
   r.delete(
@@ -119,7 +111,7 @@ export async function activitiesRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await service.deleteActivity(app, actorOf(request), request.params.id);
+      await activities.deleteActivity(actorOf(request), request.params.id);
       return { message: ACTIVITY_MESSAGES.deleted };
     },
   );
@@ -128,6 +120,7 @@ export async function activitiesRoutes(app: FastifyInstance) {
 /** /api/file-upload/activities */
 export async function activityPhotoUploadRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const { activities } = app.services;
   r.addHook('onRequest', app.authenticate);
 
   r.post(
@@ -151,7 +144,7 @@ export async function activityPhotoUploadRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const result = await service.uploadActivityPhoto(app, actorOf(request), fileLinksOf(app, request), () =>
+      const result = await activities.uploadActivityPhoto(actorOf(request), fileLinksOf(app, request), () =>
         readUpload(request, {
           field: ACTIVITY_PHOTO_FIELD,
           maxBytes: ACTIVITY_LIMITS.photoMaxBytes,

@@ -11,7 +11,6 @@ import {
   type createActivityBodySchema,
   type updateActivityBodySchema,
 } from '@csp/contracts';
-import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { lockStudentInScope } from '../../db/scopes.ts';
@@ -30,10 +29,26 @@ import {
   type IncomingFile,
 } from '../files/files.service.ts';
 import { filesInUse } from '../files/files.repo.ts';
-import * as repo from './activities.repo.ts';
-import { audit } from '../audit/audit.ts';
+import { bindDeps, type AppDeps } from '../../lib/service-deps.ts';
+import { realEffects, type Effects } from '../effects.ts';
+import * as activitiesRepo from './activities.repo.ts';
+import type * as repo from './activities.repo.ts';
 
-export type ActivitiesDeps = Pick<FastifyInstance, 'db' | 'storage' | 'log' | 'config'>;
+/**
+ * What the service reads and writes: its repository and the few lookups of other modules it makes (the
+ * student's lock, the photos' rows), given together so a unit test fakes them.
+ */
+const defaultRepo = {
+  ...activitiesRepo,
+  lockStudentInScope,
+  areOwnUploads,
+  filesInUse,
+  unlinkStoredFiles,
+};
+export type ActivitiesRepo = typeof defaultRepo;
+
+export type ActivitiesDeps = Pick<AppDeps, 'db' | 'storage' | 'log' | 'config'> &
+  Effects & { repo: ActivitiesRepo };
 
 type CreateInput = z.output<typeof createActivityBodySchema>;
 type UpdateInput = z.output<typeof updateActivityBodySchema>;
@@ -67,7 +82,7 @@ function toDto(r: repo.ActivityWithRefs, today: string, links: FileLinks): Activ
   };
 }
 
-const today = (deps: ActivitiesDeps) => todayIn(deps.config.orgTimezone);
+const today = (deps: ActivitiesDeps) => todayIn(deps.config.orgTimezone, deps.clock.now());
 
 function checkDate(date: string | undefined, orgToday: string) {
   if (date !== undefined && date > orgToday) throw badRequest(M.dateInFuture);
@@ -77,14 +92,21 @@ function checkDate(date: string | undefined, orgToday: string) {
  * New photos of an activity must be the actor's own activity-photo uploads, not yet on another
  * activity. The files stay locked until the transaction ends, so two activities cannot take one file.
  */
-async function claimPhotos(tx: Tx, actor: Actor, fileIds: string[], activityId?: string) {
+async function claimPhotos(
+  deps: ActivitiesDeps,
+  tx: Tx,
+  actor: Actor,
+  fileIds: string[],
+  activityId?: string,
+) {
   if (fileIds.length === 0) return;
-  if (!(await areOwnUploads(tx, fileIds, ACTIVITY_PHOTO_PURPOSE, actor.id))) throw badRequest(M.photoInvalid);
-  if (await filesInUse(tx, 'activities', fileIds, activityId)) throw conflict(M.photoInUse);
+  if (!(await deps.repo.areOwnUploads(tx, fileIds, ACTIVITY_PHOTO_PURPOSE, actor.id)))
+    throw badRequest(M.photoInvalid);
+  if (await deps.repo.filesInUse(tx, 'activities', fileIds, activityId)) throw conflict(M.photoInUse);
 }
 
 /** Teachers: their students' activities; admins: all. A deleted student's activities never show. */
-export async function listActivities(
+async function listActivities(
   deps: ActivitiesDeps,
   actor: Actor,
   links: FileLinks,
@@ -99,27 +121,27 @@ export async function listActivities(
   };
   const page = await fetchPage({
     page: pageOf(query, ACTIVITY_LIMITS.pageSize),
-    rows: (p) => repo.listActivities(deps.db, actor, filter, p),
-    count: () => repo.countActivities(deps.db, actor, filter),
+    rows: (p) => deps.repo.listActivities(deps.db, actor, filter, p),
+    count: () => deps.repo.countActivities(deps.db, actor, filter),
     cursorOf: (r) => r.cursor,
     totalOf: searchCountsItself(filter) ? (r) => r.total : undefined,
   });
   return { ...page, items: page.items.map((r) => toDto(r, orgToday, links)) };
 }
 
-export async function getActivity(
+async function getActivity(
   deps: ActivitiesDeps,
   actor: Actor,
   links: FileLinks,
   id: string,
 ): Promise<Activity> {
-  const found = await repo.findActivity(deps.db, actor, id);
+  const found = await deps.repo.findActivity(deps.db, actor, id);
   if (!found) throw notFound(M.notFound);
   return toDto(found, today(deps), links);
 }
 
 /** A teacher records an activity for one of their students; they are always its teacher. */
-export async function createActivity(
+async function createActivity(
   deps: ActivitiesDeps,
   actor: Actor,
   links: FileLinks,
@@ -130,9 +152,10 @@ export async function createActivity(
   const orgToday = today(deps);
   checkDate(body.date, orgToday);
   const created = await writeTransaction(deps.db, claim, async (tx) => {
-    if (!(await lockStudentInScope(tx, actor, body.studentId, 'share'))) throw notFound(M.studentNotFound);
-    await claimPhotos(tx, actor, body.photos);
-    const id = await repo.insertActivity(tx, {
+    if (!(await deps.repo.lockStudentInScope(tx, actor, body.studentId, 'share')))
+      throw notFound(M.studentNotFound);
+    await claimPhotos(deps, tx, actor, body.photos);
+    const id = await deps.repo.insertActivity(tx, {
       title: body.title,
       studentId: body.studentId,
       teacherId: actor.id,
@@ -141,8 +164,8 @@ export async function createActivity(
       description: body.description ?? null,
       photos: body.photos,
     });
-    await audit(tx, actor, 'create', 'activity', id, body);
-    return repo.findActivity(tx, actor, id);
+    await deps.audit.audit(tx, actor, 'create', 'activity', id, body);
+    return deps.repo.findActivity(tx, actor, id);
   });
   if (!created) throw notFound(M.notFound);
   return toDto(created, orgToday, links);
@@ -153,7 +176,7 @@ export async function createActivity(
  * never changes. Photos left out of a new `photos` list are deleted (rows in the transaction, objects
  * after the commit).
  */
-export async function updateActivity(
+async function updateActivity(
   deps: ActivitiesDeps,
   actor: Actor,
   links: FileLinks,
@@ -165,7 +188,7 @@ export async function updateActivity(
   const orgToday = today(deps);
   checkDate(body.date, orgToday);
   const { activity, removedKeys } = await deps.db.transaction(async (tx) => {
-    const current = await repo.findActivity(tx, actor, id, { forUpdate: true });
+    const current = await deps.repo.findActivity(tx, actor, id, { forUpdate: true });
     if (!current) throw notFound(M.notFound);
     if (current.activity.teacherId !== actor.id) throw forbidden(M.editOwn);
     assertEditedVersion(current.activity, edited);
@@ -174,6 +197,7 @@ export async function updateActivity(
     if (body.photos !== undefined) {
       const kept = new Set(current.activity.photos);
       await claimPhotos(
+        deps,
         tx,
         actor,
         body.photos.filter((p) => !kept.has(p)),
@@ -182,7 +206,7 @@ export async function updateActivity(
       const next = new Set(body.photos);
       removed = current.activity.photos.filter((p) => !next.has(p));
     }
-    const updated = await repo.updateOwnActivity(tx, actor, id, {
+    const updated = await deps.repo.updateOwnActivity(tx, actor, id, {
       title: body.title,
       date: body.date,
       duration: body.duration,
@@ -190,9 +214,9 @@ export async function updateActivity(
       photos: body.photos,
     });
     if (!updated) throw notFound(M.notFound);
-    await audit(tx, actor, 'update', 'activity', id, changes);
-    const removedKeys = removed.length > 0 ? await unlinkStoredFiles(tx, removed) : [];
-    return { activity: await repo.findActivity(tx, actor, id), removedKeys };
+    await deps.audit.audit(tx, actor, 'update', 'activity', id, changes);
+    const removedKeys = removed.length > 0 ? await deps.repo.unlinkStoredFiles(tx, removed) : [];
+    return { activity: await deps.repo.findActivity(tx, actor, id), removedKeys };
   });
   await removeStoredObjects(deps, removedKeys);
   if (!activity) throw notFound(M.notFound);
@@ -200,14 +224,14 @@ export async function updateActivity(
 }
 
 /** Soft delete by the teacher who recorded it; the photos stay so that a restore brings all back. */
-export async function deleteActivity(deps: ActivitiesDeps, actor: Actor, id: string): Promise<void> {
+async function deleteActivity(deps: ActivitiesDeps, actor: Actor, id: string): Promise<void> {
   requireRole(actor, 'TEACHER', M.deleteOwn);
-  const current = await repo.findActivity(deps.db, actor, id);
+  const current = await deps.repo.findActivity(deps.db, actor, id);
   if (!current) throw notFound(M.notFound);
   if (current.activity.teacherId !== actor.id) throw forbidden(M.deleteOwn);
   await deps.db.transaction(async (tx) => {
-    if (!(await repo.softDeleteOwnActivity(tx, actor, id))) throw notFound(M.notFound);
-    await audit(tx, actor, 'delete', 'activity', id);
+    if (!(await deps.repo.softDeleteOwnActivity(tx, actor, id))) throw notFound(M.notFound);
+    await deps.audit.audit(tx, actor, 'delete', 'activity', id);
   });
 }
 
@@ -215,7 +239,7 @@ export async function deleteActivity(deps: ActivitiesDeps, actor: Actor, id: str
  * Stores one activity photo (JPG, PNG, GIF or WebP by its bytes, at most 5 MB) for the teacher who
  * will attach it; answers its signed link as files[0]. The file is read only after the role check.
  */
-export async function uploadActivityPhoto(
+async function uploadActivityPhoto(
   deps: ActivitiesDeps,
   actor: Actor,
   links: FileLinks,
@@ -232,4 +256,22 @@ export async function uploadActivityPhoto(
     tooLargeMessage: PHOTO_MESSAGES.tooLarge,
   });
   return { files: [links.url(file.id)] };
+}
+
+/**
+ * The activities service with its dependencies given once (decision 0034): the app's real repository and
+ * effects unless a test passes fakes.
+ */
+export function createActivitiesService(
+  deps: Pick<AppDeps, 'db' | 'storage' | 'log' | 'config'> & Partial<Effects> & { repo?: ActivitiesRepo },
+) {
+  const full: ActivitiesDeps = { ...realEffects, repo: defaultRepo, ...deps };
+  return bindDeps(full, {
+    listActivities,
+    getActivity,
+    createActivity,
+    updateActivity,
+    deleteActivity,
+    uploadActivityPhoto,
+  });
 }
