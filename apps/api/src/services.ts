@@ -3,8 +3,10 @@ import type { AppDeps } from './lib/service-deps.ts';
 import { createActivitiesService } from './modules/activities/activities.service.ts';
 import { createAttendanceService } from './modules/attendance/attendance.service.ts';
 import { createGiftsService } from './modules/gifts/gifts.service.ts';
+import { createGrowthService } from './modules/measurements/growth.service.ts';
 import { createHomeVisitsService } from './modules/home-visits/home-visits.service.ts';
 import { createLeavesService } from './modules/leaves/leaves.service.ts';
+import { createMeasurementsService } from './modules/measurements/measurements.service.ts';
 
 /**
  * The composition root (decision 0034): every service built once, with the app's real handles, and
@@ -16,8 +18,10 @@ export function buildServices(app: AppDeps) {
     activities: createActivitiesService({ db, config, log, storage }),
     attendance: createAttendanceService({ db, config }),
     gifts: createGiftsService({ db, config, log, storage }),
+    growth: createGrowthService({ db }),
     homeVisits: createHomeVisitsService({ db, config, log, storage }),
     leaves: createLeavesService({ db, config, log, mailer }),
+    measurements: createMeasurementsService({ db, config, log, storage }),
   };
 }
 

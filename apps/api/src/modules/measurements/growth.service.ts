@@ -10,13 +10,13 @@ import {
   type GrowthSeries,
 } from '@csp/contracts';
 import { computeGrowth, referenceCurve, type CurvePoint, type Sex } from '@csp/contracts/growth';
-import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { requireOwnTeacherId } from '../../lib/permissions.ts';
 import { fetchPage, pageOf, type Paged } from '../../lib/paging.ts';
 import type { Actor } from '../../lib/actor.ts';
+import { bindDeps, type AppDeps } from '../../lib/service-deps.ts';
 import * as repo from './growth.repo.ts';
 
 /**
@@ -158,7 +158,10 @@ export async function recomputeGrowthOf(tx: DbOrTx, studentIds: string[]): Promi
 
 // --- Reads --------------------------------------------------------------------------------------------
 
-export type GrowthDeps = Pick<FastifyInstance, 'db'>;
+/** The repository the reads are given (the real one in the app, a fake in a unit test). */
+export type GrowthRepo = typeof repo;
+
+export type GrowthDeps = Pick<AppDeps, 'db'> & { repo: GrowthRepo };
 
 /** Why a child has no z-scores at all, or null when it can have some. */
 function reasonWithout(student: GrowthStudent, latestAgeDays: number | null): string | null {
@@ -169,10 +172,10 @@ function reasonWithout(student: GrowthStudent, latestAgeDays: number | null): st
 }
 
 /** GET /api/measurements/growth/{studentId}: the series and the WHO curves of the charts. */
-export async function growthSeries(deps: GrowthDeps, actor: Actor, studentId: string): Promise<GrowthSeries> {
-  const student = await repo.studentForGrowthInScope(deps.db, actor, studentId);
+async function growthSeries(deps: GrowthDeps, actor: Actor, studentId: string): Promise<GrowthSeries> {
+  const student = await deps.repo.studentForGrowthInScope(deps.db, actor, studentId);
   if (!student) throw notFound(GROWTH_MESSAGES.studentNotFound);
-  const series = await repo.liveSeries(deps.db, studentId);
+  const series = await deps.repo.liveSeries(deps.db, studentId);
   const points = series.map((m) => ({
     measurementId: m.id,
     date: m.date,
@@ -226,7 +229,7 @@ function chartCurves(sex: Sex, table: 'length' | 'height'): ChartCurves {
 type AtRiskQuery = z.output<typeof atRiskQuerySchema>;
 
 /** GET /api/measurements/at-risk: the children in scope whose latest measurement puts them at risk. */
-export async function atRiskChildren(
+async function atRiskChildren(
   deps: GrowthDeps,
   actor: Actor,
   query: AtRiskQuery,
@@ -240,8 +243,8 @@ export async function atRiskChildren(
   const page = pageOf(query, AT_RISK_PAGE_SIZE) ?? { offset: 0, limit: AT_RISK_PAGE_SIZE };
   const result = await fetchPage({
     page,
-    rows: (p) => repo.atRiskChildren(deps.db, actor, filter, p),
-    count: () => repo.countAtRiskChildren(deps.db, actor, filter),
+    rows: (p) => deps.repo.atRiskChildren(deps.db, actor, filter, p),
+    count: () => deps.repo.countAtRiskChildren(deps.db, actor, filter),
   });
   return {
     total: result.total,
@@ -254,4 +257,13 @@ export async function atRiskChildren(
       measurement: { id: measurement.id, date: measurement.date, ...storedGrowth(measurement) },
     })),
   };
+}
+
+/**
+ * The growth reads with their dependencies given once (decision 0034). The rescoring above stays a
+ * plain export: other modules' transactions call it with their own tx.
+ */
+export function createGrowthService(deps: Pick<AppDeps, 'db'> & { repo?: GrowthRepo }) {
+  const full: GrowthDeps = { repo, ...deps };
+  return bindDeps(full, { growthSeries, atRiskChildren });
 }

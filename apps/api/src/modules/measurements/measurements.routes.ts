@@ -23,8 +23,6 @@ import { z } from 'zod';
 import { sendPage } from '../../lib/paging.ts';
 import { actorOf } from '../../plugins/auth.ts';
 import { fileLinksOf, readUpload } from '../files/files.service.ts';
-import * as growth from './growth.service.ts';
-import * as service from './measurements.service.ts';
 
 const studentIdParamSchema = z.object({
   studentId: z.uuid({ message: 'studentId must be a valid identifier' }),
@@ -34,7 +32,7 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: erro
 
 export async function measurementsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const deps = { db: app.db, config: app.config };
+  const { growth, measurements } = app.services;
   r.addHook('onRequest', app.authenticate);
 
   r.get(
@@ -53,7 +51,7 @@ export async function measurementsRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      sendPage(reply, await service.statusOfAll(deps, actorOf(request), request.query)),
+      sendPage(reply, await measurements.statusOfAll(actorOf(request), request.query)),
   );
 
   r.get(
@@ -73,7 +71,7 @@ export async function measurementsRoutes(app: FastifyInstance) {
         response: { 200: measurementStatusSummarySchema, ...errors },
       },
     },
-    async (request) => service.statusSummary(deps, actorOf(request), request.query),
+    async (request) => measurements.statusSummary(actorOf(request), request.query),
   );
 
   r.get(
@@ -91,8 +89,7 @@ export async function measurementsRoutes(app: FastifyInstance) {
         response: { 200: z.array(atRiskEntrySchema), ...errors },
       },
     },
-    async (request, reply) =>
-      sendPage(reply, await growth.atRiskChildren(app, actorOf(request), request.query)),
+    async (request, reply) => sendPage(reply, await growth.atRiskChildren(actorOf(request), request.query)),
   );
 
   r.get(
@@ -106,7 +103,7 @@ export async function measurementsRoutes(app: FastifyInstance) {
         response: { 200: growthSeriesSchema, ...errors },
       },
     },
-    async (request) => growth.growthSeries(app, actorOf(request), request.params.studentId),
+    async (request) => growth.growthSeries(actorOf(request), request.params.studentId),
   );
 
   r.get(
@@ -124,7 +121,7 @@ export async function measurementsRoutes(app: FastifyInstance) {
     async (request, reply) =>
       sendPage(
         reply,
-        await service.listMeasurements(app, actorOf(request), fileLinksOf(app, request), request.query),
+        await measurements.listMeasurements(actorOf(request), fileLinksOf(app, request), request.query),
       ),
   );
 
@@ -143,8 +140,7 @@ export async function measurementsRoutes(app: FastifyInstance) {
       reply
         .code(201)
         .send(
-          await service.createMeasurement(
-            app,
+          await measurements.createMeasurement(
             actorOf(request),
             fileLinksOf(app, request),
             request.body,
@@ -165,7 +161,7 @@ export async function measurementsRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      service.getMeasurement(app, actorOf(request), fileLinksOf(app, request), request.params.id),
+      measurements.getMeasurement(actorOf(request), fileLinksOf(app, request), request.params.id),
   );
 
   r.delete(
@@ -182,7 +178,7 @@ export async function measurementsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await service.deleteMeasurement(app, actorOf(request), request.params.id);
+      await measurements.deleteMeasurement(actorOf(request), request.params.id);
       return { message: GROWTH_MESSAGES.deleted };
     },
   );
@@ -191,6 +187,7 @@ export async function measurementsRoutes(app: FastifyInstance) {
 /** /api/file-upload/measurement */
 export async function measurementPhotoUploadRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const { measurements } = app.services;
   r.addHook('onRequest', app.authenticate);
 
   r.post(
@@ -214,8 +211,7 @@ export async function measurementPhotoUploadRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const result = await service.uploadMeasurementPhoto(
-        app,
+      const result = await measurements.uploadMeasurementPhoto(
         actorOf(request),
         fileLinksOf(app, request),
         () =>
