@@ -7,6 +7,7 @@ import { createGrowthService } from './modules/measurements/growth.service.ts';
 import { createHomeVisitsService } from './modules/home-visits/home-visits.service.ts';
 import { createLeavesService } from './modules/leaves/leaves.service.ts';
 import { createMeasurementsService } from './modules/measurements/measurements.service.ts';
+import { createStudentsService } from './modules/students/students.service.ts';
 
 /**
  * The composition root (decision 0034): every service built once, with the app's real handles, and
@@ -22,6 +23,7 @@ export function buildServices(app: AppDeps) {
     homeVisits: createHomeVisitsService({ db, config, log, storage }),
     leaves: createLeavesService({ db, config, log, mailer }),
     measurements: createMeasurementsService({ db, config, log, storage }),
+    students: createStudentsService({ db, config }),
   };
 }
 

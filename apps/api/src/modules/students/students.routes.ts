@@ -12,14 +12,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../plugins/auth.ts';
-import * as service from './students.service.ts';
 import { sendPage } from '../../lib/paging.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
 export async function studentsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const deps = { db: app.db, config: app.config };
+  const { students } = app.services;
   r.addHook('onRequest', app.authenticate);
 
   r.get(
@@ -33,8 +32,7 @@ export async function studentsRoutes(app: FastifyInstance) {
         response: { 200: z.array(studentSchema), ...errors },
       },
     },
-    async (request, reply) =>
-      sendPage(reply, await service.listStudents(deps, actorOf(request), request.query)),
+    async (request, reply) => sendPage(reply, await students.listStudents(actorOf(request), request.query)),
   );
 
   r.post(
@@ -51,7 +49,7 @@ export async function studentsRoutes(app: FastifyInstance) {
     async (request, reply) =>
       reply
         .code(201)
-        .send(await service.createStudent(deps, actorOf(request), request.body, request.idempotencyClaim)),
+        .send(await students.createStudent(actorOf(request), request.body, request.idempotencyClaim)),
   );
 
   r.get(
@@ -65,7 +63,7 @@ export async function studentsRoutes(app: FastifyInstance) {
         response: { 200: studentDetailSchema, ...errors },
       },
     },
-    async (request) => service.getStudent(deps, actorOf(request), request.params.id),
+    async (request) => students.getStudent(actorOf(request), request.params.id),
   );
 
   r.patch(
@@ -80,7 +78,7 @@ export async function studentsRoutes(app: FastifyInstance) {
         response: { 200: studentDetailSchema, ...errors },
       },
     },
-    async (request) => service.updateStudent(deps, actorOf(request), request.params.id, request.body),
+    async (request) => students.updateStudent(actorOf(request), request.params.id, request.body),
   );
 
   r.delete(
@@ -95,7 +93,7 @@ export async function studentsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await service.deleteStudent(deps, actorOf(request), request.params.id);
+      await students.deleteStudent(actorOf(request), request.params.id);
       return { message: 'Student deleted successfully' };
     },
   );

@@ -10,8 +10,7 @@ import {
 } from '@csp/contracts';
 import type { z } from 'zod';
 import type { createStudentBodySchema, updateStudentBodySchema } from '@csp/contracts';
-import type { Config } from '../../config.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { assertEditedVersion } from '../../lib/edited-version.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
@@ -19,15 +18,20 @@ import { fetchCountedPage, pageOf, searchCountsItself } from '../../lib/paging.t
 import { requireOwnTeacherId, requireRole } from '../../lib/permissions.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { writeTransaction, type WriteClaim } from '../../db/write-claims.ts';
-import { notify } from '../notifications/notify.ts';
-import * as repo from './students.repo.ts';
-import { audit } from '../audit/audit.ts';
+import { bindDeps, type AppDeps } from '../../lib/service-deps.ts';
+import { realEffects, type Effects } from '../effects.ts';
+import * as studentsRepo from './students.repo.ts';
+import type * as repo from './students.repo.ts';
 import { recomputeGrowth } from '../measurements/growth.service.ts';
 
-export interface StudentsDeps {
-  db: Db;
-  config: Pick<Config, 'orgTimezone'>;
-}
+/**
+ * What the service reads and writes: its repository and the growth rescoring of a student whose series
+ * moves, given together so a unit test fakes them.
+ */
+const defaultRepo = { ...studentsRepo, recomputeGrowth };
+export type StudentsRepo = typeof defaultRepo;
+
+export type StudentsDeps = Pick<AppDeps, 'db' | 'config'> & Effects & { repo: StudentsRepo };
 
 type CreateInput = z.output<typeof createStudentBodySchema>;
 type UpdateInput = z.output<typeof updateStudentBodySchema>;
@@ -103,19 +107,20 @@ function checkDateOfBirth(dateOfBirth: string, today: string, isPregnant: boolea
   if (ageOn(dateOfBirth, today) > 18) throw badRequest('Age must be between 0 and 18');
 }
 
-async function assignTeacher(tx: DbOrTx, teacherId: string) {
-  const t = await repo.lockTeacherForAssignment(tx, teacherId);
+async function assignTeacher(deps: StudentsDeps, tx: DbOrTx, teacherId: string) {
+  const t = await deps.repo.lockTeacherForAssignment(tx, teacherId);
   if (!t || t.role !== 'TEACHER') throw badRequest('Assigned teacher must be an existing teacher');
   if (!t.isActive) throw badRequest('Assigned teacher is inactive');
   if (t.assignedCount >= LIMITS.maxStudentsPerTeacher) throw conflict(CAP_MESSAGE);
 }
 
 async function notifyAssigned(
+  deps: StudentsDeps,
   tx: DbOrTx,
   teacherId: string,
   s: { firstName: string; lastName: string; studentId: string },
 ) {
-  await notify(
+  await deps.notify.notify(
     tx,
     teacherId,
     'student_assigned',
@@ -124,28 +129,28 @@ async function notifyAssigned(
   );
 }
 
-export async function listStudents(deps: StudentsDeps, actor: Actor, query: StudentListQuery) {
+async function listStudents(deps: StudentsDeps, actor: Actor, query: StudentListQuery) {
   requireOwnTeacherId(actor, query.teacherId, 'Teachers can only list their own students');
   const filter: repo.StudentFilter = {
-    today: todayIn(deps.config.orgTimezone),
+    today: todayIn(deps.config.orgTimezone, deps.clock.now()),
     search: query.search || undefined,
     category: query.category,
     teacherId: actor.role === 'TEACHER' ? actor.id : query.teacherId,
   };
   const { items, total } = await fetchCountedPage(
     pageOf(query),
-    (page) => repo.listStudents(deps.db, filter, page),
-    () => repo.countStudents(deps.db, filter),
+    (page) => deps.repo.listStudents(deps.db, filter, page),
+    () => deps.repo.countStudents(deps.db, filter),
     searchCountsItself(filter),
   );
   return { items: items.map((r) => toDto(r, filter.today)), total };
 }
 
-export async function getStudent(deps: StudentsDeps, actor: Actor, id: string): Promise<StudentDetail> {
-  const today = todayIn(deps.config.orgTimezone);
-  const found = await repo.findStudent(deps.db, actor, id);
+async function getStudent(deps: StudentsDeps, actor: Actor, id: string): Promise<StudentDetail> {
+  const today = todayIn(deps.config.orgTimezone, deps.clock.now());
+  const found = await deps.repo.findStudent(deps.db, actor, id);
   if (!found) throw notFound(NOT_FOUND);
-  const nested = await repo.findStudentNested(deps.db, id);
+  const nested = await deps.repo.findStudentNested(deps.db, id);
   const base = toDto(found, today);
   return {
     ...base,
@@ -155,14 +160,14 @@ export async function getStudent(deps: StudentsDeps, actor: Actor, id: string): 
   };
 }
 
-export async function createStudent(
+async function createStudent(
   deps: StudentsDeps,
   actor: Actor,
   body: CreateInput,
   claim?: WriteClaim | null,
 ): Promise<StudentDetail> {
   requireRole(actor, 'ADMIN');
-  const today = todayIn(deps.config.orgTimezone);
+  const today = todayIn(deps.config.orgTimezone, deps.clock.now());
   const isPregnant = body.category === 'SURVIVAL_PROGRAM' && body.isPregnant === true;
   checkDateOfBirth(body.dateOfBirth, today, isPregnant);
   const { age: _age, ...fields } = body;
@@ -174,12 +179,12 @@ export async function createStudent(
   let id: string;
   try {
     id = await writeTransaction(deps.db, claim, async (tx) => {
-      if (await repo.studentIdTaken(tx, body.studentId))
+      if (await deps.repo.studentIdTaken(tx, body.studentId))
         throw conflict('A student with this student ID already exists');
-      if (values.assignedTeacherId) await assignTeacher(tx, values.assignedTeacherId);
-      const row = await repo.insertStudent(tx, values);
-      await audit(tx, actor, 'create', 'student', row.id, values);
-      if (row.assignedTeacherId) await notifyAssigned(tx, row.assignedTeacherId, row);
+      if (values.assignedTeacherId) await assignTeacher(deps, tx, values.assignedTeacherId);
+      const row = await deps.repo.insertStudent(tx, values);
+      await deps.audit.audit(tx, actor, 'create', 'student', row.id, values);
+      if (row.assignedTeacherId) await notifyAssigned(deps, tx, row.assignedTeacherId, row);
       return row.id;
     });
   } catch (err) {
@@ -189,17 +194,17 @@ export async function createStudent(
   return getStudent(deps, actor, id);
 }
 
-export async function updateStudent(
+async function updateStudent(
   deps: StudentsDeps,
   actor: Actor,
   id: string,
   body: UpdateInput,
 ): Promise<StudentDetail> {
-  const today = todayIn(deps.config.orgTimezone);
+  const today = todayIn(deps.config.orgTimezone, deps.clock.now());
   const { age: _age, updatedAt: edited, ...fields } = body;
   try {
     await deps.db.transaction(async (tx) => {
-      const found = await repo.findStudent(tx, actor, id, { forUpdate: true });
+      const found = await deps.repo.findStudent(tx, actor, id, { forUpdate: true });
       if (!found) throw notFound(NOT_FOUND);
       const current = found.student;
       assertEditedVersion(current, edited);
@@ -216,13 +221,13 @@ export async function updateStudent(
       if (
         body.studentId &&
         body.studentId !== current.studentId &&
-        (await repo.studentIdTaken(tx, body.studentId, id))
+        (await deps.repo.studentIdTaken(tx, body.studentId, id))
       ) {
         throw conflict('A student with this student ID already exists');
       }
-      if (reassigning && body.assignedTeacherId) await assignTeacher(tx, body.assignedTeacherId);
+      if (reassigning && body.assignedTeacherId) await assignTeacher(deps, tx, body.assignedTeacherId);
 
-      await repo.updateStudent(tx, id, {
+      await deps.repo.updateStudent(tx, id, {
         ...fields,
         isPregnant,
         ...normalisePregnancy(body, category, isPregnant),
@@ -231,10 +236,10 @@ export async function updateStudent(
         dateOfBirth !== current.dateOfBirth ||
         isPregnant !== current.isPregnant ||
         (body.sex !== undefined && (body.sex ?? null) !== current.sex);
-      if (growthMoves) await recomputeGrowth(tx, id);
-      await audit(tx, actor, 'update', 'student', id, fields);
+      if (growthMoves) await deps.repo.recomputeGrowth(tx, id);
+      await deps.audit.audit(tx, actor, 'update', 'student', id, fields);
       if (reassigning && body.assignedTeacherId) {
-        await notifyAssigned(tx, body.assignedTeacherId, {
+        await notifyAssigned(deps, tx, body.assignedTeacherId, {
           firstName: body.firstName ?? current.firstName,
           lastName: body.lastName ?? current.lastName,
           studentId: body.studentId ?? current.studentId,
@@ -248,12 +253,23 @@ export async function updateStudent(
   return getStudent(deps, actor, id);
 }
 
-export async function deleteStudent(deps: StudentsDeps, actor: Actor, id: string): Promise<void> {
+async function deleteStudent(deps: StudentsDeps, actor: Actor, id: string): Promise<void> {
   requireRole(actor, 'ADMIN');
   const deleted = await deps.db.transaction(async (tx) => {
-    const done = await repo.softDeleteStudent(tx, id);
-    if (done) await audit(tx, actor, 'delete', 'student', id);
+    const done = await deps.repo.softDeleteStudent(tx, id);
+    if (done) await deps.audit.audit(tx, actor, 'delete', 'student', id);
     return done;
   });
   if (!deleted) throw notFound(NOT_FOUND);
+}
+
+/**
+ * The students service with its dependencies given once (decision 0034): the app's real repository and
+ * effects unless a test passes fakes.
+ */
+export function createStudentsService(
+  deps: Pick<AppDeps, 'db' | 'config'> & Partial<Effects> & { repo?: StudentsRepo },
+) {
+  const full: StudentsDeps = { ...realEffects, repo: defaultRepo, ...deps };
+  return bindDeps(full, { listStudents, getStudent, createStudent, updateStudent, deleteStudent });
 }
