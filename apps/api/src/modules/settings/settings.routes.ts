@@ -8,12 +8,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../plugins/auth.ts';
-import * as service from './settings.service.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
 
 /** /api/settings */
 export async function settingsRoutes(app: FastifyInstance) {
+  const { settings } = app.services;
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.addHook('onRequest', app.authenticate);
 
@@ -27,7 +27,7 @@ export async function settingsRoutes(app: FastifyInstance) {
         response: { 200: settingsSchema, ...errors },
       },
     },
-    async () => service.getSettings(app),
+    async () => settings.getSettings(),
   );
 
   r.patch(
@@ -43,7 +43,7 @@ export async function settingsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({
-      ...(await service.setHomeVisitDistance(app, actorOf(request), request.body.distanceMeters)),
+      ...(await settings.setHomeVisitDistance(actorOf(request), request.body.distanceMeters)),
       message: HOME_VISIT_MESSAGES.thresholdUpdated,
     }),
   );
