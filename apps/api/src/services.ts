@@ -7,6 +7,8 @@ import { createGrowthService } from './modules/measurements/growth.service.ts';
 import { createHomeVisitsService } from './modules/home-visits/home-visits.service.ts';
 import { createLeavesService } from './modules/leaves/leaves.service.ts';
 import { createMeasurementsService } from './modules/measurements/measurements.service.ts';
+import { createOfficeLocationService } from './modules/office-location/office-location.service.ts';
+import { createSettingsService } from './modules/settings/settings.service.ts';
 import { createStudentsService } from './modules/students/students.service.ts';
 
 /**
@@ -23,6 +25,8 @@ export function buildServices(app: AppDeps) {
     homeVisits: createHomeVisitsService({ db, config, log, storage }),
     leaves: createLeavesService({ db, config, log, mailer }),
     measurements: createMeasurementsService({ db, config, log, storage }),
+    officeLocation: createOfficeLocationService({ db, config }),
+    settings: createSettingsService({ db }),
     students: createStudentsService({ db, config }),
   };
 }

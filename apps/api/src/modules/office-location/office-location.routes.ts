@@ -11,7 +11,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendPage } from '../../lib/paging.ts';
 import { actorOf } from '../../plugins/auth.ts';
-import * as service from './office-location.service.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: errorSchema };
 const security = [{ bearerAuth: [] }];
@@ -19,6 +18,7 @@ const tags = ['office-location'];
 
 /** /api/office-location */
 export async function officeLocationRoutes(app: FastifyInstance) {
+  const { officeLocation } = app.services;
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.addHook('onRequest', app.authenticate);
 
@@ -32,7 +32,7 @@ export async function officeLocationRoutes(app: FastifyInstance) {
         response: { 200: currentOfficeLocationSchema, ...errors },
       },
     },
-    async () => service.currentOfficeLocation(app),
+    async () => officeLocation.currentOfficeLocation(),
   );
 
   r.get(
@@ -47,7 +47,7 @@ export async function officeLocationRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      sendPage(reply, await service.officeLocationHistory(app, actorOf(request), request.query)),
+      sendPage(reply, await officeLocation.officeLocationHistory(actorOf(request), request.query)),
   );
 
   r.get(
@@ -60,7 +60,7 @@ export async function officeLocationRoutes(app: FastifyInstance) {
         response: { 200: officeLocationDefaultsSchema, ...errors },
       },
     },
-    async (request) => service.officeLocationDefaults(app, actorOf(request)),
+    async (request) => officeLocation.officeLocationDefaults(actorOf(request)),
   );
 
   r.post(
@@ -78,7 +78,9 @@ export async function officeLocationRoutes(app: FastifyInstance) {
     async (request, reply) =>
       reply
         .code(201)
-        .send(await service.setOfficeLocation(app, actorOf(request), request.body, request.idempotencyClaim)),
+        .send(
+          await officeLocation.setOfficeLocation(actorOf(request), request.body, request.idempotencyClaim),
+        ),
   );
 
   r.post(
@@ -95,6 +97,8 @@ export async function officeLocationRoutes(app: FastifyInstance) {
     async (request, reply) =>
       reply
         .code(201)
-        .send(await service.initializeDefaultOfficeLocation(app, actorOf(request), request.idempotencyClaim)),
+        .send(
+          await officeLocation.initializeDefaultOfficeLocation(actorOf(request), request.idempotencyClaim),
+        ),
   );
 }

@@ -7,7 +7,6 @@ import {
   type PageQuery,
   type setOfficeLocationBodySchema,
 } from '@csp/contracts';
-import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { advisoryXactLock, ADVISORY_LOCKS } from '../../db/sql-helpers.ts';
@@ -16,10 +15,14 @@ import { fetchPage, pageOf, type Paged } from '../../lib/paging.ts';
 import { requireRole } from '../../lib/permissions.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { writeTransaction, type WriteClaim } from '../../db/write-claims.ts';
+import { bindDeps, type AppDeps } from '../../lib/service-deps.ts';
+import { realEffects, type Effects } from '../effects.ts';
 import * as repo from './office-location.repo.ts';
-import { audit } from '../audit/audit.ts';
 
-export type OfficeLocationDeps = Pick<FastifyInstance, 'db' | 'config'>;
+/** The repository the service is given (the real one in the app, a fake in a unit test). */
+export type OfficeLocationRepo = typeof repo;
+
+export type OfficeLocationDeps = Pick<AppDeps, 'db' | 'config'> & Effects & { repo: OfficeLocationRepo };
 type SetInput = z.output<typeof setOfficeLocationBodySchema>;
 
 const M = OFFICE_LOCATION_MESSAGES;
@@ -42,13 +45,13 @@ function toDto(r: repo.OfficeLocationWithSetter): OfficeLocation {
 }
 
 /** The active office location, or null (any signed-in user: check-ins are measured against it). */
-export async function currentOfficeLocation(deps: OfficeLocationDeps): Promise<OfficeLocation | null> {
-  const row = await repo.activeOfficeLocation(deps.db);
+async function currentOfficeLocation(deps: OfficeLocationDeps): Promise<OfficeLocation | null> {
+  const row = await deps.repo.activeOfficeLocation(deps.db);
   return row ? toDto(row) : null;
 }
 
 /** Every location ever set, newest first (admins). */
-export async function officeLocationHistory(
+async function officeLocationHistory(
   deps: OfficeLocationDeps,
   actor: Actor,
   query: PageQuery,
@@ -56,20 +59,20 @@ export async function officeLocationHistory(
   requireRole(actor, 'ADMIN');
   const page = await fetchPage({
     page: pageOf(query),
-    rows: (p) => repo.officeLocationHistory(deps.db, p),
-    count: () => repo.countOfficeLocations(deps.db),
+    rows: (p) => deps.repo.officeLocationHistory(deps.db, p),
+    count: () => deps.repo.countOfficeLocations(deps.db),
   });
   return { ...page, items: page.items.map(toDto) };
 }
 
 /** The set form's defaults and the phrase to type (admins). */
-export function officeLocationDefaults(deps: OfficeLocationDeps, actor: Actor): OfficeLocationDefaults {
+function officeLocationDefaults(deps: OfficeLocationDeps, actor: Actor): OfficeLocationDefaults {
   requireRole(actor, 'ADMIN');
   return { confirmationPhrase: officeConfirmationPhrase(deps.config.orgCode), ...deps.config.officeDefault };
 }
 
-async function created(tx: DbOrTx, id: string): Promise<OfficeLocation> {
-  const row = await repo.findOfficeLocation(tx, id);
+async function created(deps: OfficeLocationDeps, tx: DbOrTx, id: string): Promise<OfficeLocation> {
+  const row = await deps.repo.findOfficeLocation(tx, id);
   if (!row) throw new Error('the office location just stored is missing');
   return toDto(row);
 }
@@ -79,7 +82,7 @@ async function created(tx: DbOrTx, id: string): Promise<OfficeLocation> {
  * (checked here, not only by the page). The new one becomes the only active one in one transaction,
  * under a lock so two settings at once land one after the other.
  */
-export async function setOfficeLocation(
+async function setOfficeLocation(
   deps: OfficeLocationDeps,
   actor: Actor,
   body: SetInput,
@@ -90,7 +93,7 @@ export async function setOfficeLocation(
   if (body.confirmationCode !== phrase) throw badRequest(invalidConfirmationCodeMessage(phrase));
   return writeTransaction(deps.db, claim, async (tx) => {
     await advisoryXactLock(tx, ADVISORY_LOCKS.officeLocation);
-    const id = await repo.replaceActiveOfficeLocation(tx, {
+    const id = await deps.repo.replaceActiveOfficeLocation(tx, {
       latitude: body.latitude,
       longitude: body.longitude,
       address: body.address ?? null,
@@ -98,13 +101,13 @@ export async function setOfficeLocation(
       setById: actor.id,
     });
     const { confirmationCode: _code, ...fields } = body;
-    await audit(tx, actor, 'create', 'office_location', id, fields);
-    return created(tx, id);
+    await deps.audit.audit(tx, actor, 'create', 'office_location', id, fields);
+    return created(deps, tx, id);
   });
 }
 
 /** The configured default (Jaffna, 50 m unless set otherwise), only while no location is set (409). */
-export async function initializeDefaultOfficeLocation(
+async function initializeDefaultOfficeLocation(
   deps: OfficeLocationDeps,
   actor: Actor,
   claim?: WriteClaim | null,
@@ -112,16 +115,33 @@ export async function initializeDefaultOfficeLocation(
   requireRole(actor, 'ADMIN');
   return writeTransaction(deps.db, claim, async (tx) => {
     await advisoryXactLock(tx, ADVISORY_LOCKS.officeLocation);
-    if (await repo.activeOfficeLocation(tx)) throw conflict(M.alreadySet);
+    if (await deps.repo.activeOfficeLocation(tx)) throw conflict(M.alreadySet);
     const d = deps.config.officeDefault;
-    const id = await repo.replaceActiveOfficeLocation(tx, {
+    const id = await deps.repo.replaceActiveOfficeLocation(tx, {
       latitude: d.latitude,
       longitude: d.longitude,
       address: d.address,
       radiusMeters: d.radiusMeters,
       setById: actor.id,
     });
-    await audit(tx, actor, 'create', 'office_location', id, { ...d, via: 'initialize-default' });
-    return created(tx, id);
+    await deps.audit.audit(tx, actor, 'create', 'office_location', id, { ...d, via: 'initialize-default' });
+    return created(deps, tx, id);
+  });
+}
+
+/**
+ * The office-location service with its dependencies given once (decision 0034): the app's real
+ * repository and effects unless a test passes fakes.
+ */
+export function createOfficeLocationService(
+  deps: Pick<AppDeps, 'db' | 'config'> & Partial<Effects> & { repo?: OfficeLocationRepo },
+) {
+  const full: OfficeLocationDeps = { ...realEffects, repo, ...deps };
+  return bindDeps(full, {
+    currentOfficeLocation,
+    officeLocationHistory,
+    officeLocationDefaults,
+    setOfficeLocation,
+    initializeDefaultOfficeLocation,
   });
 }
