@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
+import type { Database, Db } from '../db/client.ts';
 import type { Mailer } from './mailer.ts';
 import type { FileStore } from './storage.ts';
 
@@ -10,6 +10,8 @@ import type { FileStore } from './storage.ts';
  */
 export interface AppDeps {
   db: Db;
+  /** The database handle itself, for what is not a query (its snapshots for the backups). */
+  database: Database;
   config: Config;
   log: FastifyBaseLogger;
   storage: FileStore;
@@ -21,7 +23,8 @@ export interface Clock {
   now(): Date;
 }
 
-export const systemClock: Clock = { now: () => new Date() };
+/** Through `Date.now`, so the time is the same one the rest of the app (and a test faking it) reads. */
+export const systemClock: Clock = { now: () => new Date(Date.now()) };
 
 /** A service's operations with their `deps` argument already given. */
 export type Bound<D, F> = {

@@ -11,7 +11,6 @@ import {
   type SeededUser,
   type TestContext,
 } from '../../test/setup.ts';
-import { checkChain } from './audit.service.ts';
 
 // The trail's TRUNCATE guard and hash chain (issue 45, point 6; migration 0032). Each describe has a
 // database of its own: the tampering ones leave theirs broken.
@@ -182,7 +181,10 @@ describe('the chain', () => {
   it('checks a batch at a time, each link against the last of the batch before', async () => {
     const { events } = await counts();
     for (const batch of [1, 2, 3, 5, events - 1, events, events + 1]) {
-      expect(await checkChain(t.app, admin as unknown as Actor, batch), `batch ${batch}`).toEqual({
+      expect(
+        await t.app.services.audit.checkChain(admin as unknown as Actor, batch),
+        `batch ${batch}`,
+      ).toEqual({
         ok: true,
         entries: events,
         checked: events,
@@ -200,7 +202,10 @@ describe('the chain', () => {
         }
       ).rows;
       expect(row.n).toBe(0);
-      const result = await checkChain(other.app, { id: admin.id, role: 'ADMIN' } as unknown as Actor);
+      const result = await other.app.services.audit.checkChain({
+        id: admin.id,
+        role: 'ADMIN',
+      } as unknown as Actor);
       expect(result).toEqual({ ok: true, entries: 0, checked: 0, unchained: 0 });
     } finally {
       await other.close();
@@ -232,7 +237,7 @@ describe('tampering, as the database owner with the triggers off', () => {
     );
     // Whatever batch size: the same first broken link, at the start, middle or end of a batch.
     for (const batch of [2, 4, 5, 100]) {
-      const result = await checkChain(t.app, admin as unknown as Actor, batch);
+      const result = await t.app.services.audit.checkChain(admin as unknown as Actor, batch);
       expect(result, `batch ${batch}`).toEqual({
         ok: false,
         entries: events,

@@ -4,10 +4,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendPage } from '../../lib/paging.ts';
 import { actorOf } from '../../plugins/auth.ts';
-import * as service from './audit.service.ts';
 
 /** /api/audit — read only: no route writes or changes the trail. */
 export async function auditRoutes(app: FastifyInstance) {
+  const { audit } = app.services;
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.addHook('onRequest', app.authenticate);
   r.get(
@@ -22,7 +22,7 @@ export async function auditRoutes(app: FastifyInstance) {
         response: { 200: z.array(auditEventSchema), 400: errorSchema, 401: errorSchema, 403: errorSchema },
       },
     },
-    async (request, reply) => sendPage(reply, await service.listAudit(app, actorOf(request), request.query)),
+    async (request, reply) => sendPage(reply, await audit.listAudit(actorOf(request), request.query)),
   );
   r.get(
     '/chain',
@@ -36,6 +36,6 @@ export async function auditRoutes(app: FastifyInstance) {
         response: { 200: auditChainCheckSchema, 401: errorSchema, 403: errorSchema },
       },
     },
-    async (request) => service.checkChain(app, actorOf(request)),
+    async (request) => audit.checkChain(actorOf(request)),
   );
 }

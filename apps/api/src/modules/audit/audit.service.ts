@@ -1,11 +1,14 @@
 import { isUuid, type AuditChainCheck, type AuditEvent, type AuditListQuery } from '@csp/contracts';
-import type { FastifyInstance } from 'fastify';
 import { fetchPage, pageOf, type Paged } from '../../lib/paging.ts';
 import { requireRole } from '../../lib/permissions.ts';
 import type { Actor } from '../../lib/actor.ts';
+import { bindDeps, type AppDeps } from '../../lib/service-deps.ts';
 import * as repo from './audit.repo.ts';
 
-export type AuditDeps = Pick<FastifyInstance, 'db'>;
+/** The repository the service is given (the real one in the app, a fake in a unit test). */
+export type AuditRepo = typeof repo;
+
+export type AuditDeps = Pick<AppDeps, 'db'> & { repo: AuditRepo };
 
 /** The record ids an event's changes hold: fields named …Id whose values are ids. */
 const referencedIds = (r: repo.AuditRow): string[] =>
@@ -32,19 +35,15 @@ const toDto = (r: repo.AuditRow, names: Map<string, string>): AuditEvent => {
 };
 
 /** GET /audit: the trail, newest first, filtered (admins). A record's 'History' is entity + entityId. */
-export async function listAudit(
-  deps: AuditDeps,
-  actor: Actor,
-  query: AuditListQuery,
-): Promise<Paged<AuditEvent>> {
+async function listAudit(deps: AuditDeps, actor: Actor, query: AuditListQuery): Promise<Paged<AuditEvent>> {
   requireRole(actor, 'ADMIN');
   const { page: _p, limit: _l, ...filter } = query;
   const page = await fetchPage({
     page: pageOf(query),
-    rows: (p) => repo.listAuditEvents(deps.db, filter, p),
-    count: () => repo.countAuditEvents(deps.db, filter),
+    rows: (p) => deps.repo.listAuditEvents(deps.db, filter, p),
+    count: () => deps.repo.countAuditEvents(deps.db, filter),
   });
-  const names = await repo.namesOf(deps.db, [...new Set(page.items.flatMap(referencedIds))]);
+  const names = await deps.repo.namesOf(deps.db, [...new Set(page.items.flatMap(referencedIds))]);
   return { ...page, items: page.items.map((r) => toDto(r, names)) };
 }
 
@@ -61,17 +60,13 @@ export const CHAIN_BATCH = 10_000;
  * first that does not hold. Entries without a link (added with the chain's trigger off) are counted from
  * the extent: every link up to it held, so they are the entries past its count.
  */
-export async function checkChain(
-  deps: AuditDeps,
-  actor: Actor,
-  batch = CHAIN_BATCH,
-): Promise<AuditChainCheck> {
+async function checkChain(deps: AuditDeps, actor: Actor, batch = CHAIN_BATCH): Promise<AuditChainCheck> {
   requireRole(actor, 'ADMIN');
-  const { entries, lastSeq } = await repo.chainExtent(deps.db);
+  const { entries, lastSeq } = await deps.repo.chainExtent(deps.db);
   let checked = 0;
   let after = 0;
   while (after < lastSeq) {
-    const b = await repo.checkChainBatch(deps.db, after, lastSeq, batch);
+    const b = await deps.repo.checkChainBatch(deps.db, after, lastSeq, batch);
     checked += b.checked;
     if (b.broken) {
       const { seq, eventId, at, fault } = b.broken;
@@ -86,7 +81,7 @@ export async function checkChain(
     after = Math.min(after + batch, lastSeq);
   }
   const unchained = Math.max(0, entries - checked);
-  const first = unchained > 0 ? await repo.firstUnchainedEvent(deps.db) : undefined;
+  const first = unchained > 0 ? await deps.repo.firstUnchainedEvent(deps.db) : undefined;
   return {
     ok: checked === lastSeq && unchained === 0,
     entries,
@@ -94,4 +89,10 @@ export async function checkChain(
     unchained,
     ...(first ? { firstUnchained: { eventId: first.id, at: first.at.toISOString() } } : {}),
   };
+}
+
+/** The audit service (decision 0034): the app's real repository unless a test passes a fake. */
+export function createAuditService(deps: Pick<AppDeps, 'db'> & { repo?: AuditRepo }) {
+  const full: AuditDeps = { repo, ...deps };
+  return bindDeps(full, { listAudit, checkChain });
 }

@@ -2,10 +2,10 @@ import { backupStatusSchema, errorSchema } from '@csp/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../plugins/auth.ts';
-import * as service from './backups.service.ts';
 
 /** /api/backups — read only: the backups themselves are the server's job (db/backups.ts). */
 export async function backupsRoutes(app: FastifyInstance) {
+  const { backups } = app.services;
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.addHook('onRequest', app.authenticate);
   r.get(
@@ -20,6 +20,6 @@ export async function backupsRoutes(app: FastifyInstance) {
         response: { 200: backupStatusSchema, 401: errorSchema, 403: errorSchema },
       },
     },
-    async (request) => service.backupStatus(app, actorOf(request)),
+    async (request) => backups.backupStatus(actorOf(request)),
   );
 }

@@ -1,16 +1,16 @@
 import type { BackupStatus } from '@csp/contracts';
-import type { FastifyInstance } from 'fastify';
 import { backupsEnabled, HOUR, lastBackupFailure, listBackups } from '../../db/backups.ts';
 import { requireRole } from '../../lib/permissions.ts';
 import type { Actor } from '../../lib/actor.ts';
+import { bindDeps, systemClock, type AppDeps, type Clock } from '../../lib/service-deps.ts';
 
 /** The job looks every hour; a backup is late once its interval and two of those looks have passed. */
 const GRACE_MS = 2 * HOUR;
 
-export type BackupDeps = Pick<FastifyInstance, 'database' | 'config'>;
+export type BackupDeps = Pick<AppDeps, 'database' | 'config'> & { clock: Clock };
 
 /** Whether the database's backups are being made (administrators). Reads the backup folder only. */
-export async function backupStatus(deps: BackupDeps, actor: Actor, now = new Date()): Promise<BackupStatus> {
+async function backupStatus(deps: BackupDeps, actor: Actor): Promise<BackupStatus> {
   requireRole(actor, 'ADMIN');
   const { dir, everyHours, keep } = deps.config.backup;
   const enabled = backupsEnabled(deps.database, deps.config);
@@ -21,7 +21,8 @@ export async function backupStatus(deps: BackupDeps, actor: Actor, now = new Dat
   const latest = backups[0];
   const failure = lastBackupFailure(dir);
   const stale =
-    latest !== undefined && now.getTime() - latest.takenAt.getTime() > everyHours * HOUR + GRACE_MS;
+    latest !== undefined &&
+    deps.clock.now().getTime() - latest.takenAt.getTime() > everyHours * HOUR + GRACE_MS;
   return {
     enabled,
     everyHours,
@@ -31,4 +32,10 @@ export async function backupStatus(deps: BackupDeps, actor: Actor, now = new Dat
     lastFailure: failure ? { at: failure.at.toISOString(), message: failure.message } : null,
     overdue: failure !== null || stale,
   };
+}
+
+/** The backups service (decision 0034): the database handle, its configuration and a clock. */
+export function createBackupsService(deps: Pick<AppDeps, 'database' | 'config'> & { clock?: Clock }) {
+  const full: BackupDeps = { clock: systemClock, ...deps };
+  return bindDeps(full, { backupStatus });
 }

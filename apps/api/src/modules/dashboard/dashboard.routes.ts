@@ -2,9 +2,9 @@ import { dashboardStatsSchema, errorSchema } from '@csp/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../plugins/auth.ts';
-import * as service from './dashboard.service.ts';
 
 export async function dashboardRoutes(app: FastifyInstance) {
+  const { dashboard } = app.services;
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.addHook('onRequest', app.authenticate);
   r.get(
@@ -17,6 +17,6 @@ export async function dashboardRoutes(app: FastifyInstance) {
         response: { 200: dashboardStatsSchema, 401: errorSchema, 403: errorSchema },
       },
     },
-    async (request) => service.stats({ db: app.db }, actorOf(request)),
+    async (request) => dashboard.stats(actorOf(request)),
   );
 }

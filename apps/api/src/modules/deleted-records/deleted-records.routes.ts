@@ -16,7 +16,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendPage } from '../../lib/paging.ts';
 import { actorOf } from '../../plugins/auth.ts';
-import * as service from './deleted-records.service.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const security = [{ bearerAuth: [] }];
@@ -37,6 +36,7 @@ export function deletedRecordsRoutes(kind: DeletedKind) {
   const noun = DELETED_KIND_NOUNS[kind].toLowerCase();
   const tags = ['deleted-records'];
   return async function routes(app: FastifyInstance) {
+    const { deletedRecords } = app.services;
     const r = app.withTypeProvider<ZodTypeProvider>();
     r.addHook('onRequest', app.authenticate);
 
@@ -52,7 +52,7 @@ export function deletedRecordsRoutes(kind: DeletedKind) {
         },
       },
       async (request, reply) =>
-        sendPage(reply, await service.listDeleted(app, actorOf(request), kind, request.query)),
+        sendPage(reply, await deletedRecords.listDeleted(actorOf(request), kind, request.query)),
     );
 
     r.post(
@@ -68,7 +68,7 @@ export function deletedRecordsRoutes(kind: DeletedKind) {
         },
       },
       async (request) =>
-        service.restoreDeleted(app, actorOf(request), kind, request.params.id, request.idempotencyClaim),
+        deletedRecords.restoreDeleted(actorOf(request), kind, request.params.id, request.idempotencyClaim),
     );
 
     r.delete(
@@ -82,7 +82,7 @@ export function deletedRecordsRoutes(kind: DeletedKind) {
           response: { 200: messageSchema, ...errors },
         },
       },
-      async (request) => service.deletePermanently(app, actorOf(request), kind, request.params.id),
+      async (request) => deletedRecords.deletePermanently(actorOf(request), kind, request.params.id),
     );
   };
 }

@@ -2,11 +2,7 @@ import { errorSchema, idParamSchema } from '@csp/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  contentDispositionAttachment,
-  contentDispositionInline,
-  openSignedDownload,
-} from './files.service.ts';
+import { contentDispositionAttachment, contentDispositionInline } from './files.service.ts';
 
 /**
  * The signature is the permission: <img> and links cannot send an Authorization header. Every part is
@@ -31,6 +27,7 @@ export const FILE_ANSWER_HEADERS = {
 } as const;
 
 export async function filesRoutes(fastify: FastifyInstance) {
+  const { files } = fastify.services;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -57,7 +54,7 @@ export async function filesRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const download = await openSignedDownload(app, request.params.id, request.query);
+      const download = await files.openSignedDownload(request.params.id, request.query);
       const disposition =
         download.disposition === 'inline'
           ? contentDispositionInline(download.fileName)

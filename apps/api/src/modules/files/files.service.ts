@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { WORD_MIME_TYPES } from '@csp/contracts';
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Tx } from '../../db/client.ts';
 import {
@@ -12,6 +12,7 @@ import {
   payloadTooLarge,
   unsupportedMediaType,
 } from '../../lib/errors.ts';
+import { bindDeps, systemClock, type AppDeps, type Clock } from '../../lib/service-deps.ts';
 import { FileNotFoundInStoreError, type FileStore } from '../../lib/storage.ts';
 import { uploadQuotaOf, type UploadQuota } from '../../plugins/rate-limit.ts';
 import {
@@ -50,7 +51,7 @@ export const MULTIPART_LIMITS = {
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 
 /** Who may read what is decided by the code that hands out signed URLs; this only moves bytes. */
-export type FilesDeps = Pick<FastifyInstance, 'db' | 'storage' | 'log'>;
+export type FilesDeps = Pick<AppDeps, 'db' | 'storage' | 'log'>;
 
 /** A file received from a client, not yet checked or stored. */
 export interface IncomingFile {
@@ -378,18 +379,21 @@ export interface Download {
   maxAgeSeconds: number;
 }
 
+/** What a signed download reads: the links' secret and lifetime (config) and the time, besides the files. */
+export type DownloadDeps = FilesDeps & Pick<AppDeps, 'config'> & { clock: Clock };
+
 /**
  * Opens a file for a signed download: 403 for a bad, expired or too far-reaching link (checked before
  * any lookup, so unsigned requests learn nothing) and for one whose session has ended (signed out, its
  * user deactivated or deleted, its password changed); 404 when the file no longer exists or no live
  * record shows it (its record deleted), unless it is the link's user's own fresh upload.
  */
-export async function openSignedDownload(
-  deps: FilesDeps & Pick<FastifyInstance, 'config'>,
+async function openSignedDownload(
+  deps: DownloadDeps,
   fileId: string,
   query: FileLinkQuery,
 ): Promise<Download> {
-  const now = Date.now();
+  const now = deps.clock.now().getTime();
   const link = verifyFileLink(deps.config, fileId, query, now);
   if (!link) throw forbidden(INVALID_LINK_MESSAGE);
 
@@ -416,4 +420,16 @@ export async function openSignedDownload(
     disposition: dispositionOf(file.mimeType),
     maxAgeSeconds: Math.max(0, Math.min(remaining, deps.config.fileUrlTtlSeconds)),
   };
+}
+
+/**
+ * The files service (decision 0034): the signed download the files route serves. The upload and clean-up
+ * helpers above stay plain functions: the modules that own the records call them inside their own
+ * transactions, with their own handles.
+ */
+export function createFilesService(
+  deps: Pick<AppDeps, 'db' | 'storage' | 'log' | 'config'> & { clock?: Clock },
+) {
+  const full: DownloadDeps = { clock: systemClock, ...deps };
+  return bindDeps(full, { openSignedDownload });
 }

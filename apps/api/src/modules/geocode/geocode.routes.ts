@@ -1,10 +1,10 @@
 import { errorSchema, reverseGeocodeQuerySchema, reverseGeocodeSchema } from '@csp/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { reverseGeocode } from './geocode.service.ts';
 
 /** /api/geocode */
 export async function geocodeRoutes(app: FastifyInstance) {
+  const { geocode } = app.services;
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.addHook('onRequest', app.authenticate);
 
@@ -22,6 +22,6 @@ export async function geocodeRoutes(app: FastifyInstance) {
         response: { 200: reverseGeocodeSchema, 400: errorSchema, 401: errorSchema },
       },
     },
-    async (request) => reverseGeocode(app, request.query.latitude, request.query.longitude),
+    async (request) => geocode.reverseGeocode(request.query.latitude, request.query.longitude),
   );
 }

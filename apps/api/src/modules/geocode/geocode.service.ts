@@ -1,7 +1,7 @@
 import { coordinatesText, isPlainText, type ReverseGeocode } from '@csp/contracts';
-import type { FastifyInstance } from 'fastify';
+import { bindDeps, type AppDeps } from '../../lib/service-deps.ts';
 
-export type GeocodeDeps = Pick<FastifyInstance, 'config' | 'log'>;
+export type GeocodeDeps = Pick<AppDeps, 'config' | 'log'>;
 
 const NAME_MAX_LENGTH = 500;
 const CACHE_SIZE = 1000;
@@ -30,11 +30,10 @@ export function reverseUrl(base: string, latitude: number, longitude: number): U
  * configured, or it is unreachable, slow (GEOCODER_TIMEOUT_MS) or answers nothing usable, the
  * coordinates as text are the name. Never throws.
  */
-export async function reverseGeocode(
+async function reverseGeocode(
   deps: GeocodeDeps,
   latitude: number,
   longitude: number,
-  fetchImpl: typeof fetch = fetch,
 ): Promise<ReverseGeocode> {
   const fallback: ReverseGeocode = { name: coordinatesText(latitude, longitude), source: 'coordinates' };
   const base = deps.config.geocoderUrl;
@@ -43,7 +42,7 @@ export async function reverseGeocode(
   const cached = cache.get(key);
   if (cached !== undefined) return { name: cached, source: 'geocoder' };
   try {
-    const res = await fetchImpl(reverseUrl(base, latitude, longitude), {
+    const res = await fetch(reverseUrl(base, latitude, longitude), {
       headers: { accept: 'application/json', 'user-agent': 'child-support-programme (reverse geocoding)' },
       signal: AbortSignal.timeout(deps.config.geocoderTimeoutMs),
       redirect: 'error',
@@ -68,4 +67,9 @@ export async function reverseGeocode(
 /** Tests: forget what the geocoder answered. */
 export function clearGeocodeCache() {
   cache.clear();
+}
+
+/** The geocode service (decision 0034): the configuration and the log, nothing else. */
+export function createGeocodeService(deps: GeocodeDeps) {
+  return bindDeps(deps, { reverseGeocode });
 }

@@ -13,18 +13,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../plugins/auth.ts';
 import { sendPage } from '../../lib/paging.ts';
-import {
-  deleteNotification,
-  listNotifications,
-  markAllRead,
-  markRead,
-  notificationCounts,
-} from './notifications.service.ts';
 
 const security = [{ bearerAuth: [] }];
 const tags = ['notifications'];
 
 export async function notificationsRoutes(fastify: FastifyInstance) {
+  const { notifications } = fastify.services;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', app.authenticate);
 
@@ -43,7 +37,8 @@ export async function notificationsRoutes(fastify: FastifyInstance) {
         response: { 200: notificationListSchema, 400: errorSchema, 401: errorSchema },
       },
     },
-    async (request, reply) => sendPage(reply, await listNotifications(app, actorOf(request), request.query)),
+    async (request, reply) =>
+      sendPage(reply, await notifications.listNotifications(actorOf(request), request.query)),
   );
 
   app.get(
@@ -57,7 +52,7 @@ export async function notificationsRoutes(fastify: FastifyInstance) {
         response: { 200: notificationCountsSchema, 401: errorSchema },
       },
     },
-    async (request) => notificationCounts(app, actorOf(request)),
+    async (request) => notifications.notificationCounts(actorOf(request)),
   );
 
   app.patch(
@@ -71,7 +66,7 @@ export async function notificationsRoutes(fastify: FastifyInstance) {
         response: { 200: notificationSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema },
       },
     },
-    async (request) => markRead(app, actorOf(request), request.params.id),
+    async (request) => notifications.markRead(actorOf(request), request.params.id),
   );
 
   app.post(
@@ -85,7 +80,7 @@ export async function notificationsRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const updated = await markAllRead(app, actorOf(request));
+      const updated = await notifications.markAllRead(actorOf(request));
       return { message: NOTIFICATION_MESSAGES.allMarkedRead, updated };
     },
   );
@@ -102,7 +97,7 @@ export async function notificationsRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      await deleteNotification(app, actorOf(request), request.params.id);
+      await notifications.deleteNotification(actorOf(request), request.params.id);
       return { message: NOTIFICATION_MESSAGES.deleted };
     },
   );

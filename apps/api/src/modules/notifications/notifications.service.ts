@@ -4,31 +4,24 @@ import {
   type NotificationCounts,
   type notificationListQuerySchema,
 } from '@csp/contracts';
-import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
 import { fetchPage, pageOf, type Paged } from '../../lib/paging.ts';
 import type { Actor } from '../../lib/actor.ts';
-import {
-  countNotificationsOfUser,
-  countsOfUser,
-  deleteNotificationOfUser,
-  listNotificationsOfUser,
-  markAllNotificationsRead,
-  markNotificationRead,
-  type NotificationRecord,
-} from './notifications.repo.ts';
+import { bindDeps, type AppDeps } from '../../lib/service-deps.ts';
+import * as repo from './notifications.repo.ts';
 
 /**
  * Every signed-in user reads and changes only their own notifications: each query is scoped to
  * actor.id, so another user's notification is "not found" and is never touched.
  */
-type Deps = Pick<FastifyInstance, 'db' | 'config'>;
+export type NotificationsRepo = typeof repo;
+export type NotificationsDeps = Pick<AppDeps, 'db' | 'config'> & { repo: NotificationsRepo };
 type ListQuery = z.output<typeof notificationListQuerySchema>;
 
 const DEFAULT_PAGE_SIZE = 10;
 
-export function toNotificationDto(row: NotificationRecord): Notification {
+export function toNotificationDto(row: repo.NotificationRecord): Notification {
   return {
     id: row.id,
     type: row.type,
@@ -40,8 +33,8 @@ export function toNotificationDto(row: NotificationRecord): Notification {
 }
 
 /** The caller's notifications, filtered in SQL; one page and the total when a page is asked for. */
-export async function listNotifications(
-  deps: Deps,
+async function listNotifications(
+  deps: NotificationsDeps,
   actor: Actor,
   query: ListQuery,
 ): Promise<Paged<Notification>> {
@@ -55,30 +48,38 @@ export async function listNotifications(
   };
   const page = await fetchPage({
     page: pageOf(query, DEFAULT_PAGE_SIZE),
-    rows: (p) => listNotificationsOfUser(deps.db, actor.id, filter, p),
-    count: () => countNotificationsOfUser(deps.db, actor.id, filter),
+    rows: (p) => deps.repo.listNotificationsOfUser(deps.db, actor.id, filter, p),
+    count: () => deps.repo.countNotificationsOfUser(deps.db, actor.id, filter),
     cursorOf: (r) => r.cursor,
   });
   return { ...page, items: page.items.map((r) => toNotificationDto(r.notification)) };
 }
 
 /** The caller's counters (bell badge, inbox header), without shipping the inbox. */
-export async function notificationCounts(deps: Deps, actor: Actor): Promise<NotificationCounts> {
-  const { total, unread } = await countsOfUser(deps.db, actor.id);
+async function notificationCounts(deps: NotificationsDeps, actor: Actor): Promise<NotificationCounts> {
+  const { total, unread } = await deps.repo.countsOfUser(deps.db, actor.id);
   return { total, unread, read: total - unread };
 }
 
-export async function markRead(deps: Deps, actor: Actor, id: string): Promise<Notification> {
-  const row = await markNotificationRead(deps.db, actor.id, id);
+async function markRead(deps: NotificationsDeps, actor: Actor, id: string): Promise<Notification> {
+  const row = await deps.repo.markNotificationRead(deps.db, actor.id, id);
   if (!row) throw notFound(NOTIFICATION_MESSAGES.notFound);
   return toNotificationDto(row);
 }
 
-export async function markAllRead(deps: Deps, actor: Actor): Promise<number> {
-  return markAllNotificationsRead(deps.db, actor.id);
+async function markAllRead(deps: NotificationsDeps, actor: Actor): Promise<number> {
+  return deps.repo.markAllNotificationsRead(deps.db, actor.id);
 }
 
-export async function deleteNotification(deps: Deps, actor: Actor, id: string): Promise<void> {
-  const deleted = await deleteNotificationOfUser(deps.db, actor.id, id);
+async function deleteNotification(deps: NotificationsDeps, actor: Actor, id: string): Promise<void> {
+  const deleted = await deps.repo.deleteNotificationOfUser(deps.db, actor.id, id);
   if (!deleted) throw notFound(NOTIFICATION_MESSAGES.notFound);
+}
+
+/** The notifications service (decision 0034): the app's real repository unless a test passes a fake. */
+export function createNotificationsService(
+  deps: Pick<AppDeps, 'db' | 'config'> & { repo?: NotificationsRepo },
+) {
+  const full: NotificationsDeps = { repo, ...deps };
+  return bindDeps(full, { listNotifications, notificationCounts, markRead, markAllRead, deleteNotification });
 }

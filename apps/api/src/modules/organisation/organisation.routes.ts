@@ -1,9 +1,9 @@
 import { errorSchema, organisationSchema } from '@csp/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { organisationInfo } from './organisation.service.ts';
 
 export async function organisationRoutes(fastify: FastifyInstance) {
+  const { organisation } = fastify.services;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', app.authenticate);
 
@@ -20,6 +20,6 @@ export async function organisationRoutes(fastify: FastifyInstance) {
         response: { 200: organisationSchema, 401: errorSchema },
       },
     },
-    async () => organisationInfo(app),
+    async () => organisation.organisationInfo(),
   );
 }

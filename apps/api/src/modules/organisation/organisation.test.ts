@@ -2,7 +2,7 @@ import { organisationSchema, todayIn } from '@csp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, seedUser, type TestContext } from '../../test/setup.ts';
 import { parseTileUrl, parseTimeZone } from '../../config.ts';
-import { organisationInfo } from './organisation.service.ts';
+import { createOrganisationService } from './organisation.service.ts';
 
 describe('GET /api/organisation', () => {
   let t: TestContext;
@@ -41,14 +41,15 @@ describe('GET /api/organisation', () => {
     // 17:00 UTC on 1 March is already 2 March in Kiritimati (UTC+14) and still 1 March in Colombo (22:30).
     const now = new Date('2026-03-01T17:00:00Z');
     const config = { mapTileAttribution: '© OSM' };
-    expect(organisationInfo({ config: { ...config, orgTimezone: 'Pacific/Kiritimati' } }, now)).toEqual({
+    const clock = { now: () => now };
+    const at = (orgTimezone: string) =>
+      createOrganisationService({ config: { ...config, orgTimezone }, clock }).organisationInfo();
+    expect(at('Pacific/Kiritimati')).toEqual({
       timezone: 'Pacific/Kiritimati',
       today: '2026-03-02',
       mapTiles: null,
     });
-    expect(organisationInfo({ config: { ...config, orgTimezone: 'Asia/Colombo' } }, now).today).toBe(
-      '2026-03-01',
-    );
+    expect(at('Asia/Colombo').today).toBe('2026-03-01');
   });
 
   it('names the map tiles when MAP_TILE_URL is set, and lets the CSP load them', async () => {
