@@ -124,8 +124,6 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }),
   );
   app.decorate('storage', overrides.storage ?? createFileStore(config));
-  // After the handles they are built from: each service once, given those handles (services.ts).
-  app.decorate('services', buildServices(appDepsOf(app)));
   if (!overrides.database) app.addHook('onClose', async () => database.close());
 
   await app.register(errorsPlugin);
@@ -134,6 +132,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(openapiPlugin);
   await app.register(authPlugin);
   await app.register(rateLimitPlugin);
+  // After the handles and plugins they are built from: each service once, given those (services.ts).
+  app.decorate('services', buildServices(appDepsOf(app)));
   // Uploads are read in stream mode by the routes that take them (files.service.ts readUpload), each
   // with its own size limit; these are the ceilings for every multipart request.
   await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });

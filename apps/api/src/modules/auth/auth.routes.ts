@@ -21,7 +21,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, sessionOf } from '../../plugins/auth.ts';
 import { fileLinksOf } from '../files/files.service.ts';
-import * as service from './auth.service.ts';
 
 const tags = ['auth'];
 const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, errorSchema]));
@@ -29,6 +28,7 @@ const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, e
 /** /api/auth: sign-in, registration, password reset (public, limited per IP) and the own profile. */
 export async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { auth } = app.services;
   const publicCall = { onRequest: [app.authIpLimit] };
   const signedIn = { onRequest: [app.authenticate] };
 
@@ -45,7 +45,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         response: { 200: loginResponseSchema, ...errors(400, 401, 403, 429) },
       },
     },
-    (request) => service.login(app, request.body),
+    (request) => auth.login(request.body),
   );
 
   app.post(
@@ -61,7 +61,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         response: { 200: registerResponseSchema, ...errors(400, 403, 429, 503) },
       },
     },
-    (request) => service.register(app, request.body),
+    (request) => auth.register(request.body),
   );
 
   app.post(
@@ -77,7 +77,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         response: { 200: verifyOtpResponseSchema, ...errors(400, 403, 409, 429) },
       },
     },
-    (request) => service.verifyRegistration(app, request.body),
+    (request) => auth.verifyRegistration(request.body),
   );
 
   app.post(
@@ -92,7 +92,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         response: { 200: forgotPasswordResponseSchema, ...errors(400, 429) },
       },
     },
-    (request) => service.forgotPassword(app, request.body),
+    (request) => auth.forgotPassword(request.body),
   );
 
   app.post(
@@ -107,7 +107,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         response: { 200: resetPasswordResponseSchema, ...errors(400, 429) },
       },
     },
-    (request) => service.resetPassword(app, request.body),
+    (request) => auth.resetPassword(request.body),
   );
 
   app.get(
@@ -122,7 +122,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         response: { 200: authPolicySchema, ...errors(429) },
       },
     },
-    () => service.policy(app),
+    () => auth.policy(),
   );
 
   app.post(
@@ -138,7 +138,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         response: { 200: messageSchema, ...errors(401) },
       },
     },
-    (request) => service.logout(app, sessionOf(request)),
+    (request) => auth.logout(sessionOf(request)),
   );
 
   app.get(
@@ -152,7 +152,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         response: { 200: profileResponseSchema, ...errors(401, 404) },
       },
     },
-    (request) => service.getProfile(app, actorOf(request), fileLinksOf(app, request)),
+    (request) => auth.getProfile(actorOf(request), fileLinksOf(app, request)),
   );
 
   app.patch(
@@ -168,7 +168,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         response: { 200: profileResponseSchema, ...errors(400, 401, 404) },
       },
     },
-    (request) => service.updateProfile(app, actorOf(request), fileLinksOf(app, request), request.body),
+    (request) => auth.updateProfile(actorOf(request), fileLinksOf(app, request), request.body),
   );
 
   app.patch(
@@ -184,6 +184,6 @@ export async function authRoutes(fastify: FastifyInstance) {
         response: { 200: changePasswordResponseSchema, ...errors(400, 401, 429) },
       },
     },
-    (request) => service.changePassword(app, actorOf(request), request.body),
+    (request) => auth.changePassword(actorOf(request), request.body),
   );
 }

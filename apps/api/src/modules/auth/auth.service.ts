@@ -23,7 +23,7 @@ import {
   type verifyOtpBodySchema,
 } from '@csp/contracts';
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
@@ -31,7 +31,8 @@ import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { assertPasswordAllowed } from '../../lib/password-policy.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { enforce } from '../../plugins/rate-limit.ts';
+import { bindDeps, type AppDeps } from '../../lib/service-deps.ts';
+import { enforce, type RateLimits } from '../../plugins/rate-limit.ts';
 import {
   fileLinks,
   NO_FILE_LINKS,
@@ -39,7 +40,7 @@ import {
   unlinkStoredFiles,
   type FileLinks,
 } from '../files/files.service.ts';
-import { notifyMany } from '../notifications/notify.ts';
+import { realEffects, type Effects } from '../effects.ts';
 import { toUserDto } from '../users/users.mapper.ts';
 import { CODE_TTL_MS, MAX_CODE_ATTEMPTS, codeHashesMatch, generateCode, hashCode } from './auth.codes.ts';
 import {
@@ -51,7 +52,6 @@ import {
 import { setupTokenMatches } from './auth.setup.ts';
 import * as usersRepo from '../users/users.repo.ts';
 import * as repo from './auth.repo.ts';
-import { audit } from '../audit/audit.ts';
 
 type LoginInput = z.output<typeof loginBodySchema>;
 type RegisterInput = z.output<typeof registerBodySchema>;
@@ -61,6 +61,27 @@ type ResetPasswordInput = z.output<typeof resetPasswordBodySchema>;
 type UpdateProfileInput = z.output<typeof updateProfileBodySchema>;
 type ChangePasswordInput = z.output<typeof changePasswordBodySchema>;
 type Session = NonNullable<FastifyRequest['session']>;
+
+/** The repositories the service is given (the real ones in the app, fakes in a unit test). */
+export type AuthRepo = typeof repo;
+export type UsersRepo = typeof usersRepo;
+
+/** The session tokens (plugins/auth.ts): a sign-in and a password change start a session. */
+export interface SessionTokens {
+  sign(user: { id: string; tokenVersion: number }, sessionId?: string): string;
+  /** The session id and expiry (seconds since the epoch) of a token this app signed. */
+  claims(token: string): { sid: string; exp: number };
+}
+
+/** Besides the app's handles: the session tokens and the per-email limits of sign-in and codes. */
+export interface AuthHandles {
+  tokens: SessionTokens;
+  rateLimits: Pick<RateLimits, 'loginFailures' | 'codeSends'>;
+}
+
+export type AuthDeps = Pick<AppDeps, 'db' | 'config' | 'log' | 'storage' | 'mailer'> &
+  AuthHandles &
+  Effects & { repo: AuthRepo; usersRepo: UsersRepo };
 
 export const MESSAGES = {
   invalidCredentials: 'Invalid credentials',
@@ -93,51 +114,51 @@ const tooManyCodeSends = (wait: string) =>
 const PRUNE_AFTER_MS = 60 * 60_000;
 
 /** The file links of a sign-in's answer, made for the session its token starts. */
-function linksOfNewSession(app: FastifyInstance, user: usersRepo.UserRecord, token: string): FileLinks {
-  const { sid, exp } = app.jwt.decode<{ sid: string; exp: number }>(token)!;
+function linksOfNewSession(deps: AuthDeps, user: usersRepo.UserRecord, token: string): FileLinks {
+  const { sid, exp } = deps.tokens.claims(token);
   const expiresAt = new Date(exp * 1000);
-  return fileLinks(app.config, { id: sid, userId: user.id, tokenVersion: user.tokenVersion, expiresAt });
+  return fileLinks(deps.config, { id: sid, userId: user.id, tokenVersion: user.tokenVersion, expiresAt });
 }
 
 // ── sign-in ──────────────────────────────────────────────────────────────────────────────────────
 
-export async function login(app: FastifyInstance, input: LoginInput): Promise<LoginResponse> {
+async function login(deps: AuthDeps, input: LoginInput): Promise<LoginResponse> {
   const { email, password } = input;
-  const attempts = app.rateLimits.loginFailures;
+  const attempts = deps.rateLimits.loginFailures;
   // Counted before the password is checked (and forgotten on success), so N concurrent wrong
   // passwords are never more than the limit checked.
   enforce(await attempts.hit(email), tooManyLoginFailures);
 
-  const user = await repo.findUserByEmail(app.db, email);
+  const user = await deps.repo.findUserByEmail(deps.db, email);
   const ok =
     user && !user.deletedAt
       ? await verifyPassword(user.passwordHash, password)
       : await verifyAgainstDummy(password);
   if (!user || !ok) {
     // Its own statement: the failed attempt is kept although the request fails.
-    await audit(app.db, { id: null, email }, 'sign_in_failed', 'user', user?.id ?? null);
+    await deps.audit.audit(deps.db, { id: null, email }, 'sign_in_failed', 'user', user?.id ?? null);
     throw unauthorized(MESSAGES.invalidCredentials);
   }
   // Only someone who knows the password learns that the account is disabled, or not yet approved. A
   // later administrator awaiting activation is in the spec's flow, whose client reads 'Account disabled'
   // from this answer: only a teacher waiting under TEACHER_REGISTRATION=approval is told it waits.
   if (!user.isActive) {
-    const waiting = user.role === 'TEACHER' && (await repo.awaitsFirstActivation(app.db, user.id));
+    const waiting = user.role === 'TEACHER' && (await deps.repo.awaitsFirstActivation(deps.db, user.id));
     throw forbidden(waiting ? AUTH_MESSAGES.awaitingApproval : MESSAGES.accountDisabled);
   }
 
   await attempts.reset(email);
-  await audit(app.db, user, 'sign_in', 'user', user.id);
-  const token = app.signToken(user);
-  return { access_token: token, user: toUserDto(user, linksOfNewSession(app, user, token)) };
+  await deps.audit.audit(deps.db, user, 'sign_in', 'user', user.id);
+  const token = deps.tokens.sign(user);
+  return { access_token: token, user: toUserDto(user, linksOfNewSession(deps, user, token)) };
 }
 
 /** Ends the caller's session on the server: this token and every renewal of it stop working. */
-export async function logout(app: FastifyInstance, session: Session): Promise<MessageResponse> {
-  const now = new Date();
+async function logout(deps: AuthDeps, session: Session): Promise<MessageResponse> {
+  const now = deps.clock.now();
   // Any token of this session expires within one lifetime from now.
   const until = new Date(now.getTime() + session.lifetimeSeconds * 1000);
-  await repo.revokeSession(app.db, session.id, until, now);
+  await deps.repo.revokeSession(deps.db, session.id, until, now);
   return { message: MESSAGES.signedOut };
 }
 
@@ -153,41 +174,41 @@ export async function logout(app: FastifyInstance, session: Session): Promise<Me
  * who merely knows an email can cancel someone's registration. Its registrant, who knows its password,
  * may start over: that replaces it and its code.
  */
-export async function register(app: FastifyInstance, input: RegisterInput): Promise<RegisterResponse> {
+async function register(deps: AuthDeps, input: RegisterInput): Promise<RegisterResponse> {
   const { email } = input;
   // The rules of the server's settings come before any work, as the schema's do.
-  if (input.role === 'TEACHER' && app.config.teacherRegistration === 'closed') {
+  if (input.role === 'TEACHER' && deps.config.teacherRegistration === 'closed') {
     throw forbidden(AUTH_MESSAGES.teacherRegistrationClosed);
   }
-  assertPasswordAllowed(input.password, app.config.passwordMinLength, passwordTooShortMessage);
-  if (input.role === 'ADMIN') await assertFirstAdminRules(app, email, input.setupToken);
-  enforce(await app.rateLimits.codeSends.hit(email), tooManyCodeSends);
+  assertPasswordAllowed(input.password, deps.config.passwordMinLength, passwordTooShortMessage);
+  if (input.role === 'ADMIN') await assertFirstAdminRules(deps, email, input.setupToken);
+  enforce(await deps.rateLimits.codeSends.hit(email), tooManyCodeSends);
 
   const passwordHash = await hashPassword(input.password);
-  const existing = await repo.findUserByEmail(app.db, email);
+  const existing = await deps.repo.findUserByEmail(deps.db, email);
   // Looks like a pending registration; no such one exists, so verification answers 'Invalid or expired OTP'.
   const lookAlike = (): RegisterResponse => ({
     message: MESSAGES.codeSent,
     data: { tempData: { registrationId: randomUUID() } },
   });
   if (existing) {
-    await sendOrFail(app, registrationAttemptMail(email, existing.firstName));
+    await sendOrFail(deps, registrationAttemptMail(email, existing.firstName));
     return lookAlike();
   }
 
-  const now = new Date();
-  const live = await repo.findLivePendingRegistration(app.db, email, now);
+  const now = deps.clock.now();
+  const live = await deps.repo.findLivePendingRegistration(deps.db, email, now);
   // Checked outside the transaction: the hash takes a while, and no lock is held meanwhile.
   const ownLiveId = live && (await verifyPassword(live.passwordHash, input.password)) ? live.id : undefined;
 
   const code = generateCode();
   const expiresAt = new Date(now.getTime() + CODE_TTL_MS);
-  const outcome = await app.db.transaction(async (tx) => {
-    await repo.lockPendingRegistrationsOf(tx, email);
-    const current = await repo.findLivePendingRegistration(tx, email, now);
+  const outcome = await deps.db.transaction(async (tx) => {
+    await deps.repo.lockPendingRegistrationsOf(tx, email);
+    const current = await deps.repo.findLivePendingRegistration(tx, email, now);
     if (current && current.id !== ownLiveId) return { kept: current, created: undefined };
-    await repo.pruneExpired(tx, new Date(now.getTime() - PRUNE_AFTER_MS));
-    const row = await repo.replacePendingRegistration(tx, {
+    await deps.repo.pruneExpired(tx, new Date(now.getTime() - PRUNE_AFTER_MS));
+    const row = await deps.repo.replacePendingRegistration(tx, {
       email,
       passwordHash,
       firstName: input.firstName,
@@ -196,10 +217,10 @@ export async function register(app: FastifyInstance, input: RegisterInput): Prom
       role: input.role,
       expiresAt,
     });
-    await repo.replaceCode(tx, {
+    await deps.repo.replaceCode(tx, {
       email,
       purpose: 'REGISTER',
-      codeHash: hashCode(app.config.jwtSecret, 'REGISTER', email, code),
+      codeHash: hashCode(deps.config.jwtSecret, 'REGISTER', email, code),
       pendingRegistrationId: row.id,
       expiresAt,
     });
@@ -208,41 +229,38 @@ export async function register(app: FastifyInstance, input: RegisterInput): Prom
 
   if (outcome.kept) {
     const minutesLeft = Math.max(1, Math.ceil((outcome.kept.expiresAt.getTime() - now.getTime()) / 60_000));
-    await sendOrFail(app, registrationPendingMail(email, minutesLeft));
+    await sendOrFail(deps, registrationPendingMail(email, minutesLeft));
     return lookAlike();
   }
   const pending = outcome.created;
   try {
-    await sendOrFail(app, registrationCodeMail(email, input.firstName, code));
+    await sendOrFail(deps, registrationCodeMail(email, input.firstName, code));
   } catch (err) {
     // Nothing half-done: without the email the pending registration is useless.
-    await repo.deletePendingRegistration(app.db, pending.id);
+    await deps.repo.deletePendingRegistration(deps.db, pending.id);
     throw err;
   }
   return { message: MESSAGES.codeSent, data: { tempData: { registrationId: pending.id } } };
 }
 
-export async function verifyRegistration(
-  app: FastifyInstance,
-  input: VerifyOtpInput,
-): Promise<VerifyOtpResponse> {
+async function verifyRegistration(deps: AuthDeps, input: VerifyOtpInput): Promise<VerifyOtpResponse> {
   const { email } = input;
-  const pending = await repo.findPendingRegistration(app.db, input.tempData.registrationId);
+  const pending = await deps.repo.findPendingRegistration(deps.db, input.tempData.registrationId);
   // A registrationId of another email, a replaced or used registration, or an expired one.
-  if (!pending || pending.email !== email || pending.expiresAt <= new Date()) {
+  if (!pending || pending.email !== email || pending.expiresAt <= deps.clock.now()) {
     throw badRequest(MESSAGES.invalidCode);
   }
   // Registered before TEACHER_REGISTRATION became closed.
-  if (pending.role === 'TEACHER' && app.config.teacherRegistration === 'closed') {
+  if (pending.role === 'TEACHER' && deps.config.teacherRegistration === 'closed') {
     throw forbidden(AUTH_MESSAGES.teacherRegistrationClosed);
   }
-  const code = await checkCode(app, email, 'REGISTER', input.otp, pending.id);
-  const { firstAdminEmail, teacherRegistration } = app.config;
+  const code = await checkCode(deps, email, 'REGISTER', input.otp, pending.id);
+  const { firstAdminEmail, teacherRegistration } = deps.config;
 
-  const { user, awaitingActivation } = await app.db.transaction(async (tx) => {
-    await usersRepo.lockAdminRoster(tx);
-    if (!(await repo.consumeCode(tx, code.id, new Date()))) throw badRequest(MESSAGES.invalidCode);
-    if (await usersRepo.emailTaken(tx, email)) throw conflict(MESSAGES.emailTaken);
+  const { user, awaitingActivation } = await deps.db.transaction(async (tx) => {
+    await deps.usersRepo.lockAdminRoster(tx);
+    if (!(await deps.repo.consumeCode(tx, code.id, deps.clock.now()))) throw badRequest(MESSAGES.invalidCode);
+    if (await deps.usersRepo.emailTaken(tx, email)) throw conflict(MESSAGES.emailTaken);
 
     // Bootstrap, once: on a programme that has never had an administrator, a verified ADMIN
     // registration (of FIRST_ADMIN_EMAIL when set) becomes an active one. Ever after, ADMIN
@@ -250,10 +268,10 @@ export async function verifyRegistration(
     const isActive =
       pending.role === 'TEACHER'
         ? teacherRegistration !== 'approval'
-        : !(await usersRepo.adminBootstrapped(tx)) && (!firstAdminEmail || email === firstAdminEmail);
+        : !(await deps.usersRepo.adminBootstrapped(tx)) && (!firstAdminEmail || email === firstAdminEmail);
     let created: usersRepo.UserRecord;
     try {
-      created = await usersRepo.insertUser(tx, {
+      created = await deps.usersRepo.insertUser(tx, {
         email,
         passwordHash: pending.passwordHash,
         firstName: pending.firstName,
@@ -266,8 +284,8 @@ export async function verifyRegistration(
       if (isUniqueViolation(err)) throw conflict(MESSAGES.emailTaken);
       throw err;
     }
-    await repo.deletePendingRegistration(tx, pending.id);
-    await audit(tx, created, 'create', 'user', created.id, {
+    await deps.repo.deletePendingRegistration(tx, pending.id);
+    await deps.audit.audit(tx, created, 'create', 'user', created.id, {
       email,
       firstName: created.firstName,
       lastName: created.lastName,
@@ -277,24 +295,21 @@ export async function verifyRegistration(
     });
     if (!isActive) {
       const name = `${created.firstName} ${created.lastName}`;
-      const admins = await usersRepo.activeAdminIds(tx);
-      if (created.role === 'ADMIN') {
-        await notifyMany(
-          tx,
-          admins,
-          'GENERAL',
-          'New administrator awaiting activation',
-          `${name} (${created.email}) registered as an administrator and is waiting for activation.`,
-        );
-      } else {
-        await notifyMany(
-          tx,
-          admins,
-          'GENERAL',
-          'New teacher awaiting approval',
-          `${name} (${created.email}) registered as a teacher and is waiting for approval. Activate the account to let them sign in.`,
-        );
-      }
+      const admins = await deps.usersRepo.activeAdminIds(tx);
+      const notice =
+        created.role === 'ADMIN'
+          ? {
+              title: 'New administrator awaiting activation',
+              message: `${name} (${created.email}) registered as an administrator and is waiting for activation.`,
+            }
+          : {
+              title: 'New teacher awaiting approval',
+              message: `${name} (${created.email}) registered as a teacher and is waiting for approval. Activate the account to let them sign in.`,
+            };
+      await deps.notify.notifyEach(
+        tx,
+        admins.map((userId) => ({ userId, type: 'GENERAL' as const, ...notice })),
+      );
     }
     return { user: created, awaitingActivation: !isActive };
   });
@@ -320,64 +335,58 @@ export async function verifyRegistration(
  * (no account) and is pruned like any other. Doing the work after the answer would hide the time too,
  * but a failure to store the code would then go unseen by the person waiting for it.
  */
-export async function forgotPassword(
-  app: FastifyInstance,
-  input: ForgotPasswordInput,
-): Promise<MessageResponse> {
+async function forgotPassword(deps: AuthDeps, input: ForgotPasswordInput): Promise<MessageResponse> {
   const { email } = input;
-  enforce(await app.rateLimits.codeSends.hit(email), tooManyCodeSends);
+  enforce(await deps.rateLimits.codeSends.hit(email), tooManyCodeSends);
 
-  const user = await repo.findUserByEmail(app.db, email);
+  const user = await deps.repo.findUserByEmail(deps.db, email);
   const code = generateCode();
-  const now = new Date();
-  await app.db.transaction(async (tx) => {
-    await repo.pruneExpired(tx, new Date(now.getTime() - PRUNE_AFTER_MS));
-    await repo.replaceCode(tx, {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    await deps.repo.pruneExpired(tx, new Date(now.getTime() - PRUNE_AFTER_MS));
+    await deps.repo.replaceCode(tx, {
       email,
       purpose: 'RESET_PASSWORD',
-      codeHash: hashCode(app.config.jwtSecret, 'RESET_PASSWORD', email, code),
+      codeHash: hashCode(deps.config.jwtSecret, 'RESET_PASSWORD', email, code),
       pendingRegistrationId: null,
       expiresAt: new Date(now.getTime() + CODE_TTL_MS),
     });
   });
   if (user && !user.deletedAt && user.isActive) {
-    sendInBackground(app, passwordResetCodeMail(email, user.firstName, code));
+    sendInBackground(deps, passwordResetCodeMail(email, user.firstName, code));
   }
   return { message: MESSAGES.forgotPassword };
 }
 
-export async function resetPassword(
-  app: FastifyInstance,
-  input: ResetPasswordInput,
-): Promise<MessageResponse> {
+async function resetPassword(deps: AuthDeps, input: ResetPasswordInput): Promise<MessageResponse> {
   const { email } = input;
-  assertPasswordAllowed(input.newPassword, app.config.passwordMinLength, passwordTooShortMessage);
-  const code = await checkCode(app, email, 'RESET_PASSWORD', input.otp);
-  const user = await repo.findUserByEmail(app.db, email);
+  assertPasswordAllowed(input.newPassword, deps.config.passwordMinLength, passwordTooShortMessage);
+  const code = await checkCode(deps, email, 'RESET_PASSWORD', input.otp);
+  const user = await deps.repo.findUserByEmail(deps.db, email);
   // Deactivated or deleted after the code was sent.
   if (!user || user.deletedAt || !user.isActive) throw badRequest(MESSAGES.invalidCode);
 
   const passwordHash = await hashPassword(input.newPassword);
-  await app.db.transaction(async (tx) => {
-    if (!(await repo.consumeCode(tx, code.id, new Date()))) throw badRequest(MESSAGES.invalidCode);
-    await repo.setPassword(tx, user.id, passwordHash);
-    await audit(tx, user, 'password_change', 'user', user.id, { via: 'reset' });
+  await deps.db.transaction(async (tx) => {
+    if (!(await deps.repo.consumeCode(tx, code.id, deps.clock.now()))) throw badRequest(MESSAGES.invalidCode);
+    await deps.repo.setPassword(tx, user.id, passwordHash);
+    await deps.audit.audit(tx, user, 'password_change', 'user', user.id, { via: 'reset' });
   });
-  await app.rateLimits.loginFailures.reset(email);
+  await deps.rateLimits.loginFailures.reset(email);
   return { message: MESSAGES.passwordReset };
 }
 
 // ── own profile ──────────────────────────────────────────────────────────────────────────────────
 
-export async function getProfile(app: FastifyInstance, actor: Actor, links: FileLinks): Promise<User> {
-  const row = await usersRepo.findUserById(app.db, actor.id);
+async function getProfile(deps: AuthDeps, actor: Actor, links: FileLinks): Promise<User> {
+  const row = await deps.usersRepo.findUserById(deps.db, actor.id);
   if (!row) throw notFound('User not found.');
   return toUserDto(row, links);
 }
 
 /** Names and phone of the caller; `profilePicture: null` removes the picture. Role and email never. */
-export async function updateProfile(
-  app: FastifyInstance,
+async function updateProfile(
+  deps: AuthDeps,
   actor: Actor,
   links: FileLinks,
   input: UpdateProfileInput,
@@ -388,51 +397,53 @@ export async function updateProfile(
   if (input.phone !== undefined) patch.phone = input.phone || null;
   if (input.profilePicture === null) patch.profilePictureFileId = null;
 
-  const { row, oldKeys } = await app.db.transaction(async (tx) => {
-    const current = await usersRepo.findUserById(tx, actor.id, { forUpdate: true });
+  const { row, oldKeys } = await deps.db.transaction(async (tx) => {
+    const current = await deps.usersRepo.findUserById(tx, actor.id, { forUpdate: true });
     if (!current) throw notFound('User not found.');
-    const updated = Object.keys(patch).length > 0 ? await repo.updateProfile(tx, actor.id, patch) : current;
+    const updated =
+      Object.keys(patch).length > 0 ? await deps.repo.updateProfile(tx, actor.id, patch) : current;
     if (!updated) throw notFound('User not found.');
     const removedPicture = patch.profilePictureFileId === null ? current.profilePictureFileId : null;
-    if (Object.keys(patch).length > 0) await audit(tx, actor, 'update', 'user', actor.id, patch);
+    if (Object.keys(patch).length > 0) await deps.audit.audit(tx, actor, 'update', 'user', actor.id, patch);
     return { row: updated, oldKeys: removedPicture ? await unlinkStoredFiles(tx, [removedPicture]) : [] };
   });
-  await removeStoredObjects(app, oldKeys);
+  await removeStoredObjects(deps, oldKeys);
   return toUserDto(row, links);
 }
 
 /** Checks the current password; on success every older token dies and the caller gets a new one. */
-export async function changePassword(
-  app: FastifyInstance,
+async function changePassword(
+  deps: AuthDeps,
   actor: Actor,
   input: ChangePasswordInput,
 ): Promise<ChangePasswordResponse> {
-  assertPasswordAllowed(input.newPassword, app.config.passwordMinLength, newPasswordTooShortMessage);
-  const attempts = app.rateLimits.loginFailures;
+  assertPasswordAllowed(input.newPassword, deps.config.passwordMinLength, newPasswordTooShortMessage);
+  const attempts = deps.rateLimits.loginFailures;
   // Counted before the check, as for sign-in (the same per-email budget).
   enforce(await attempts.hit(actor.email), tooManyPasswordFailures);
 
-  const row = await usersRepo.findUserById(app.db, actor.id);
+  const row = await deps.usersRepo.findUserById(deps.db, actor.id);
   if (!row) throw notFound('User not found.');
   if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
     throw badRequest(MESSAGES.currentPasswordIncorrect);
   }
   const passwordHash = await hashPassword(input.newPassword);
-  const updated = await app.db.transaction(async (tx) => {
-    const row = await repo.setPassword(tx, actor.id, passwordHash);
-    if (row) await audit(tx, actor, 'password_change', 'user', actor.id);
+  const updated = await deps.db.transaction(async (tx) => {
+    const row = await deps.repo.setPassword(tx, actor.id, passwordHash);
+    if (row) await deps.audit.audit(tx, actor, 'password_change', 'user', actor.id);
     return row;
   });
   if (!updated) throw notFound('User not found.');
   await attempts.reset(actor.email);
-  return { message: MESSAGES.passwordChanged, access_token: app.signToken(updated) };
+  return { message: MESSAGES.passwordChanged, access_token: deps.tokens.sign(updated) };
 }
 
 // ── settings the public forms read ───────────────────────────────────────────────────────────────
 
-export async function policy(app: FastifyInstance): Promise<AuthPolicy> {
-  const { teacherRegistration, passwordMinLength, firstAdminSetup } = app.config;
-  const setupTokenRequired = firstAdminSetup === 'token' && !(await usersRepo.adminBootstrapped(app.db));
+async function policy(deps: AuthDeps): Promise<AuthPolicy> {
+  const { teacherRegistration, passwordMinLength, firstAdminSetup } = deps.config;
+  const setupTokenRequired =
+    firstAdminSetup === 'token' && !(await deps.usersRepo.adminBootstrapped(deps.db));
   return { teacherRegistration, passwordMinLength, setupTokenRequired };
 }
 
@@ -445,13 +456,13 @@ export async function policy(app: FastifyInstance): Promise<AuthPolicy> {
  * (later ADMIN registrations wait for activation).
  */
 async function assertFirstAdminRules(
-  app: FastifyInstance,
+  deps: AuthDeps,
   email: string,
   setupToken: string | undefined,
 ): Promise<void> {
-  const { firstAdminSetup, firstAdminEmail, jwtSecret } = app.config;
+  const { firstAdminSetup, firstAdminEmail, jwtSecret } = deps.config;
   if (firstAdminSetup === 'open' && !firstAdminEmail) return;
-  if (await usersRepo.adminBootstrapped(app.db)) return;
+  if (await deps.usersRepo.adminBootstrapped(deps.db)) return;
   if (firstAdminSetup === 'token') {
     if (!setupToken) throw badRequest(AUTH_MESSAGES.setupTokenRequired);
     if (!setupTokenMatches(jwtSecret, setupToken)) throw forbidden(AUTH_MESSAGES.setupTokenWrong);
@@ -465,44 +476,68 @@ async function assertFirstAdminRules(
  * transaction, which is what makes it single use.
  */
 async function checkCode(
-  app: FastifyInstance,
+  deps: AuthDeps,
   email: string,
   purpose: repo.CodePurpose,
   otp: string,
   pendingRegistrationId?: string,
 ): Promise<repo.OneTimeCode> {
-  const row = await repo.findCode(app.db, email, purpose);
+  const row = await deps.repo.findCode(deps.db, email, purpose);
   if (
     !row ||
     row.consumedAt ||
-    row.expiresAt <= new Date() ||
+    row.expiresAt <= deps.clock.now() ||
     (pendingRegistrationId !== undefined && row.pendingRegistrationId !== pendingRegistrationId)
   ) {
     throw badRequest(MESSAGES.invalidCode);
   }
   if (row.attempts >= MAX_CODE_ATTEMPTS) throw badRequest(MESSAGES.tooManyAttempts);
-  if (!codeHashesMatch(row.codeHash, hashCode(app.config.jwtSecret, purpose, email, otp))) {
-    const attempts = await repo.recordWrongAttempt(app.db, row.id);
+  if (!codeHashesMatch(row.codeHash, hashCode(deps.config.jwtSecret, purpose, email, otp))) {
+    const attempts = await deps.repo.recordWrongAttempt(deps.db, row.id);
     throw badRequest(attempts >= MAX_CODE_ATTEMPTS ? MESSAGES.tooManyAttempts : MESSAGES.invalidCode);
   }
   return row;
 }
 
 /** Logs what failed without the message itself (it carries a code). */
-function logMailFailure(app: FastifyInstance, err: unknown, subject: string) {
+function logMailFailure(deps: AuthDeps, err: unknown, subject: string) {
   const reason = err instanceof Error ? err.message : String(err);
-  app.log.error({ reason, subject }, 'could not send email');
+  deps.log.error({ reason, subject }, 'could not send email');
 }
 
-async function sendOrFail(app: FastifyInstance, message: MailMessage): Promise<void> {
+async function sendOrFail(deps: AuthDeps, message: MailMessage): Promise<void> {
   try {
-    await app.mailer.send(message);
+    await deps.mailer.send(message);
   } catch (err) {
-    logMailFailure(app, err, message.subject);
+    logMailFailure(deps, err, message.subject);
     throw new AppError(503, MESSAGES.mailFailed);
   }
 }
 
-function sendInBackground(app: FastifyInstance, message: MailMessage): void {
-  app.mailer.send(message).catch((err: unknown) => logMailFailure(app, err, message.subject));
+function sendInBackground(deps: AuthDeps, message: MailMessage): void {
+  deps.mailer.send(message).catch((err: unknown) => logMailFailure(deps, err, message.subject));
+}
+
+/**
+ * The auth service with its dependencies given once (decision 0034): the app's real repositories and
+ * effects unless a test passes fakes.
+ */
+export function createAuthService(
+  deps: Pick<AppDeps, 'db' | 'config' | 'log' | 'storage' | 'mailer'> &
+    AuthHandles &
+    Partial<Effects> & { repo?: AuthRepo; usersRepo?: UsersRepo },
+) {
+  const full: AuthDeps = { ...realEffects, repo, usersRepo, ...deps };
+  return bindDeps(full, {
+    login,
+    logout,
+    register,
+    verifyRegistration,
+    forgotPassword,
+    resetPassword,
+    getProfile,
+    updateProfile,
+    changePassword,
+    policy,
+  });
 }

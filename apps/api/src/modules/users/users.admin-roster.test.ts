@@ -10,7 +10,6 @@ import type { Actor } from '../../lib/actor.ts';
 import { createTestApp, seedUser, uniqueEmail, type SeededUser, type TestContext } from '../../test/setup.ts';
 import { codeFromMail, registration } from '../auth/auth.test-helpers.ts';
 import { NO_FILE_LINKS } from '../files/files.service.ts';
-import * as service from './users.service.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -53,12 +52,11 @@ describe('the last active administrator', () => {
       const [a, b] = await twoAdmins();
       // a deactivates b; b's request, authorised a moment earlier, arrives after.
       expect((await request('deactivate', a, b)).statusCode).toBe(200);
-      const stale = service[move === 'delete' ? 'deleteUser' : 'updateUser'];
       const body = move === 'demote' ? { role: 'TEACHER' as const } : { isActive: false };
       await expect(
         move === 'delete'
-          ? service.deleteUser(t.app, asActor(b), a.id)
-          : (stale as typeof service.updateUser)(t.app, asActor(b), NO_FILE_LINKS, a.id, body),
+          ? t.app.services.users.deleteUser(asActor(b), a.id)
+          : t.app.services.users.updateUser(asActor(b), NO_FILE_LINKS, a.id, body),
       ).rejects.toMatchObject({ statusCode: 409, message: USER_MESSAGES.lastActiveAdmin });
       expect((await activeAdmins()).map((r) => r.id)).toEqual([a.id]);
     }
@@ -71,7 +69,7 @@ describe('the last active administrator', () => {
     const c = await seedUser(t.app, { role: 'ADMIN' });
     await t.app.db.update(users).set({ isActive: false }).where(eq(users.id, c.id));
     await expect(
-      service.updateUser(t.app, asActor(c), NO_FILE_LINKS, b.id, { isActive: false }),
+      t.app.services.users.updateUser(asActor(c), NO_FILE_LINKS, b.id, { isActive: false }),
     ).rejects.toMatchObject({
       statusCode: 409,
     });

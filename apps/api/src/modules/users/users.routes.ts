@@ -18,8 +18,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../plugins/auth.ts';
 import { fileLinksOf, readUpload } from '../files/files.service.ts';
-import * as service from './users.service.ts';
-import { deleteProfilePicture, setProfilePicture } from './users.service.ts';
 import { sendPage } from '../../lib/paging.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
@@ -28,7 +26,7 @@ const bearer = [{ bearerAuth: [] }];
 
 export async function usersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const deps = { db: app.db, config: app.config };
+  const { users } = app.services;
 
   app.get(
     '',
@@ -47,10 +45,7 @@ export async function usersRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      sendPage(
-        reply,
-        await service.listUsers(deps, actorOf(request), fileLinksOf(app, request), request.query),
-      ),
+      sendPage(reply, await users.listUsers(actorOf(request), fileLinksOf(app, request), request.query)),
   );
 
   app.post(
@@ -70,8 +65,7 @@ export async function usersRoutes(fastify: FastifyInstance) {
       reply
         .code(201)
         .send(
-          await service.createUser(
-            deps,
+          await users.createUser(
             actorOf(request),
             fileLinksOf(app, request),
             request.body,
@@ -92,7 +86,7 @@ export async function usersRoutes(fastify: FastifyInstance) {
         response: { 200: userDetailSchema, ...adminErrors },
       },
     },
-    async (request) => service.getUser(deps, actorOf(request), fileLinksOf(app, request), request.params.id),
+    async (request) => users.getUser(actorOf(request), fileLinksOf(app, request), request.params.id),
   );
 
   app.patch(
@@ -112,7 +106,7 @@ export async function usersRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) =>
-      service.updateUser(deps, actorOf(request), fileLinksOf(app, request), request.params.id, request.body),
+      users.updateUser(actorOf(request), fileLinksOf(app, request), request.params.id, request.body),
   );
 
   app.delete(
@@ -131,7 +125,7 @@ export async function usersRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      await service.deleteUser(deps, actorOf(request), request.params.id);
+      await users.deleteUser(actorOf(request), request.params.id);
       return { message: USER_MESSAGES.deleted };
     },
   );
@@ -154,8 +148,7 @@ export async function usersRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const user = await setProfilePicture(
-        app,
+      const user = await users.setProfilePicture(
         actorOf(request),
         fileLinksOf(app, request),
         request.params.id,
@@ -185,8 +178,7 @@ export async function usersRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const user = await deleteProfilePicture(
-        app,
+      const user = await users.deleteProfilePicture(
         actorOf(request),
         fileLinksOf(app, request),
         request.params.id,

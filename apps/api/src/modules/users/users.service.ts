@@ -15,7 +15,6 @@ import {
   type UserListItem,
   type userListQuerySchema,
 } from '@csp/contracts';
-import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { assertEditedVersion } from '../../lib/edited-version.ts';
@@ -36,9 +35,13 @@ import {
 } from '../files/files.service.ts';
 import { toUserDto } from './users.mapper.ts';
 import * as repo from './users.repo.ts';
-import { audit } from '../audit/audit.ts';
+import { bindDeps, type AppDeps } from '../../lib/service-deps.ts';
+import { realEffects, type Effects } from '../effects.ts';
 
-type Deps = Pick<FastifyInstance, 'db' | 'storage' | 'log' | 'config'>;
+/** The repository the service is given (the real one in the app, a fake in a unit test). */
+export type UsersRepo = typeof repo;
+
+export type UsersDeps = Pick<AppDeps, 'db' | 'storage' | 'log' | 'config'> & Effects & { repo: UsersRepo };
 
 /** Own picture; admins may change anyone's. */
 function assertCanManagePicture(actor: Actor, userId: string) {
@@ -54,15 +57,15 @@ const userNotFound = () => notFound(PROFILE_PICTURE_MESSAGES.userNotFound);
  * new file row, the user's pointer and the removal of the old row commit together, and the old file
  * leaves the store after the commit.
  */
-export async function setProfilePicture(
-  deps: Deps,
+async function setProfilePicture(
+  deps: UsersDeps,
   actor: Actor,
   links: FileLinks,
   userId: string,
   receive: () => Promise<IncomingFile>,
 ): Promise<User> {
   assertCanManagePicture(actor, userId);
-  if (!(await repo.findUserById(deps.db, userId))) throw userNotFound();
+  if (!(await deps.repo.findUserById(deps.db, userId))) throw userNotFound();
 
   const file = await receive();
   const { result } = await saveUpload(
@@ -77,10 +80,10 @@ export async function setProfilePicture(
       tooLargeMessage: PROFILE_PICTURE_MESSAGES.tooLarge,
     },
     async (tx, stored) => {
-      const current = await repo.findUserById(tx, userId, { forUpdate: true });
+      const current = await deps.repo.findUserById(tx, userId, { forUpdate: true });
       if (!current) throw userNotFound();
-      const user = await repo.setProfilePictureFileId(tx, userId, stored.id);
-      await audit(tx, actor, 'update', 'user', userId, { profilePicture: stored.id });
+      const user = await deps.repo.setProfilePictureFileId(tx, userId, stored.id);
+      await deps.audit.audit(tx, actor, 'update', 'user', userId, { profilePicture: stored.id });
       const oldKeys = current.profilePictureFileId
         ? await unlinkStoredFiles(tx, [current.profilePictureFileId])
         : [];
@@ -92,19 +95,19 @@ export async function setProfilePicture(
 }
 
 /** Removes the user's picture (row and file); answers the user even when there was none. */
-export async function deleteProfilePicture(
-  deps: Deps,
+async function deleteProfilePicture(
+  deps: UsersDeps,
   actor: Actor,
   links: FileLinks,
   userId: string,
 ): Promise<User> {
   assertCanManagePicture(actor, userId);
   const { user, oldKeys } = await deps.db.transaction(async (tx) => {
-    const current = await repo.findUserById(tx, userId, { forUpdate: true });
+    const current = await deps.repo.findUserById(tx, userId, { forUpdate: true });
     if (!current) throw userNotFound();
     if (!current.profilePictureFileId) return { user: current, oldKeys: [] as string[] };
-    const updated = await repo.setProfilePictureFileId(tx, userId, null);
-    await audit(tx, actor, 'update', 'user', userId, { profilePicture: null });
+    const updated = await deps.repo.setProfilePictureFileId(tx, userId, null);
+    await deps.audit.audit(tx, actor, 'update', 'user', userId, { profilePicture: null });
     return { user: updated, oldKeys: await unlinkStoredFiles(tx, [current.profilePictureFileId]) };
   });
   await removeStoredObjects(deps, oldKeys);
@@ -113,7 +116,6 @@ export async function deleteProfilePicture(
 
 // --- Administration (ADMIN only) --------------------------------------------------------------------
 
-type AdminDeps = Pick<FastifyInstance, 'db' | 'config'>;
 type ListQuery = z.output<typeof userListQuerySchema>;
 type CreateInput = z.output<typeof createUserBodySchema>;
 type UpdateInput = z.output<typeof updateUserBodySchema>;
@@ -126,8 +128,8 @@ const toListItem = (row: repo.UserWithCount, links: FileLinks): UserListItem => 
 const duplicateEmail = () => conflict(USER_MESSAGES.duplicateEmail);
 
 /** Lists live users; with page or limit, one page plus the total (for X-Total-Count). */
-export async function listUsers(
-  deps: AdminDeps,
+async function listUsers(
+  deps: UsersDeps,
   actor: Actor,
   links: FileLinks,
   query: ListQuery,
@@ -140,27 +142,22 @@ export async function listUsers(
   };
   const { items, total } = await fetchCountedPage(
     pageOf(query),
-    (page) => repo.listUsers(deps.db, filter, page),
-    () => repo.countUsers(deps.db, filter),
+    (page) => deps.repo.listUsers(deps.db, filter, page),
+    () => deps.repo.countUsers(deps.db, filter),
     searchCountsItself(filter),
   );
   return { items: items.map((r) => toListItem(r, links)), total };
 }
 
 /** One live user with their count and (for a teacher) their students; 404 when missing or deleted. */
-export async function getUser(
-  deps: AdminDeps,
-  actor: Actor,
-  links: FileLinks,
-  id: string,
-): Promise<UserDetail> {
+async function getUser(deps: UsersDeps, actor: Actor, links: FileLinks, id: string): Promise<UserDetail> {
   requireRole(actor, 'ADMIN');
-  const row = await repo.findUserWithCount(deps.db, id);
+  const row = await deps.repo.findUserWithCount(deps.db, id);
   if (!row) throw notFound(USER_MESSAGES.notFound);
   let assignedStudents: UserDetail['assignedStudents'] = [];
   if (row.role === 'TEACHER') {
-    const today = todayIn(deps.config.orgTimezone);
-    assignedStudents = (await repo.listAssignedStudents(deps.db, id)).map((s) => {
+    const today = todayIn(deps.config.orgTimezone, deps.clock.now());
+    assignedStudents = (await deps.repo.listAssignedStudents(deps.db, id)).map((s) => {
       const age = ageOn(s.dateOfBirth, today);
       // The category the age calls for, even before the category job has stored it.
       return {
@@ -176,8 +173,8 @@ export async function getUser(
 }
 
 /** Creates an account (active unless isActive is false). The email is unique across deleted users too. */
-export async function createUser(
-  deps: AdminDeps,
+async function createUser(
+  deps: UsersDeps,
   actor: Actor,
   links: FileLinks,
   body: CreateInput,
@@ -185,12 +182,12 @@ export async function createUser(
 ): Promise<UserDetail> {
   requireRole(actor, 'ADMIN');
   assertPasswordAllowed(body.password, deps.config.passwordMinLength, passwordTooShortMessage);
-  if (await repo.emailTaken(deps.db, body.email)) throw duplicateEmail();
+  if (await deps.repo.emailTaken(deps.db, body.email)) throw duplicateEmail();
   const passwordHash = await hashPassword(body.password);
   let created: repo.UserRecord;
   try {
     created = await writeTransaction(deps.db, claim, async (tx) => {
-      const row = await repo.insertUser(tx, {
+      const row = await deps.repo.insertUser(tx, {
         email: body.email,
         passwordHash,
         firstName: body.firstName,
@@ -199,7 +196,7 @@ export async function createUser(
         role: body.role,
         isActive: body.isActive ?? true,
       });
-      await audit(tx, actor, 'create', 'user', row.id, body);
+      await deps.audit.audit(tx, actor, 'create', 'user', row.id, body);
       return row;
     });
   } catch (err) {
@@ -217,8 +214,8 @@ export async function createUser(
  * holds the administrator-roster lock and re-checks inside the transaction, so two admins demoting,
  * deactivating or deleting each other at once can never leave none.
  */
-export async function updateUser(
-  deps: AdminDeps,
+async function updateUser(
+  deps: UsersDeps,
   actor: Actor,
   links: FileLinks,
   id: string,
@@ -234,22 +231,22 @@ export async function updateUser(
   }
   try {
     await deps.db.transaction(async (tx) => {
-      if (body.role !== undefined || body.isActive === false) await repo.lockAdminRoster(tx);
-      const current = await repo.findUserById(tx, id, { forUpdate: true });
+      if (body.role !== undefined || body.isActive === false) await deps.repo.lockAdminRoster(tx);
+      const current = await deps.repo.findUserById(tx, id, { forUpdate: true });
       if (!current) throw notFound(USER_MESSAGES.notFound);
       assertEditedVersion(current, edited);
       const roleChanges = body.role !== undefined && body.role !== current.role;
-      if (roleChanges && current.role === 'TEACHER' && (await repo.countAssignedStudents(tx, id)) > 0) {
+      if (roleChanges && current.role === 'TEACHER' && (await deps.repo.countAssignedStudents(tx, id)) > 0) {
         throw conflict(USER_MESSAGES.reassignBeforeRoleChange);
       }
       const deactivates = body.isActive === false && current.isActive;
       if (current.role === 'ADMIN' && current.isActive && (roleChanges || deactivates)) {
-        await assertAnotherActiveAdmin(tx, id);
+        await assertAnotherActiveAdmin(deps, tx, id);
       }
       if (body.email !== undefined && body.email !== current.email) {
-        if (await repo.emailTaken(tx, body.email, id)) throw duplicateEmail();
+        if (await deps.repo.emailTaken(tx, body.email, id)) throw duplicateEmail();
       }
-      await repo.updateUser(
+      await deps.repo.updateUser(
         tx,
         id,
         {
@@ -262,7 +259,7 @@ export async function updateUser(
         },
         { bumpTokenVersion: deactivates || roleChanges },
       );
-      await audit(tx, actor, 'update', 'user', id, changes);
+      await deps.audit.audit(tx, actor, 'update', 'user', id, changes);
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw duplicateEmail();
@@ -276,22 +273,41 @@ export async function updateUser(
  * teacher's students keep assigned_teacher_id, see docs/decisions/0002-deleting-a-teacher.md. The last
  * active administrator cannot be deleted (same lock and re-check as updateUser).
  */
-export async function deleteUser(deps: AdminDeps, actor: Actor, id: string): Promise<void> {
+async function deleteUser(deps: UsersDeps, actor: Actor, id: string): Promise<void> {
   requireRole(actor, 'ADMIN');
   if (id === actor.id) throw badRequest(USER_MESSAGES.cannotDeleteSelf);
   await deps.db.transaction(async (tx) => {
-    await repo.lockAdminRoster(tx);
-    const current = await repo.findUserById(tx, id, { forUpdate: true });
+    await deps.repo.lockAdminRoster(tx);
+    const current = await deps.repo.findUserById(tx, id, { forUpdate: true });
     if (!current) throw notFound(USER_MESSAGES.notFound);
-    if (current.role === 'ADMIN' && current.isActive) await assertAnotherActiveAdmin(tx, id);
-    await repo.softDeleteUser(tx, id);
-    await audit(tx, actor, 'delete', 'user', id);
+    if (current.role === 'ADMIN' && current.isActive) await assertAnotherActiveAdmin(deps, tx, id);
+    await deps.repo.softDeleteUser(tx, id);
+    await deps.audit.audit(tx, actor, 'delete', 'user', id);
   });
 }
 
 /** Inside a transaction holding the administrator-roster lock: 409 unless another active admin remains. */
-async function assertAnotherActiveAdmin(tx: DbOrTx, leavingAdminId: string): Promise<void> {
-  if (!(await repo.otherActiveAdminExists(tx, leavingAdminId))) {
+async function assertAnotherActiveAdmin(deps: UsersDeps, tx: DbOrTx, leavingAdminId: string): Promise<void> {
+  if (!(await deps.repo.otherActiveAdminExists(tx, leavingAdminId))) {
     throw conflict(USER_MESSAGES.lastActiveAdmin);
   }
+}
+
+/**
+ * The users service with its dependencies given once (decision 0034): the app's real repository and
+ * effects unless a test passes fakes.
+ */
+export function createUsersService(
+  deps: Pick<AppDeps, 'db' | 'storage' | 'log' | 'config'> & Partial<Effects> & { repo?: UsersRepo },
+) {
+  const full: UsersDeps = { ...realEffects, repo, ...deps };
+  return bindDeps(full, {
+    listUsers,
+    getUser,
+    createUser,
+    updateUser,
+    deleteUser,
+    setProfilePicture,
+    deleteProfilePicture,
+  });
 }
