@@ -74,6 +74,20 @@ export function studentSeeder(app: () => FastifyInstance, defaults: StudentSeed 
   };
 }
 
+/**
+ * Calls the API as a seeded user, or as nobody (`null`), with an optional JSON body; `prefix` stands
+ * before every url (`callerAs(() => t.app, '/api/attendance')`).
+ */
+export const callerAs =
+  (app: () => FastifyInstance, prefix = '') =>
+  (as: SeededUser | null, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
+    app().inject({
+      method,
+      url: `${prefix}${url}`,
+      headers: as?.auth ?? {},
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+
 /** The staff most API test files sign in as. */
 export interface StaffApp {
   t: TestContext;

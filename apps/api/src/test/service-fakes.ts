@@ -126,6 +126,20 @@ export function fakeLog(): FastifyBaseLogger & { errors: unknown[][] } {
 }
 
 /**
+ * What a service's unit test builds it from: every handle a service may take, faked, and the effects
+ * recorded on `clock`; beside them the fakes a test reads. A factory takes the handles its service needs
+ * (`createGiftsService({ ...handles, repo })`).
+ */
+export function unitHandles(clock: Clock, config: Config = unitConfig()) {
+  const db = fakeDb();
+  const effects = recordedEffects(clock);
+  const log = fakeLog();
+  const mailer = fakeMailer();
+  const handles = { db: db.db, config, log, mailer, storage: noStorage, ...effects };
+  return { handles, db, effects, log, mailer };
+}
+
+/**
  * A repository's "no such row": the real ones read `const [row] = await …`, typed as always found, so a
  * fake answering nothing needs this to type.
  */

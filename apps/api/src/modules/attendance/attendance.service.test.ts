@@ -5,10 +5,10 @@ import {
   fakeDb,
   fakeRepo,
   fixedClock,
-  recordedEffects,
   refusal,
   teacher,
   unitConfig,
+  unitHandles,
 } from '../../test/service-fakes.ts';
 import type { AttendanceRow } from './attendance.repo.ts';
 import { ATTENDANCE_REVIEWED, createAttendanceService, type AttendanceRepo } from './attendance.service.ts';
@@ -99,9 +99,8 @@ function world(opts: { office?: typeof OFFICE | null } = {}) {
   });
   // 08:30 in Colombo on Tuesday 10 March.
   const clock = fixedClock('2026-03-10T03:00:00Z');
-  const effects = recordedEffects(clock);
-  const db = fakeDb();
-  const service = createAttendanceService({ db: db.db, config: unitConfig(), repo, ...effects });
+  const { handles, effects, db } = unitHandles(clock);
+  const service = createAttendanceService({ ...handles, repo });
   return { service, rows, clock, effects, db };
 }
 

@@ -16,15 +16,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { attendance, leaves, notifications, users } from '../../db/schema.ts';
-import {
-  createTestApp,
-  expectError,
-  onPostgres,
-  seedUser,
-  type SeededUser,
-  type TestContext,
-} from '../../test/setup.ts';
-import { closeTestApp } from '../../test/factories.ts';
+import { expectError, onPostgres, seedUser, type SeededUser, type TestContext } from '../../test/setup.ts';
+import { callerAs, closeTestApp, createStaffApp } from '../../test/factories.ts';
 import { arrayParam } from '../../db/sql-helpers.ts';
 import { minutesOfDayIn } from './attendance.repo.ts';
 
@@ -39,13 +32,7 @@ const OFFICE = { latitude: 9.6615, longitude: 80.0255, radiusMeters: 100 };
 const northOf = (meters: number) =>
   `${OFFICE.latitude + (meters / EARTH_RADIUS_METERS) * (180 / Math.PI)},${OFFICE.longitude}`;
 
-const inject = (as: SeededUser | null, method: 'GET' | 'POST', url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url: `/api/attendance${url}`,
-    headers: as?.auth ?? {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+const inject = callerAs(() => t.app, '/api/attendance');
 const checkIn = (as: SeededUser, payload: unknown = {}) => inject(as, 'POST', '/check-in', payload);
 const checkOut = (as: SeededUser, payload: unknown = {}) => inject(as, 'POST', '/check-out', payload);
 const review = (as: SeededUser, id: string, payload: unknown) =>
@@ -82,10 +69,7 @@ async function storeRecord(
 const idsOf = (res: { json: () => unknown }) => (res.json() as Attendance[]).map((a) => a.id);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await seedUser(t.app, { role: 'ADMIN', firstName: 'Ada', lastName: 'Admin' });
-  teacher = await freshTeacher('Field');
-  otherTeacher = await freshTeacher('Other', 'Omar');
+  ({ t, admin, teacher, otherTeacher } = await createStaffApp());
 });
 afterAll(() => closeTestApp(t));
 afterEach(() => {

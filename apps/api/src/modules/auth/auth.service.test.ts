@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { Limiter } from '../../plugins/rate-limit.ts';
-import {
-  fakeDb,
-  fakeLog,
-  fakeMailer,
-  fakeRepo,
-  fixedClock,
-  noStorage,
-  recordedEffects,
-  refusal,
-  unitConfig,
-} from '../../test/service-fakes.ts';
+import { fakeRepo, fixedClock, refusal, unitConfig, unitHandles } from '../../test/service-fakes.ts';
 import type { Config } from '../../config.ts';
 import type { UserRecord } from '../users/users.repo.ts';
 import { hashCode } from './auth.codes.ts';
@@ -49,6 +39,19 @@ function userRow(overrides: Partial<UserRecord> = {}): UserRecord {
   };
 }
 
+/** `EMAIL`'s pending registration as register stores it, its code valid for ten minutes. */
+const pendingRow = (): PendingRegistration => ({
+  id: 'pending-1',
+  email: EMAIL,
+  passwordHash,
+  firstName: 'Tara',
+  lastName: 'Field',
+  phone: null,
+  role: 'TEACHER',
+  createdAt: new Date(NOW),
+  expiresAt: new Date('2026-03-10T08:10:00Z'),
+});
+
 /** A limiter of `limit` hits per key that remembers what was counted and forgotten. */
 function countingLimiter(limit: number): Limiter & { hits: Map<string, number>; resets: string[] } {
   const hits = new Map<string, number>();
@@ -81,20 +84,15 @@ function world(
   } = {},
 ) {
   const clock = fixedClock(NOW);
-  const effects = recordedEffects(clock);
-  const db = fakeDb();
-  const mailer = fakeMailer();
-  const log = fakeLog();
+  const { handles, effects, db, log, mailer } = unitHandles(
+    clock,
+    unitConfig({ jwtSecret: SECRET, ...options.config }),
+  );
   const loginFailures = countingLimiter(options.loginLimit ?? 10);
   const codeSends = countingLimiter(10);
   const signed: { id: string; tokenVersion: number }[] = [];
-  const config = unitConfig({ jwtSecret: SECRET, ...options.config });
   const service = createAuthService({
-    db: db.db,
-    config,
-    log,
-    storage: noStorage,
-    mailer,
+    ...handles,
     tokens: {
       sign: (user) => {
         signed.push(user);
@@ -105,7 +103,6 @@ function world(
     rateLimits: { loginFailures, codeSends },
     repo: fakeRepo<AuthRepo>(options.repo ?? {}),
     usersRepo: fakeRepo<UsersRepo>(options.usersRepo ?? {}),
-    ...effects,
   });
   return { service, effects, db, mailer, log, loginFailures, signed, clock };
 }
@@ -201,17 +198,7 @@ describe('registering', () => {
 
   it('removes the new pending registration when its code cannot be mailed (503)', async () => {
     const deleted: string[] = [];
-    const pending: PendingRegistration = {
-      id: 'pending-1',
-      email: EMAIL,
-      passwordHash,
-      firstName: 'Tara',
-      lastName: 'Field',
-      phone: null,
-      role: 'TEACHER',
-      createdAt: new Date(NOW),
-      expiresAt: new Date('2026-03-10T08:10:00Z'),
-    };
+    const pending = pendingRow();
     const { service, mailer, log } = world({
       repo: {
         findUserByEmail: async () => undefined,
@@ -241,17 +228,7 @@ describe('registering', () => {
 
 describe('verifying a registration', () => {
   it('creates a waiting teacher under TEACHER_REGISTRATION=approval and tells every active admin', async () => {
-    const pending: PendingRegistration = {
-      id: 'pending-1',
-      email: EMAIL,
-      passwordHash,
-      firstName: 'Tara',
-      lastName: 'Field',
-      phone: null,
-      role: 'TEACHER',
-      createdAt: new Date(NOW),
-      expiresAt: new Date('2026-03-10T08:10:00Z'),
-    };
+    const pending = pendingRow();
     const inserted: unknown[] = [];
     // Hashed with the world's secret, as register would have stored it.
     const code: OneTimeCode = {
@@ -304,17 +281,7 @@ describe('verifying a registration', () => {
   it('refuses a code that expired on the clock (400), though it would match', async () => {
     const { service, clock } = world({
       repo: {
-        findPendingRegistration: async () => ({
-          id: 'pending-1',
-          email: EMAIL,
-          passwordHash,
-          firstName: 'Tara',
-          lastName: 'Field',
-          phone: null,
-          role: 'TEACHER',
-          createdAt: new Date(NOW),
-          expiresAt: new Date('2026-03-10T08:10:00Z'),
-        }),
+        findPendingRegistration: async () => pendingRow(),
       },
     });
     clock.set('2026-03-10T08:10:00Z');

@@ -12,7 +12,6 @@ import {
   users,
 } from '../../db/schema.ts';
 import {
-  createTestApp,
   inFileStore,
   expectError,
   onPostgres,
@@ -20,7 +19,7 @@ import {
   type SeededUser,
   type TestContext,
 } from '../../test/setup.ts';
-import { closeTestApp, studentSeeder } from '../../test/factories.ts';
+import { closeTestApp, createStaffApp, studentSeeder } from '../../test/factories.ts';
 
 let t: TestContext;
 let admin: SeededUser;
@@ -92,9 +91,7 @@ const softDelete = (table: typeof activities | typeof measurements | typeof home
   t.app.db.update(table).set({ deletedAt: new Date() }).where(eq(table.id, id));
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await seedUser(t.app, { role: 'ADMIN' });
-  teacher = await seedUser(t.app, { role: 'TEACHER', firstName: 'Tara', lastName: 'Field' });
+  ({ t, admin, teacher } = await createStaffApp());
 });
 afterAll(() => closeTestApp(t));
 

@@ -3,17 +3,13 @@ import { describe, expect, it } from 'vitest';
 import type { Actor } from '../../lib/actor.ts';
 import {
   admin,
-  fakeDb,
-  fakeLog,
   fakeRepo,
   fixedClock,
   noRow,
-  noStorage,
   otherTeacher,
-  recordedEffects,
   refusal,
   teacher,
-  unitConfig,
+  unitHandles,
 } from '../../test/service-fakes.ts';
 import { NO_FILE_LINKS } from '../files/files.service.ts';
 import type { GiftRow, GiftWithRefs } from './gifts.repo.ts';
@@ -77,16 +73,8 @@ function world(status: GiftStatus = 'PENDING', overrides: Partial<GiftsRepo> = {
     ...overrides,
   });
   const clock = fixedClock('2026-03-10T18:31:00Z'); // 00:01 on the 11th in Colombo
-  const effects = recordedEffects(clock);
-  const db = fakeDb();
-  const service = createGiftsService({
-    db: db.db,
-    config: unitConfig(),
-    log: fakeLog(),
-    storage: noStorage,
-    repo,
-    ...effects,
-  });
+  const { handles, effects, db } = unitHandles(clock);
+  const service = createGiftsService({ ...handles, repo });
   return { service, gift, closings, effects, db };
 }
 

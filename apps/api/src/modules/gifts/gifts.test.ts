@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gifts, notifications, storedFiles, students } from '../../db/schema.ts';
 import { fileUpload, multipart, SAMPLE_IMAGES } from '../../test/multipart.ts';
 import { expectError, onPostgres, seedUser, type SeededUser, type TestContext } from '../../test/setup.ts';
-import { closeTestApp, createStaffApp, sequence, studentSeeder } from '../../test/factories.ts';
+import { callerAs, closeTestApp, createStaffApp, sequence, studentSeeder } from '../../test/factories.ts';
 
 let t: TestContext;
 let admin: SeededUser;
@@ -24,18 +24,7 @@ const seedStudent = studentSeeder(
   seq,
 );
 
-const inject = (
-  as: SeededUser | null,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  payload?: unknown,
-) =>
-  t.app.inject({
-    method,
-    url,
-    headers: as?.auth ?? {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+const inject = callerAs(() => t.app);
 const bulk = (as: SeededUser, rows: unknown[]) =>
   inject(as, 'POST', '/api/gifts/bulk-assign', { gifts: rows });
 const list = (as: SeededUser, query = '') => inject(as, 'GET', `/api/gifts${query}`);

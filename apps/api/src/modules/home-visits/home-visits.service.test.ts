@@ -3,16 +3,12 @@ import { describe, expect, it } from 'vitest';
 import type { Actor } from '../../lib/actor.ts';
 import {
   admin,
-  fakeDb,
-  fakeLog,
   fakeRepo,
   fixedClock,
-  noStorage,
   otherTeacher,
-  recordedEffects,
   refusal,
   teacher,
-  unitConfig,
+  unitHandles,
 } from '../../test/service-fakes.ts';
 import { NO_FILE_LINKS } from '../files/files.service.ts';
 import type { HomeVisitRow, HomeVisitWithRefs } from './home-visits.repo.ts';
@@ -119,16 +115,8 @@ function world(opts: { category?: Category; inScope?: Actor[] } = {}) {
   });
   // 18:31 UTC on 10 March is 00:01 on 11 March in Colombo, the organisation's day.
   const clock = fixedClock('2026-03-10T18:31:00Z');
-  const effects = recordedEffects(clock);
-  const db = fakeDb();
-  const service = createHomeVisitsService({
-    db: db.db,
-    config: unitConfig(),
-    log: fakeLog(),
-    storage: noStorage,
-    repo,
-    ...effects,
-  });
+  const { handles, effects, db } = unitHandles(clock);
+  const service = createHomeVisitsService({ ...handles, repo });
   return { service, visits, effects, db };
 }
 

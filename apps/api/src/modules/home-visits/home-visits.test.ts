@@ -12,7 +12,14 @@ import { homeVisits, notifications, storedFiles, students } from '../../db/schem
 import { walksTheOrder } from './home-visits.repo.ts';
 import { fileUpload, SAMPLE_DOCUMENTS, SAMPLE_IMAGES } from '../../test/multipart.ts';
 import { expectError, onPostgres, seedUser, type SeededUser, type TestContext } from '../../test/setup.ts';
-import { closeTestApp, createStaffApp, HOME, studentSeeder, yearsAgo } from '../../test/factories.ts';
+import {
+  callerAs,
+  closeTestApp,
+  createStaffApp,
+  HOME,
+  studentSeeder,
+  yearsAgo,
+} from '../../test/factories.ts';
 
 let t: TestContext;
 let admin: SeededUser;
@@ -50,18 +57,7 @@ const newVisit = (studentId: string, over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-const inject = (
-  as: SeededUser | null,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  payload?: unknown,
-) =>
-  t.app.inject({
-    method,
-    url,
-    headers: as?.auth ?? {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+const inject = callerAs(() => t.app);
 const create = (as: SeededUser, payload: unknown) => inject(as, 'POST', '/api/home-visits', payload);
 const get = (as: SeededUser, id: string) => inject(as, 'GET', `/api/home-visits/${id}`);
 const list = (as: SeededUser, query = '') => inject(as, 'GET', `/api/home-visits${query}`);

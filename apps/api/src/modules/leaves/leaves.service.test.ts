@@ -9,10 +9,10 @@ import {
   fakeRepo,
   fixedClock,
   noRow,
-  recordedEffects,
   refusal,
   teacher,
   unitConfig,
+  unitHandles,
 } from '../../test/service-fakes.ts';
 import type { LeaveRow, LeaveWithRefs } from './leaves.repo.ts';
 import { createLeavesService, LEAVE_REVIEWED, type LeavesRepo } from './leaves.service.ts';
@@ -76,11 +76,8 @@ function world() {
   });
   // 18:31 UTC on 10 March is 00:01 on 11 March in Colombo, the organisation's day.
   const clock = fixedClock('2026-03-10T18:31:00Z');
-  const effects = recordedEffects(clock);
-  const mailer = fakeMailer();
-  const log = fakeLog();
-  const db = fakeDb();
-  const service = createLeavesService({ db: db.db, config: unitConfig(), log, mailer, repo, ...effects });
+  const { handles, effects, db, log, mailer } = unitHandles(clock);
+  const service = createLeavesService({ ...handles, repo });
   const add = (startDate: string, endDate: string, status: LeaveStatus) => {
     rows.push({
       id: `leave-${rows.length + 1}`,

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leaves, notifications, users } from '../../db/schema.ts';
 import { expectError, onPostgres, seedUser, type SeededUser, type TestContext } from '../../test/setup.ts';
-import { closeTestApp, createStaffApp } from '../../test/factories.ts';
+import { callerAs, closeTestApp, createStaffApp } from '../../test/factories.ts';
 
 let t: TestContext;
 let admin: SeededUser;
@@ -21,13 +21,7 @@ const freshDays = (n = 1) => {
   return { startDate: start, endDate: addDays(start, n - 1) };
 };
 
-const inject = (as: SeededUser | null, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: as?.auth ?? {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+const inject = callerAs(() => t.app);
 const apply = (as: SeededUser, payload: unknown) => inject(as, 'POST', '/api/leaves/apply', payload);
 const approve = (as: SeededUser, id: string, payload?: unknown) =>
   inject(as, 'PATCH', `/api/leaves/${id}/approve`, payload);

@@ -5,28 +5,15 @@ import {
 } from '@csp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
-import {
-  createTestApp,
-  expectError,
-  onPostgres,
-  seedUser,
-  type SeededUser,
-  type TestContext,
-} from '../../test/setup.ts';
-import { closeTestApp } from '../../test/factories.ts';
+import { expectError, onPostgres, type SeededUser, type TestContext } from '../../test/setup.ts';
+import { callerAs, closeTestApp, createStaffApp } from '../../test/factories.ts';
 
 let t: TestContext;
 let admin: SeededUser;
 let teacher: SeededUser;
 const PHRASE = 'CONFIRM_TEST_LOCATION';
 
-const inject = (as: SeededUser | null, method: 'GET' | 'POST', url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url: `/api/office-location${url}`,
-    headers: as?.auth ?? {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+const inject = callerAs(() => t.app, '/api/office-location');
 const set = (as: SeededUser, payload: unknown) => inject(as, 'POST', '/set', payload);
 const office = (over: Record<string, unknown> = {}) => ({
   latitude: 9.6615,
@@ -38,9 +25,7 @@ const office = (over: Record<string, unknown> = {}) => ({
 });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await seedUser(t.app, { role: 'ADMIN', firstName: 'Ada', lastName: 'Admin' });
-  teacher = await seedUser(t.app, { role: 'TEACHER' });
+  ({ t, admin, teacher } = await createStaffApp());
 });
 afterAll(() => closeTestApp(t));
 

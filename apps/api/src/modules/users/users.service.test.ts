@@ -1,17 +1,6 @@
 import { USER_MESSAGES as M } from '@csp/contracts';
 import { describe, expect, it } from 'vitest';
-import {
-  admin,
-  fakeDb,
-  fakeLog,
-  fakeRepo,
-  fixedClock,
-  noStorage,
-  recordedEffects,
-  refusal,
-  teacher,
-  unitConfig,
-} from '../../test/service-fakes.ts';
+import { admin, fakeRepo, fixedClock, refusal, teacher, unitHandles } from '../../test/service-fakes.ts';
 import { NO_FILE_LINKS } from '../files/files.service.ts';
 import type { UserRecord, UserWithCount } from './users.repo.ts';
 import { createUsersService, type UsersRepo } from './users.service.ts';
@@ -79,16 +68,8 @@ function world(options: { students?: number; otherActiveAdmin?: boolean } = {}) 
     },
   });
   const clock = fixedClock('2026-03-10T03:00:00Z');
-  const effects = recordedEffects(clock);
-  const db = fakeDb();
-  const service = createUsersService({
-    db: db.db,
-    config: unitConfig(),
-    log: fakeLog(),
-    storage: noStorage,
-    repo,
-    ...effects,
-  });
+  const { handles, effects, db } = unitHandles(clock);
+  const service = createUsersService({ ...handles, repo });
   return { service, updates, deleted, effects, db, clock };
 }
 
