@@ -108,18 +108,32 @@ export async function fetchPage<T>({
   return { items, total, nextCursor: cursorAfter(items, more) };
 }
 
+/** What fetchCountedPage runs: a list's page query, which may count its matches, and its count. */
+export interface CountedPageQueries<T> {
+  /** The page asked for (pageOf); undefined: every row. */
+  page: Page | undefined;
+  /** The list query for a page; with `countsItself`, its answer carries the total. */
+  rows: (page: Page | undefined) => Promise<{ items: T[]; total?: number }>;
+  /** How many rows match in all. */
+  count: () => Promise<number>;
+  /**
+   * The page query counts its own matches (`count(*) over ()`: a search, whose page sorts every match
+   * anyway): one pass over the matches instead of two; a page past the end has no row to carry the
+   * total, and `count` answers it.
+   */
+  countsItself: boolean;
+}
+
 /**
- * A numbered page of a list whose page query counts its own matches when `countsItself` (`count(*) over
- * ()`: a search, whose page sorts every match anyway): `rows` answers the page with the total, one pass
- * over the matches instead of two; a page past the end has no row to carry the total, and `count`
- * answers it. Otherwise as fetchPage: the page and `count` at once. For lists without a keyset.
+ * A numbered page of a list without a keyset: the page and `count` at once, or the page alone when it
+ * counts itself (see `countsItself`).
  */
-export async function fetchCountedPage<T>(
-  page: Page | undefined,
-  rows: (page: Page | undefined) => Promise<{ items: T[]; total?: number }>,
-  count: () => Promise<number>,
-  countsItself: boolean,
-): Promise<Paged<T>> {
+export async function fetchCountedPage<T>({
+  page,
+  rows,
+  count,
+  countsItself,
+}: CountedPageQueries<T>): Promise<Paged<T>> {
   if (!page) return { items: (await rows(page)).items };
   if (!countsItself) {
     const [{ items }, total] = await Promise.all([rows(page), count()]);

@@ -137,12 +137,12 @@ async function listStudents(deps: StudentsDeps, actor: Actor, query: StudentList
     category: query.category,
     teacherId: actor.role === 'TEACHER' ? actor.id : query.teacherId,
   };
-  const { items, total } = await fetchCountedPage(
-    pageOf(query),
-    (page) => deps.repo.listStudents(deps.db, filter, page),
-    () => deps.repo.countStudents(deps.db, filter),
-    searchCountsItself(filter),
-  );
+  const { items, total } = await fetchCountedPage({
+    page: pageOf(query),
+    rows: (page) => deps.repo.listStudents(deps.db, filter, page),
+    count: () => deps.repo.countStudents(deps.db, filter),
+    countsItself: searchCountsItself(filter),
+  });
   return { items: items.map((r) => toDto(r, filter.today)), total };
 }
 

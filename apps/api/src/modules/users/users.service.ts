@@ -140,12 +140,12 @@ async function listUsers(
     role: query.role,
     availableBelow: query.available ? LIMITS.maxStudentsPerTeacher : undefined,
   };
-  const { items, total } = await fetchCountedPage(
-    pageOf(query),
-    (page) => deps.repo.listUsers(deps.db, filter, page),
-    () => deps.repo.countUsers(deps.db, filter),
-    searchCountsItself(filter),
-  );
+  const { items, total } = await fetchCountedPage({
+    page: pageOf(query),
+    rows: (page) => deps.repo.listUsers(deps.db, filter, page),
+    count: () => deps.repo.countUsers(deps.db, filter),
+    countsItself: searchCountsItself(filter),
+  });
   return { items: items.map((r) => toListItem(r, links)), total };
 }
 
