@@ -32,6 +32,10 @@ export default defineConfig({
     // starved can pass Playwright's check that it stands still and move before the click lands: the
     // activities' Delete landed 12 px above the dialog's button, and nothing was deleted.
     reducedMotion: 'reduce',
+    // The journeys test the pages against the server; the offline app's own journey
+    // (tests/offline-app.spec.ts) allows the service worker, which would otherwise answer from its cache
+    // what a journey reroutes or counts (decision 0036).
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: chromium,
       args: [

@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { firstPageChunks } from './build/first-page-chunks.ts';
 
 const brotli = promisify(brotliCompress);
@@ -39,27 +40,32 @@ function precompress(): Plugin {
     writeBundle() {
       written = true;
     },
-    async closeBundle() {
-      // A failed build wrote nothing to compress; its own error is the one to see.
-      if (!written) return;
-      written = false;
-      const targets = await files(outDir);
-      await Promise.all(
-        targets.map(async (file) => {
-          const content = await readFile(file);
-          if (content.length < 1024) return;
-          const [br, gz] = await Promise.all([
-            brotli(content, {
-              params: {
-                [constants.BROTLI_PARAM_QUALITY]: 11,
-                [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
-              },
-            }),
-            gzipAsync(content, { level: 9 }),
-          ]);
-          await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
-        }),
-      );
+    // After every other plugin's last files (the service worker, offlineApp).
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        // A failed build wrote nothing to compress; its own error is the one to see.
+        if (!written) return;
+        written = false;
+        const targets = await files(outDir);
+        await Promise.all(
+          targets.map(async (file) => {
+            const content = await readFile(file);
+            if (content.length < 1024) return;
+            const [br, gz] = await Promise.all([
+              brotli(content, {
+                params: {
+                  [constants.BROTLI_PARAM_QUALITY]: 11,
+                  [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+                },
+              }),
+              gzipAsync(content, { level: 9 }),
+            ]);
+            await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+          }),
+        );
+      },
     },
   };
 }
@@ -225,8 +231,49 @@ function preloadSignedIn(): Plugin {
   };
 }
 
+/**
+ * The installable, offline app (decision 0036): the web app manifest, and the service worker built from
+ * src/sw.ts with the build's files to precache (every chunk, style, font, icon and the three documents;
+ * not the source maps or Vite's own manifest). It writes the worker when the bundle closes, after
+ * prerenderLogin has written the documents, and before precompress compresses it with the rest.
+ */
+const offlineApp = () =>
+  VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src',
+    filename: 'sw.ts',
+    registerType: 'prompt',
+    // lib/app-update.ts registers it, once the first page is idle.
+    injectRegister: false,
+    manifest: {
+      id: '/',
+      name: 'Child Support Programme',
+      short_name: 'Child Support',
+      description: 'Management application of the child-support programme',
+      lang: 'en',
+      start_url: '/dashboard',
+      scope: '/',
+      display: 'standalone',
+      // The theme's primary colour (teal, as index.html's theme-color) and the pages' background.
+      theme_color: '#12b886',
+      background_color: '#ffffff',
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        // The heart within the safe zone, on a full square (build/maskable-icon.svg).
+        { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    // The plugin adds the manifest and its icons to the precache itself.
+    injectManifest: {
+      globPatterns: ['**/*.{js,css,html,svg,png,woff,woff2}'],
+      globIgnores: ['.vite/**', '**/*.map', 'sw.js', 'icons/icon-*.png', 'icons/maskable-*.png'],
+    },
+    devOptions: { enabled: false },
+  });
+
 export default defineConfig({
-  plugins: [react(), preloadSignedIn(), prerenderLogin(), precompress()],
+  plugins: [react(), preloadSignedIn(), prerenderLogin(), offlineApp(), precompress()],
   server: {
     port: 5173,
     strictPort: true,

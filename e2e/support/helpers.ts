@@ -5,6 +5,8 @@ import { expectNoA11yViolations } from './a11y.ts';
 
 const MAIL = `http://127.0.0.1:${process.env.E2E_MAIL_HTTP_PORT || 2526}`;
 const runDir = path.resolve(process.env.E2E_RUN_DIR || path.join(import.meta.dirname, '..', '.run'));
+/** The web build the server of this run sends (playwright.config.ts builds it there). */
+export const webDistDir = path.join(runDir, 'web');
 export const screenshotDir = path.resolve(
   process.env.E2E_SCREENSHOT_DIR || path.join(import.meta.dirname, '../../screenshots'),
 );

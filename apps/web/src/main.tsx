@@ -32,6 +32,7 @@ import { App } from './app/App.tsx';
 import { preloadPageAt } from './app/app-routes.tsx';
 import { getToken } from './lib/session.ts';
 import { installChunkReload } from './lib/chunk-reload.ts';
+import { registerServiceWorker } from './lib/service-worker.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -61,3 +62,6 @@ if (root.firstElementChild && !root.hasAttribute('data-frame')) {
   // (The load never fails: a page whose code cannot be loaded renders its error, lib/chunk-reload.ts.)
   void firstPage.then(() => startTransition(() => void hydrateRoot(root, app)));
 } else startTransition(() => void createRoot(root).render(app));
+
+// The offline app (decision 0036): its worker is registered once the first page is idle.
+registerServiceWorker();

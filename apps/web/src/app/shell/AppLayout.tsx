@@ -3,6 +3,7 @@ import { AppShell, Badge, Burger, Group, Text, UnstyledButton } from '@mantine/c
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect, useRef } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
+import { ConnectionStatus } from '../../components/ConnectionStatus.tsx';
 import { ProgrammeMark } from '../../components/ProgrammeMark.tsx';
 import { SHELL_HEADER_HEIGHT, SHELL_NAVBAR_WIDTH } from '../shell-geometry.ts';
 import { useCurrentUser } from '../../lib/auth-context.ts';
@@ -50,6 +51,7 @@ export function AppLayout() {
           </UnstyledButton>
           <TopBarSearch />
           <Group gap="xs" ml="auto" wrap="nowrap">
+            <ConnectionStatus />
             <NotificationBell />
             <UserMenu />
           </Group>

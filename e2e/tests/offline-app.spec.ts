@@ -1,0 +1,149 @@
+import { expect, test, type Page } from '@playwright/test';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { firstAdmin, signIn, snap, webDistDir } from '../support/helpers.ts';
+import { adminToken, createStudent, createTeacher, uniqueWord } from '../support/seed-people.ts';
+
+/**
+ * The installable app (decision 0036): its manifest, its service worker opening pages with no
+ * connection, nothing of the API in Cache Storage, and a new release waiting for the person's Reload.
+ * The other journeys block service workers; these allow them, one after the other (the last one swaps
+ * the build's worker for a new release).
+ */
+test.use({ serviceWorkers: 'allow' });
+test.describe.configure({ mode: 'serial' });
+
+/** Waits until the app's worker has installed (the build precached) and serves this page. */
+async function servedByWorker(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null))
+    .toMatch(/\/sw\.js$/);
+}
+
+/** Every address Cache Storage holds, in every cache. */
+const cachedAddresses = (page: Page) =>
+  page.evaluate(async () => {
+    const addresses: string[] = [];
+    for (const name of await caches.keys()) {
+      for (const request of await (await caches.open(name)).keys()) addresses.push(request.url);
+    }
+    return addresses;
+  });
+
+/** The top bar's connection status while there is none. */
+const offlineBadge = (page: Page) =>
+  page.getByRole('banner').getByRole('status').filter({ hasText: 'Offline' });
+
+const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
+
+test('every page links the manifest, which makes the app installable', async ({ page, request }) => {
+  await page.goto('/login');
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  expect(href).toBeTruthy();
+  const res = await request.get(href!);
+  expect(res.status()).toBe(200);
+  const manifest = (await res.json()) as {
+    name: string;
+    short_name: string;
+    start_url: string;
+    display: string;
+    theme_color: string;
+    background_color: string;
+    icons: { src: string; sizes: string; purpose?: string }[];
+  };
+  expect(manifest).toMatchObject({
+    name: 'Child Support Programme',
+    start_url: '/dashboard',
+    display: 'standalone',
+    theme_color: '#12b886',
+    background_color: '#ffffff',
+  });
+  expect(manifest.short_name.length).toBeLessThanOrEqual(15);
+  const sizes = manifest.icons.map((i) => `${i.sizes} ${i.purpose ?? 'any'}`);
+  expect(sizes).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']));
+  for (const icon of manifest.icons) {
+    const image = await request.get(icon.src);
+    expect(image.status(), icon.src).toBe(200);
+    expect(image.headers()['content-type']).toBe('image/png');
+  }
+
+  await signIn(page, firstAdmin());
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', href!);
+});
+
+test('after one visit online, pages open with no connection, and Cache Storage keeps no API answer', async ({
+  page,
+  context,
+  request,
+}) => {
+  const token = await adminToken(request);
+  const lastName = uniqueWord();
+  const teacher = await createTeacher(request, token, { firstName: 'Tara', lastName });
+  const student = await createStudent(request, token, {
+    firstName: 'Nila',
+    lastName: uniqueWord(),
+    assignedTeacherId: teacher.id,
+  });
+
+  await signIn(page, teacher);
+  await page.goto('/students');
+  await expect(page.getByText(`${student.firstName} ${student.lastName}`).first()).toBeVisible();
+  await servedByWorker(page);
+
+  await context.setOffline(true);
+  try {
+    // A page seen online, and pages never opened: their code was precached with the rest of the build.
+    await page.reload();
+    await expect(heading(page, 'My Students')).toBeVisible();
+    await expect(offlineBadge(page)).toBeVisible();
+    await snap(page, 'offline-students');
+    await page.goto('/activities');
+    await expect(heading(page, 'Activities')).toBeVisible();
+    await page.goto('/leaves');
+    await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+
+    const cached = await cachedAddresses(page);
+    expect(cached.some((url) => url.endsWith('/index.html') || url.includes('/index.html?'))).toBe(true);
+    expect(cached.filter((url) => new URL(url).pathname.startsWith('/api'))).toEqual([]);
+  } finally {
+    await context.setOffline(false);
+  }
+  await expect(offlineBadge(page)).toHaveCount(0);
+});
+
+test('a new release waits until "A new version is ready" is answered with Reload', async ({ page }) => {
+  await signIn(page, firstAdmin());
+  await servedByWorker(page);
+  await page.evaluate(() => Object.assign(globalThis, { beforeRelease: true }));
+
+  // A new release: the server's worker differs (here by a line), and the browser finds it on its check.
+  const worker = path.join(webDistDir, 'sw.js');
+  const released = readFileSync(worker);
+  const newRelease = Buffer.concat([released, Buffer.from(`\n// release ${Date.now()}\n`)]);
+  try {
+    writeFileSync(worker, newRelease);
+    writeFileSync(`${worker}.br`, brotliCompressSync(newRelease));
+    writeFileSync(`${worker}.gz`, gzipSync(newRelease));
+    await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));
+
+    const notice = page.getByRole('status').filter({ hasText: 'A new version is ready' });
+    await expect(notice).toBeVisible();
+    // It waits for the person: the page is still the one loaded before the release.
+    expect(await page.evaluate(() => 'beforeRelease' in globalThis)).toBe(true);
+    await snap(page, 'new-version-ready');
+
+    await notice.getByRole('button', { name: 'Reload' }).click();
+    await expect.poll(() => page.evaluate(() => 'beforeRelease' in globalThis)).toBe(false);
+    await expect(heading(page, /^Welcome back, /)).toBeVisible();
+    await expect(notice).toHaveCount(0);
+    expect(
+      await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.waiting ?? null)),
+    ).toBeNull();
+  } finally {
+    writeFileSync(worker, released);
+    writeFileSync(`${worker}.br`, brotliCompressSync(released));
+    writeFileSync(`${worker}.gz`, gzipSync(released));
+  }
+});
