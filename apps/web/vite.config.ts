@@ -243,7 +243,7 @@ const offlineApp = () =>
     srcDir: 'src',
     filename: 'sw.ts',
     registerType: 'prompt',
-    // lib/app-update.ts registers it, once the first page is idle.
+    // lib/service-worker.ts registers it, once the first page is idle.
     injectRegister: false,
     manifest: {
       id: '/',

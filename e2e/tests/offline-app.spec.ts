@@ -134,8 +134,10 @@ test('a new release waits until "A new version is ready" is answered with Reload
     expect(await page.evaluate(() => 'beforeRelease' in globalThis)).toBe(true);
     await snap(page, 'new-version-ready');
 
+    const reloaded = page.waitForEvent('load');
     await notice.getByRole('button', { name: 'Reload' }).click();
-    await expect.poll(() => page.evaluate(() => 'beforeRelease' in globalThis)).toBe(false);
+    await reloaded;
+    expect(await page.evaluate(() => 'beforeRelease' in globalThis)).toBe(false);
     await expect(heading(page, /^Welcome back, /)).toBeVisible();
     await expect(notice).toHaveCount(0);
     expect(

@@ -16,10 +16,13 @@ export function UpdateReadyNotice() {
       radius="md"
       pos="fixed"
       bottom={16}
-      left="50%"
-      style={{ zIndex: 400, transform: 'translateX(-50%)', maxWidth: 'calc(100vw - 32px)' }}
+      left={16}
+      right={16}
+      maw={420}
+      mx="auto"
+      style={{ zIndex: 400 }}
     >
-      <Group gap="md" wrap="nowrap">
+      <Group gap="md" wrap="nowrap" justify="space-between">
         <Text size="sm">A new version is ready</Text>
         <Button
           size="xs"

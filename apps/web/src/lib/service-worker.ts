@@ -12,17 +12,23 @@ export const UPDATE_CHECK_MS = 60 * 60_000;
 export function registerServiceWorker(): void {
   if (import.meta.env.DEV || !('serviceWorker' in navigator)) return;
   whenIdle(() => {
-    void import('virtual:pwa-register').then(({ registerSW }) => {
-      const update = registerSW({
-        onNeedRefresh: markUpdateReady,
-        onRegisteredSW(_url, registration) {
-          if (!registration) return;
-          setInterval(() => {
-            if (navigator.onLine) void registration.update();
-          }, UPDATE_CHECK_MS);
-        },
+    void import('workbox-window').then(async ({ Workbox }) => {
+      const worker = new Workbox('/sw.js', { scope: '/' });
+      // A new release installed and waits for this page's Reload.
+      worker.addEventListener('waiting', markUpdateReady);
+      setUpdateActivation(async () => {
+        // Reloads once the waiting worker has taken over: whether the page had a worker when it
+        // loaded or got its first one since, so not on workbox's own "is an update" signal.
+        navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), {
+          once: true,
+        });
+        worker.messageSkipWaiting();
       });
-      setUpdateActivation(() => update(true));
+      const registration = await worker.register();
+      if (!registration) return;
+      setInterval(() => {
+        if (navigator.onLine) void registration.update();
+      }, UPDATE_CHECK_MS);
     });
   });
 }
