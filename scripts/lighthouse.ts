@@ -134,7 +134,7 @@ async function measure(browser: Browser, url: string, session?: { token: string;
   const page = await browser.newPage();
   try {
     if (session) {
-      // Store the session on the origin, then start cold: an empty HTTP cache, storage kept.
+      // Store the session on the origin, then start cold: an empty HTTP cache, the session kept.
       await page.goto(new URL('/login', url).href, { waitUntil: 'load' });
       await page.evaluate(
         (token, user) => {
@@ -144,10 +144,16 @@ async function measure(browser: Browser, url: string, session?: { token: string;
         session.token,
         JSON.stringify(session.user),
       );
+      await page.goto('about:blank');
+      // A first visit: no HTTP cache, and no service worker or its precache from the visit to /login
+      // (it registers once that page is idle), which would answer the page from the phone.
       const cdp = await page.createCDPSession();
       await cdp.send('Network.clearBrowserCache');
+      await cdp.send('Storage.clearDataForOrigin', {
+        origin: new URL(url).origin,
+        storageTypes: 'service_workers,cache_storage',
+      });
       await cdp.detach();
-      await page.goto('about:blank');
     }
     const result = await lighthouse(
       url,
