@@ -1,0 +1,203 @@
+import Dexie, { type DexieOptions, type EntityTable } from 'dexie';
+
+/**
+ * The outbox (issue 47, part C): records made on the phone without a connection, kept in IndexedDB
+ * until they are sent, in the order they were made, each exactly once.
+ *
+ * - An item keeps what its form would have sent (method, path, JSON body), its files as Blobs, and the
+ *   `Idempotency-Key` made at the tap: a resend after a lost answer carries the same key, so the server
+ *   answers the first write instead of making a second.
+ * - Files go first, each once: a file's upload answer (its id or address) is kept on the item, and the
+ *   record is built from those answers only when all are in.
+ * - An answer in 4xx stops that item ("needs attention", with the server's message) and the items after
+ *   it are still sent; a 5xx or no answer leaves it waiting, retried after a growing wait.
+ * - One store per signed-in user (`outboxFor(userId)`): signing out deletes it, and nobody else on the
+ *   phone opens it.
+ */
+
+export type OutboxStatus = 'waiting' | 'sending' | 'sent' | 'needs-attention';
+
+/** A file of an item: uploaded first; `sentAs` is what its upload answered once it has. */
+export interface OutboxFile {
+  /** The upload's path (e.g. /file-upload/home-visit). */
+  path: string;
+  name: string;
+  blob: Blob;
+  sentAs?: string;
+}
+
+export interface OutboxItem {
+  /** Its place in the order of making (IndexedDB's own increasing key). */
+  seq?: number;
+  /** What the item is, for the lists and the "Waiting to send" page ('home-visit', 'check-in', …). */
+  kind: string;
+  /** What a person reads of it in those lists (a student's name, a date). */
+  label: string;
+  /** The tap (ms since 1970). */
+  madeAt: number;
+  idempotencyKey: string;
+  method: 'POST' | 'PATCH' | 'PUT';
+  path: string;
+  /** The record's JSON body; the uploads' answers are added under `filesField` when it is sent. */
+  body: Record<string, unknown>;
+  files: OutboxFile[];
+  /** The body's field that takes the uploads' answers, in the files' order. */
+  filesField?: string;
+  status: OutboxStatus;
+  attempts: number;
+  /** Not sent again before this time (ms). */
+  nextAttemptAt: number;
+  /** The server's message of a refusal (4xx), shown on the item. */
+  problem?: string;
+  /** What the server answered the record with (2xx), e.g. its id. */
+  result?: unknown;
+}
+
+/** A new item as a form makes it. */
+export type NewOutboxItem = Pick<
+  OutboxItem,
+  'kind' | 'label' | 'method' | 'path' | 'body' | 'files' | 'filesField'
+>;
+
+export type OutboxDb = Dexie & { items: EntityTable<OutboxItem, 'seq'> };
+
+/** The IndexedDB name of a user's offline store. */
+export const outboxName = (userId: string) => `csp-offline-${userId}`;
+
+/** A user's store; `options` takes another IndexedDB (fake-indexeddb in the unit tests). */
+export function outboxFor(userId: string, options?: DexieOptions): OutboxDb {
+  const db = new Dexie(outboxName(userId), options) as OutboxDb;
+  db.version(1).stores({ items: '++seq, status' });
+  return db;
+}
+
+/** What sending an item takes: the network calls, given from outside so a test can play the server. */
+export interface OutboxTransport {
+  /** Uploads a file; answers what the record keeps of it. Throws an OutboxAnswer for a 4xx/5xx. */
+  upload(file: OutboxFile): Promise<string>;
+  /** Sends the record with its key; answers the server's body. Throws an OutboxAnswer for a 4xx/5xx. */
+  send(item: OutboxItem, body: Record<string, unknown>): Promise<unknown>;
+}
+
+/** The server answered, and not with a 2xx: its status and message. */
+export class OutboxAnswer extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A refusal that sending again cannot change (a 4xx, except 408 and 429, which ask to wait). */
+export const isRefusal = (error: unknown): error is OutboxAnswer =>
+  error instanceof OutboxAnswer &&
+  error.status >= 400 &&
+  error.status < 500 &&
+  ![408, 429].includes(error.status);
+
+/** The wait before the n-th retry: 5 s, doubling, at most 10 minutes. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 10 * 60_000);
+}
+
+/** Keeps a new item, with its key made now, at the tap. */
+export async function enqueue(db: OutboxDb, item: NewOutboxItem, now = Date.now()): Promise<OutboxItem> {
+  const stored: OutboxItem = {
+    ...item,
+    madeAt: now,
+    idempotencyKey: crypto.randomUUID(),
+    status: 'waiting',
+    attempts: 0,
+    nextAttemptAt: now,
+  };
+  stored.seq = await db.items.add(stored);
+  return stored;
+}
+
+/**
+ * Items a page was sending when it was closed or the phone restarted: waiting again (their keys make
+ * a resend safe). Run when the app starts, before sending.
+ */
+export async function recoverInterrupted(db: OutboxDb): Promise<void> {
+  await db.items.where('status').equals('sending').modify({ status: 'waiting' });
+}
+
+/** Every item, in the order they were made. */
+export const listItems = (db: OutboxDb) => db.items.orderBy('seq').toArray();
+
+/** How many items still wait to be sent (needs-attention ones included: they are not sent either). */
+export const unsentCount = (db: OutboxDb) =>
+  db.items.where('status').anyOf('waiting', 'sending', 'needs-attention').count();
+
+export interface SendReport {
+  sent: number;
+  refused: number;
+  /** Items left waiting after a 5xx or no answer. */
+  deferred: number;
+}
+
+/**
+ * Sends what is due, in the order it was made: for each item, its files not uploaded yet, then the
+ * record. A refused item is set aside and the next one sent; an item that got a 5xx or no answer waits
+ * for its retry, and the items after it wait behind it. One sender at a time should call this (the
+ * caller holds a lock: the page and the worker may both try).
+ */
+export async function sendDue(
+  db: OutboxDb,
+  transport: OutboxTransport,
+  now = Date.now(),
+): Promise<SendReport> {
+  const report: SendReport = { sent: 0, refused: 0, deferred: 0 };
+  const waiting = (await listItems(db)).filter((i) => i.status === 'waiting');
+  for (const item of waiting) {
+    // Nothing overtakes an item that waits for its retry: a check-out never arrives before its check-in.
+    if (item.nextAttemptAt > now) break;
+    await db.items.update(item.seq!, { status: 'sending' });
+    try {
+      const files = [...item.files];
+      for (let i = 0; i < files.length; i++) {
+        if (files[i].sentAs !== undefined) continue;
+        files[i] = { ...files[i], sentAs: await transport.upload(files[i]) };
+        // Kept at once: a failure later never uploads this file again.
+        await db.items.update(item.seq!, { files });
+      }
+      const body = item.filesField
+        ? { ...item.body, [item.filesField]: files.map((f) => f.sentAs) }
+        : item.body;
+      const result = await transport.send(item, body);
+      await db.items.update(item.seq!, { status: 'sent', result, problem: undefined });
+      report.sent++;
+    } catch (error) {
+      if (isRefusal(error)) {
+        await db.items.update(item.seq!, { status: 'needs-attention', problem: error.message });
+        report.refused++;
+      } else {
+        const attempts = item.attempts + 1;
+        await db.items.update(item.seq!, {
+          status: 'waiting',
+          attempts,
+          nextAttemptAt: now + retryDelayMs(attempts),
+        });
+        report.deferred++;
+        // The rest wait behind it, in order (and with no connection they would fail alike).
+        break;
+      }
+    }
+  }
+  return report;
+}
+
+/** An item that needs attention, its body edited by the person: waiting again, with the same key. */
+export async function resubmit(db: OutboxDb, seq: number, body: Record<string, unknown>, now = Date.now()) {
+  await db.items.update(seq, { body, status: 'waiting', problem: undefined, nextAttemptAt: now });
+}
+
+/** Drops an item the person chose to discard (after confirming), or one that was sent. */
+export const removeItem = (db: OutboxDb, seq: number) => db.items.delete(seq);
+
+/** Signing out: the user's whole store leaves the phone. */
+export async function deleteOutbox(db: OutboxDb): Promise<void> {
+  db.close();
+  await db.delete();
+}
