@@ -95,7 +95,13 @@ async function officeNow(request: APIRequestContext, token: string): Promise<Off
 async function checkIn(
   request: APIRequestContext,
   token: string,
-  body: { checkInLocation: string | null; checkInLocationName: string | null; accuracy?: number },
+  body: {
+    checkInLocation: string | null;
+    checkInLocationName: string | null;
+    accuracy?: number;
+    /** The tap's time, for a check-in made offline and sent later (else now). */
+    checkIn?: string;
+  },
 ): Promise<AttendanceRecord> {
   const res = await request.post('/api/attendance/check-in', {
     ...auth(token),
@@ -522,4 +528,22 @@ test('teacher attendance report: filters, tiles, teacher cards with the breakdow
   await expect(detail(card, 'Total days')).toContainText('0');
   await page.getByRole('button', { name: 'Reset Filters' }).click();
   await expect.poll(() => new URL(page.url()).search).toBe('');
+});
+
+test('a check-in made offline and sent hours later tells the reviewer so', async ({ page, request }) => {
+  const token = await adminToken(request);
+  const family = uniqueWord();
+  const late = await createTeacher(request, token, { firstName: 'Late', lastName: family });
+  const record = await checkIn(request, await tokenOf(request, late), {
+    checkIn: new Date(Date.now() - 3 * 3_600_000).toISOString(),
+    checkInLocation: null,
+    checkInLocationName: null,
+  });
+  expect(record.status).toBe('PENDING');
+
+  await signIn(page, firstAdmin());
+  await page.goto(REVIEW);
+  await searchFor(page, 'Search teachers', family);
+  await expect(reviewCards(page)).toHaveCount(1);
+  await expect(reviewCards(page).first()).toContainText('Recorded offline, sent 3 h later');
 });

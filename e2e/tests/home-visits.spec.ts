@@ -91,6 +91,8 @@ async function recordViaApi(
     place: { latitude: number; longitude: number; accuracy: number };
     notes?: string;
     files?: { name: string; mimeType: string; buffer: Buffer }[];
+    /** When the phone recorded it, for a visit sent later. */
+    recordedAt?: string;
   },
 ): Promise<HomeVisitRecord> {
   const photos: string[] = [];
@@ -113,6 +115,7 @@ async function recordViaApi(
       longitude: fields.place.longitude,
       locationName: coordinates(fields.place),
       accuracy: fields.place.accuracy,
+      recordedAt: fields.recordedAt,
     },
   });
   expect(res.status(), await res.text()).toBe(201);
@@ -769,4 +772,35 @@ test("another teacher cannot open a teacher's visit, nor edit it after the stude
   });
   expect(refused.status()).toBe(403);
   expect((await apiVisit(request, token, visit.id)).duration).toBe(60);
+});
+
+test('a visit recorded offline and sent hours later tells the reviewer so, with the time it was recorded', async ({
+  page,
+  request,
+}) => {
+  const token = await adminToken(request);
+  const teacher = await createTeacher(request, token, { firstName: 'Late', lastName: uniqueWord() });
+  const student = await homeBaseStudent(request, token, teacher.id, `Late${uniqueTag()}`);
+  const recordedAt = new Date(Date.now() - 5 * 3_600_000);
+  const visit = await recordViaApi(request, await tokenOf(request, teacher), {
+    studentId: student.id,
+    date: daysAgo(0),
+    place: FAR,
+    recordedAt: recordedAt.toISOString(),
+  });
+  expect(visit.status).toBe('PENDING');
+
+  await signIn(page, firstAdmin());
+  await page.goto(`/home-visits/${visit.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Home Visit Details' })).toBeVisible();
+  await expect(page.getByText('Recorded offline, sent 5 h later').first()).toBeVisible();
+  await shot(page, 'home-visit-sent-later');
+
+  // The review queue says it too, on the visit's card.
+  await page.goto(`/home-visits/review?search=${encodeURIComponent(student.lastName)}`);
+  const card = page
+    .getByRole('list', { name: 'Visits to review' })
+    .getByRole('listitem')
+    .filter({ hasText: `${student.firstName} ${student.lastName}` });
+  await expect(card.getByText('Recorded offline, sent 5 h later')).toBeVisible();
 });

@@ -1,6 +1,7 @@
 import {
   EMAIL_PATTERN,
   LIMITS,
+  OFFLINE_RECORDS,
   TEACHER_REGISTRATION_MODES,
   type TeacherRegistrationMode,
 } from '@csp/contracts';
@@ -77,6 +78,11 @@ export interface Config {
    * also dies with the session it was made for; the web app fetches fresh ones before they expire.
    */
   fileUrlTtlSeconds: number;
+  /**
+   * How old a record made offline may be when it arrives, days (OFFLINE_MAX_AGE_DAYS, 1 to 90, default
+   * 7): an older tap time is refused, so that nothing stale is filed as new.
+   */
+  offlineMaxAgeDays: number;
   /** The office location 'Initialize Default Location' sets, and the set form's defaults. */
   officeDefault: { latitude: number; longitude: number; address: string; radiusMeters: number };
   /** ISO weekdays (Monday 1 … Sunday 7) that are working days: absences are counted on these only. */
@@ -201,6 +207,17 @@ export function parseFirstAdminEmail(value: string | undefined): string | undefi
 }
 
 /** A whole number of hours from 0 (0 turns the thing off). */
+function offlineMaxAgeDays(value: string | undefined): number {
+  if (value === undefined || value === '') return OFFLINE_RECORDS.defaultMaxAgeDays;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > OFFLINE_RECORDS.maxMaxAgeDays) {
+    throw new Error(
+      `OFFLINE_MAX_AGE_DAYS must be a whole number of days from 1 to ${OFFLINE_RECORDS.maxMaxAgeDays}, got "${value}"`,
+    );
+  }
+  return n;
+}
+
 const hours = (value: string | undefined, fallback: number, name: string): number => {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
@@ -352,6 +369,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     firstAdminSetup: oneOf(env.FIRST_ADMIN_SETUP, FIRST_ADMIN_SETUP_MODES, 'open', 'FIRST_ADMIN_SETUP'),
     firstAdminEmail: parseFirstAdminEmail(env.FIRST_ADMIN_EMAIL),
     fileUrlTtlSeconds: fileUrlTtl(env.FILE_URL_TTL_SECONDS),
+    offlineMaxAgeDays: offlineMaxAgeDays(env.OFFLINE_MAX_AGE_DAYS),
     officeDefault: officeDefault(env),
     workDays: parseWorkDays(env.WORK_DAYS),
     backup: {
@@ -393,6 +411,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     passwordMinLength: 6,
     firstAdminSetup: 'open',
     fileUrlTtlSeconds: FILE_URL_TTL.defaultSeconds,
+    offlineMaxAgeDays: OFFLINE_RECORDS.defaultMaxAgeDays,
     officeDefault: { ...DEFAULT_OFFICE },
     workDays: [1, 2, 3, 4, 5],
     backup: {

@@ -142,7 +142,11 @@ const clientTime = z
   .max(40, { message: M.timeInvalid })
   .refine((v) => !Number.isNaN(Date.parse(v)), { message: M.timeInvalid })
   .optional()
-  .describe("Accepted for the spec's client and ignored: the time recorded is the server's");
+  .describe(
+    'The time of the tap (ISO). Within a few minutes of the server’s, the server’s time is kept; a check-in ' +
+      'or check-out made offline and sent later keeps this time. Refused in the future or older than ' +
+      'OFFLINE_MAX_AGE_DAYS (7 days by default).',
+  );
 
 // POST /api/attendance/check-in
 export const checkInBodySchema = z.strictObject({
@@ -328,6 +332,12 @@ export const attendanceSchema = z.object({
   adminNotes: z.string().nullable(),
   reviewedBy: z.object({ firstName: z.string(), lastName: z.string() }).nullable(),
   reviewedAt: isoDateTime.nullable(),
+  /**
+   * When the check-in and the check-out reached the server: later than checkIn and checkOut when they
+   * were made offline and sent later; null before the check-out and for records from before offline use.
+   */
+  checkInReceivedAt: isoDateTime.nullable(),
+  checkOutReceivedAt: isoDateTime.nullable(),
   /** Minutes from check-in to check-out; null until checked out. */
   duration: z.number().int().nullable(),
   teacher: teacherRef,

@@ -85,3 +85,20 @@ export function isPlainText(text: string, multiLine = false): boolean {
 }
 
 export const notAllowedCharacters = (label: string) => `${label} contains characters that are not allowed`;
+
+/**
+ * Records made offline (issue 47): the server keeps the time of the tap, not of the arrival, when they
+ * differ by more than the clocks may (a phone's clock is rarely exact), and refuses a tap time in the
+ * future or older than OFFLINE_MAX_AGE_DAYS (default 7).
+ */
+export const OFFLINE_RECORDS = {
+  clockSkewMs: 5 * 60_000,
+  defaultMaxAgeDays: 7,
+  maxMaxAgeDays: 90,
+} as const;
+
+export const RECORDED_AT_MESSAGES = {
+  inFuture: "The time it was recorded is in the future. Check the phone's date and time.",
+  tooOld: (days: number) =>
+    `It was recorded more than ${days} days ago and can no longer be sent. Enter it again by hand.`,
+} as const;

@@ -74,6 +74,7 @@ export const HOME_VISIT_MESSAGES = {
   studentCategory: 'Home visits are recorded for home-base and survival-programme students',
   dateRequired: 'Please select a visit date',
   dateInvalid: 'Visit date must be a date (YYYY-MM-DD)',
+  recordedAtInvalid: 'The time the visit was recorded must be a date and time (ISO 8601)',
   dateInFuture: 'Visit date cannot be in the future',
   durationInvalid: 'Please enter a valid duration',
   durationMax: `Duration must be at most ${L.maxDuration} minutes`,
@@ -211,6 +212,15 @@ export const createHomeVisitBodySchema = z
       .default([])
       .describe('File ids or links answered by POST /api/file-upload/home-visit (`url` or `id`)'),
     ...location,
+    recordedAt: z
+      .string({ message: M.recordedAtInvalid })
+      .max(40, { message: M.recordedAtInvalid })
+      .refine((v) => !Number.isNaN(Date.parse(v)), { message: M.recordedAtInvalid })
+      .optional()
+      .describe(
+        'When the visit was recorded on the phone (ISO date-time): a visit recorded offline and sent later ' +
+          'keeps this time. Refused in the future or older than OFFLINE_MAX_AGE_DAYS (7 days by default).',
+      ),
     teacherId: z
       .uuid({ message: 'teacherId must be a valid identifier' })
       .optional()
@@ -346,6 +356,8 @@ export const homeVisitSchema = z.object({
   reviewNotes: z.string().nullable(),
   reviewedBy: z.object({ firstName: z.string(), lastName: z.string() }).nullable(),
   reviewedAt: z.string().nullable(),
+  /** When the teacher recorded it on the phone; createdAt is when it reached the server. */
+  recordedAt: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

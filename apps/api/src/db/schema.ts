@@ -459,6 +459,11 @@ export const homeVisits = pgTable(
     reviewNotes: text('review_notes'),
     reviewedById: uuid('reviewed_by_id').references(() => users.id, { onDelete: 'set null' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * When the teacher recorded the visit on the phone (its `recordedAt`): created_at, its arrival, is
+     * later for a visit recorded offline and sent when the phone was online again.
+     */
+    recordedAt: timestamp('recorded_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     ...timestamps,
     deletedAt: deletedAt(),
   },
@@ -661,8 +666,12 @@ export const attendance = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** The organisation's day (ORG_TIMEZONE) of the check-in. */
     date: date('date', { mode: 'string' }).notNull(),
+    /** The tap's time (the teacher's phone); check_in_received_at is when it reached the server. */
     checkIn: timestamp('check_in', { withTimezone: true, mode: 'date' }).notNull(),
     checkOut: timestamp('check_out', { withTimezone: true, mode: 'date' }),
+    /** When the check-in and the check-out reached the server: later than the tap when sent offline. */
+    checkInReceivedAt: timestamp('check_in_received_at', { withTimezone: true, mode: 'date' }),
+    checkOutReceivedAt: timestamp('check_out_received_at', { withTimezone: true, mode: 'date' }),
     checkInLocation: text('check_in_location'),
     checkInLocationName: text('check_in_location_name'),
     checkOutLocation: text('check_out_location'),

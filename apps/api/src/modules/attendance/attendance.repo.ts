@@ -210,7 +210,7 @@ export async function checkOut(
   db: DbOrTx,
   teacherId: string,
   date: string,
-  values: Pick<AttendanceRow, 'checkOut' | 'checkOutLocation' | 'checkOutLocationName'>,
+  values: Pick<AttendanceRow, 'checkOut' | 'checkOutReceivedAt' | 'checkOutLocation' | 'checkOutLocationName'>,
 ): Promise<string | undefined> {
   const [row] = await db
     .update(attendance)

@@ -42,6 +42,7 @@ import { fetchPage, pageOf, type Paged } from '../../lib/paging.ts';
 import { requireOwnTeacherId, requireRole } from '../../lib/permissions.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { writeTransaction, type WriteClaim } from '../../db/write-claims.ts';
+import { tapTime } from '../../lib/tap-time.ts';
 import { bindDeps, type AppDeps } from '../../lib/service-deps.ts';
 import { realEffects, type Effects } from '../effects.ts';
 import { activeOfficeLocation } from '../office-location/office-location.repo.ts';
@@ -89,6 +90,8 @@ function toDto(r: repo.AttendanceWithRefs): Attendance {
         ? { firstName: r.reviewer.firstName, lastName: r.reviewer.lastName }
         : null,
     reviewedAt: a.reviewedAt?.toISOString() ?? null,
+    checkInReceivedAt: a.checkInReceivedAt?.toISOString() ?? null,
+    checkOutReceivedAt: a.checkOutReceivedAt?.toISOString() ?? null,
     duration: a.checkOut ? Math.round((a.checkOut.getTime() - a.checkIn.getTime()) / 60_000) : null,
     teacher: r.teacher,
   };
@@ -107,8 +110,9 @@ function placeName(point: { latitude: number; longitude: number } | null | undef
 }
 
 /**
- * A teacher checks in, once a day (the organisation's day, whatever the device's clock says). The
- * time is the server's. The distance to the active office location decides the status: within its
+ * A teacher checks in, once a day (the organisation's day of the check-in). The time is the tap's when
+ * the check-in was made offline and sent later (its `checkIn`, lib/tap-time.ts), else the server's;
+ * the arrival is kept beside it. The distance to the active office location decides the status: within its
  * radius, with a fix no coarser than the radius → APPROVED at once; otherwise (farther, no
  * coordinates, no office set) → PENDING for an administrator. Two check-ins at the same moment: the
  * unique (teacher, day) index lets one land; the other answers 409.
@@ -120,8 +124,9 @@ async function checkIn(
   claim?: WriteClaim | null,
 ): Promise<Attendance> {
   requireRole(actor, 'TEACHER', M.onlyTeachers);
-  const now = deps.clock.now();
-  const date = today(deps, now);
+  const receivedAt = deps.clock.now();
+  const at = tapTime(body.checkIn, receivedAt, deps.config.offlineMaxAgeDays);
+  const date = today(deps, at);
   return writeTransaction(deps.db, claim, async (tx) => {
     const point = body.checkInLocation ?? null;
     const office = (await deps.repo.activeOfficeLocation(tx))?.location;
@@ -136,7 +141,8 @@ async function checkIn(
     const id = await deps.repo.insertCheckIn(tx, {
       teacherId: actor.id,
       date,
-      checkIn: now,
+      checkIn: at,
+      checkInReceivedAt: receivedAt,
       checkInLocation: point ? locationText(point.latitude, point.longitude) : null,
       checkInLocationName: placeName(point, body.checkInLocationName),
       distanceFromOffice,
@@ -155,7 +161,7 @@ async function checkIn(
   });
 }
 
-/** A teacher checks out of today's record, once; the time is the server's. */
+/** A teacher checks out of the day's record, once; the time as for the check-in (the tap's or the server's). */
 async function checkOut(
   deps: AttendanceDeps,
   actor: Actor,
@@ -163,12 +169,14 @@ async function checkOut(
   claim?: WriteClaim | null,
 ): Promise<Attendance> {
   requireRole(actor, 'TEACHER', M.onlyTeachers);
-  const now = deps.clock.now();
-  const date = today(deps, now);
+  const receivedAt = deps.clock.now();
+  const at = tapTime(body.checkOut, receivedAt, deps.config.offlineMaxAgeDays);
+  const date = today(deps, at);
   return writeTransaction(deps.db, claim, async (tx) => {
     const point = body.checkOutLocation ?? null;
     const id = await deps.repo.checkOut(tx, actor.id, date, {
-      checkOut: now,
+      checkOut: at,
+      checkOutReceivedAt: receivedAt,
       checkOutLocation: point ? locationText(point.latitude, point.longitude) : null,
       checkOutLocationName: placeName(point, body.checkOutLocationName),
     });

@@ -2,6 +2,7 @@ import {
   addDays,
   ATTENDANCE_CSV_COLUMNS,
   ATTENDANCE_MESSAGES as M,
+  RECORDED_AT_MESSAGES,
   attendanceSchema,
   EARTH_RADIUS_METERS,
   monthlyStatsSchema,
@@ -16,7 +17,14 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { attendance, leaves, notifications, users } from '../../db/schema.ts';
-import { expectError, onPostgres, seedUser, type SeededUser, type TestContext } from '../../test/setup.ts';
+import {
+  createTestApp,
+  expectError,
+  onPostgres,
+  seedUser,
+  type SeededUser,
+  type TestContext,
+} from '../../test/setup.ts';
 import { callerAs, closeTestApp, createStaffApp } from '../../test/factories.ts';
 import { arrayParam } from '../../db/sql-helpers.ts';
 import { minutesOfDayIn } from './attendance.repo.ts';
@@ -81,7 +89,8 @@ describe('check-in and check-out without an office location', () => {
     expect((await inject(teacher, 'GET', '/today')).json()).toBeNull();
     const before = Date.now();
     const record = await checkedIn(teacher, {
-      checkIn: '2000-01-01T00:00:00.000Z',
+      // A phone's clock a minute behind: within the clocks' error, the server's time is kept.
+      checkIn: new Date(Date.now() - 60_000).toISOString(),
       checkInLocation: null,
       checkInLocationName: 'Location not available',
     });
@@ -99,19 +108,19 @@ describe('check-in and check-out without an office location', () => {
       teacher: { id: teacher.id, firstName: 'Tara', lastName: 'Field', email: teacher.email },
     });
     // The time is the server's, not the payload's.
-    expect(Date.parse(record.checkIn)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(record.checkIn)).toBeGreaterThanOrEqual(before);
     expect(Date.parse(record.checkIn)).toBeLessThanOrEqual(Date.now() + 1000);
     expect((await inject(teacher, 'GET', '/today')).json()).toMatchObject({ id: record.id });
 
     expectError(await checkIn(teacher, { checkInLocation: '9.6,80.0' }), 409, M.alreadyCheckedIn);
 
     const out = await checkOut(teacher, {
-      checkOut: '2999-01-01T00:00:00Z',
+      checkOut: new Date(Date.now() + 60_000).toISOString(),
       checkOutLocation: '9.661500,80.025500',
     });
     expect(out.statusCode, out.body).toBe(200);
     const done = attendanceSchema.parse(out.json());
-    expect(Date.parse(done.checkOut ?? '')).toBeLessThanOrEqual(Date.now() + 1000);
+    expect(Date.parse(done.checkOut ?? '')).toBeLessThanOrEqual(Date.now());
     expect(done).toMatchObject({
       checkOutLocation: '9.661500,80.025500',
       checkOutLocationName: '9.661500, 80.025500',
@@ -939,6 +948,77 @@ describe.runIf(onPostgres)('races on PostgreSQL', () => {
       expect(bulkRes.statusCode).toBe(409);
       expect(singleRes.statusCode).toBe(200);
       expect(rows.filter((r) => r.status === 'PENDING')).toHaveLength(4);
+    }
+  });
+});
+
+describe('check-in and check-out made offline and sent later', () => {
+  const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
+  /** A time of a past day in the organisation's time zone (Colombo, UTC+05:30), as the phone sends it. */
+  const onDay = (daysAgo: number, time: string) =>
+    new Date(`${addDays(todayIn('Asia/Colombo'), -daysAgo)}T${time}:00+05:30`).toISOString();
+
+  it("keeps the tap's time and its day, and when it arrived", async () => {
+    const who = await freshTeacher('Offline');
+    const tap = onDay(1, '09:00');
+    const before = Date.now();
+    const record = await checkedIn(who, { checkIn: tap, checkInLocation: northOf(5000) });
+    expect(record.checkIn).toBe(tap);
+    expect(record.date).toBe(addDays(todayIn('Asia/Colombo'), -1));
+    expect(Date.parse(record.checkInReceivedAt ?? '')).toBeGreaterThanOrEqual(before);
+    // Far from any office: waits for a review, as any such check-in.
+    expect(record.status).toBe('PENDING');
+
+    // Its check-out, made offline the same day, closes that day's record.
+    const outTap = onDay(1, '13:00');
+    const out = await checkOut(who, { checkOut: outTap, checkOutLocation: northOf(5000) });
+    expect(out.statusCode, out.body).toBe(200);
+    const closed = attendanceSchema.parse(out.json());
+    expect(closed).toMatchObject({ id: record.id, checkOut: outTap, duration: 240 });
+    expect(Date.parse(closed.checkOutReceivedAt ?? '')).toBeGreaterThanOrEqual(before);
+
+    // Today is another day: the teacher checks in again.
+    const todays = await checkedIn(who);
+    expect(todays.date).toBe(todayIn('Asia/Colombo'));
+    expect(todays.id).not.toBe(record.id);
+  });
+
+  it('still allows one check-in a day: a late one for a day already checked in answers 409', async () => {
+    const who = await freshTeacher('Twice');
+    await checkedIn(who, { checkIn: onDay(2, '08:00') });
+    const again = await checkIn(who, { checkIn: onDay(2, '15:00') });
+    expectError(again, 409, M.alreadyCheckedIn);
+  });
+
+  it('refuses a tap in the future or older than the limit, and writes nothing', async () => {
+    const who = await freshTeacher('Refused');
+    expectError(
+      await checkIn(who, { checkIn: new Date(Date.now() + 10 * 60_000).toISOString() }),
+      400,
+      RECORDED_AT_MESSAGES.inFuture,
+    );
+    expectError(await checkIn(who, { checkIn: hoursAgo(8 * 24) }), 400, RECORDED_AT_MESSAGES.tooOld(7));
+    expect((await inject(who, 'GET', '/today')).json()).toBeNull();
+    expectError(
+      await checkOut(who, { checkOut: new Date(Date.now() + 10 * 60_000).toISOString() }),
+      400,
+      RECORDED_AT_MESSAGES.inFuture,
+    );
+  });
+
+  it('takes its limit from OFFLINE_MAX_AGE_DAYS', async () => {
+    const strict = await createTestApp({ offlineMaxAgeDays: 2 });
+    try {
+      const who = await seedUser(strict.app, { role: 'TEACHER' });
+      const res = await strict.app.inject({
+        method: 'POST',
+        url: '/api/attendance/check-in',
+        headers: who.auth,
+        payload: { checkIn: hoursAgo(3 * 24) },
+      });
+      expectError(res, 400, RECORDED_AT_MESSAGES.tooOld(2));
+    } finally {
+      await closeTestApp(strict);
     }
   });
 });

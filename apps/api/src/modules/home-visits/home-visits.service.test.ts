@@ -78,6 +78,7 @@ function world(opts: { category?: Category; inScope?: Actor[] } = {}) {
         longitude: values.longitude ?? null,
         locationName: values.locationName ?? null,
         locationAccuracy: values.locationAccuracy ?? null,
+        recordedAt: values.recordedAt ?? SAVED_AT,
         status: values.status ?? 'PENDING',
         isWithinRange: values.isWithinRange ?? null,
         distanceFromHome: values.distanceFromHome ?? null,

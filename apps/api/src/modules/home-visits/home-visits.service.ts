@@ -33,6 +33,7 @@ import {
   type FileLinks,
   type IncomingFile,
 } from '../files/files.service.ts';
+import { tapTime } from '../../lib/tap-time.ts';
 import { bindDeps, type AppDeps } from '../../lib/service-deps.ts';
 import { realEffects, type Effects } from '../effects.ts';
 import { homeVisitDistanceThreshold } from '../settings/settings.service.ts';
@@ -115,6 +116,7 @@ function toDto(
         ? { firstName: r.reviewer.firstName, lastName: r.reviewer.lastName }
         : null,
     reviewedAt: v.reviewedAt?.toISOString() ?? null,
+    recordedAt: v.recordedAt.toISOString(),
     createdAt: v.createdAt.toISOString(),
     updatedAt: v.updatedAt.toISOString(),
   };
@@ -258,7 +260,10 @@ async function getHomeVisit(
   return dto;
 }
 
-/** A teacher records a visit to one of their students; the server decides its status. */
+/**
+ * A teacher records a visit to one of their students; the server decides its status. `recordedAt`, the
+ * phone's time of recording, is kept beside the arrival (lib/tap-time.ts).
+ */
 async function createHomeVisit(
   deps: HomeVisitsDeps,
   actor: Actor,
@@ -268,6 +273,8 @@ async function createHomeVisit(
 ): Promise<HomeVisit> {
   requireRole(actor, 'TEACHER', M.onlyTeachersRecord);
   checkDate(body.date, today(deps));
+  // The phone's moment of recording: later than now only within the clocks' error, at most a week ago.
+  const recordedAt = tapTime(body.recordedAt, deps.clock.now(), deps.config.offlineMaxAgeDays);
   return writeTransaction(deps.db, claim, async (tx) => {
     const student = await deps.repo.lockVisitStudent(tx, actor, body.studentId);
     if (!student) throw notFound(M.studentNotFound);
@@ -288,6 +295,7 @@ async function createHomeVisit(
       locationName: body.locationName ?? null,
       locationAccuracy:
         body.latitude === null || body.latitude === undefined ? null : (body.accuracy ?? null),
+      recordedAt,
       ...placement,
     });
     await deps.audit.audit(tx, actor, 'create', 'home_visit', id, {

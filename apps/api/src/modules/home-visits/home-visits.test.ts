@@ -2,7 +2,9 @@ import {
   addDays,
   EARTH_RADIUS_METERS,
   fileIdOfEntry,
+  HOME_VISIT_MESSAGES as M,
   homeVisitSchema,
+  RECORDED_AT_MESSAGES,
   todayIn,
   type HomeVisit,
 } from '@csp/contracts';
@@ -795,5 +797,48 @@ describe('settings: the distance threshold', () => {
     expect((await setThreshold(admin, 500)).statusCode).toBe(200);
     expect((await setThreshold(admin, 50)).statusCode).toBe(200);
     expectError(await inject(null, 'GET', '/api/settings'), 401);
+  });
+});
+
+describe('a visit recorded offline and sent later', () => {
+  const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
+
+  it("keeps the phone's time of recording beside its arrival, and the distance rule is the same", async () => {
+    const s = await seedStudent(teacher.id);
+    const recordedAt = hoursAgo(20);
+    const before = Date.now();
+    const res = await create(teacher, newVisit(s.id, { recordedAt }));
+    expect(res.statusCode, res.body).toBe(201);
+    const v = homeVisitSchema.parse(res.json());
+    expect(v.recordedAt).toBe(recordedAt);
+    expect(Date.parse(v.createdAt)).toBeGreaterThanOrEqual(before);
+    expect(v).toMatchObject({ status: 'APPROVED', isWithinRange: true });
+    const again = homeVisitSchema.parse((await inject(admin, 'GET', `/api/home-visits/${v.id}`)).json());
+    expect(again.recordedAt).toBe(recordedAt);
+  });
+
+  it('is recorded now when it is sent at once: without recordedAt, or with one within the clocks’ error', async () => {
+    const s = await seedStudent(teacher.id);
+    for (const recordedAt of [undefined, new Date(Date.now() - 60_000).toISOString()]) {
+      const res = await create(teacher, newVisit(s.id, recordedAt ? { recordedAt } : {}));
+      expect(res.statusCode, res.body).toBe(201);
+      const v = homeVisitSchema.parse(res.json());
+      expect(v.recordedAt).toBe(v.createdAt);
+    }
+  });
+
+  it('refuses a time of recording in the future, older than the limit, or not a time, and writes nothing', async () => {
+    const s = await seedStudent(teacher.id);
+    const cases: [unknown, string][] = [
+      [new Date(Date.now() + 10 * 60_000).toISOString(), RECORDED_AT_MESSAGES.inFuture],
+      [hoursAgo(8 * 24), RECORDED_AT_MESSAGES.tooOld(7)],
+      ['yesterday', M.recordedAtInvalid],
+      [42, M.recordedAtInvalid],
+    ];
+    for (const [recordedAt, message] of cases) {
+      expectError(await create(teacher, newVisit(s.id, { recordedAt })), 400, message);
+    }
+    const rows = await t.app.db.select().from(homeVisits).where(eq(homeVisits.studentId, s.id));
+    expect(rows).toEqual([]);
   });
 });

@@ -62,6 +62,7 @@ function visit(changes: Partial<HomeVisit> = {}): HomeVisit {
     reviewNotes: null,
     reviewedBy: null,
     reviewedAt: null,
+    recordedAt: '2026-06-13T08:00:00.000Z',
     createdAt: '2026-06-13T08:00:00.000Z',
     updatedAt: '2026-06-13T08:00:00.000Z',
     ...changes,

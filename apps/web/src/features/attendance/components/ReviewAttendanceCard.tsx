@@ -10,6 +10,7 @@ import {
   ReviewNotesBox,
 } from '../../leaves/components/ReviewBits.tsx';
 import { ReviewRangeIndicator } from './ReviewRangeIndicator.tsx';
+import { SentLaterNote } from '../../../components/SentLaterNote.tsx';
 
 /**
  * One attendance record on /admin/attendance-review (spec part 2 §2.9, §4): the teacher, the date, the
@@ -50,6 +51,7 @@ export function ReviewAttendanceCard({
             <ReviewRangeIndicator record={record} />
           </DetailItem>
         </SimpleGrid>
+        <SentLaterNote madeAt={record.checkIn} receivedAt={record.checkInReceivedAt} />
         <Group justify="space-between" align="flex-end" gap="xs" wrap="nowrap">
           <DetailItem label="Location" fallback="No location name">
             {record.checkInLocationName}

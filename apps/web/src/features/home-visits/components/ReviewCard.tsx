@@ -11,6 +11,7 @@ import { AttachmentGallery } from '../../../components/AttachmentGallery.tsx';
 import { personName } from '../../../lib/person-name.ts';
 import { categoryText, minutesText, placeNameToShow } from '../home-visit-display.ts';
 import { LocationWarningBadge } from './HomeVisitBits.tsx';
+import { SentLaterNote } from '../../../components/SentLaterNote.tsx';
 
 function visitPlaceText(visit: HomeVisit): string {
   if (visit.latitude === null || visit.longitude === null) return '';
@@ -52,6 +53,7 @@ export function ReviewCard({
         </div>
         {warning && <LocationWarningBadge />}
       </Group>
+      <SentLaterNote madeAt={visit.recordedAt} receivedAt={visit.createdAt} />
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" verticalSpacing="xs">
         <DetailItem label="Date">{formatDate(visit.visitDate)}</DetailItem>
         <DetailItem label="Duration">{minutesText(visit.duration)}</DetailItem>

@@ -20,6 +20,7 @@ import { HOME_VISIT_NOT_FOUND, LocationWarningBadge } from '../components/HomeVi
 import { VisitPlaces } from '../components/VisitPlaces.tsx';
 import { distanceFromHome, filesCountText, minutesText, statusTag } from '../home-visit-display.ts';
 import { canChangeVisit, deleteErrorText, isReviewed } from '../home-visit-form.ts';
+import { SentLaterNote } from '../../../components/SentLaterNote.tsx';
 
 const TITLE = 'Home Visit Details';
 
@@ -57,7 +58,8 @@ function VisitSummary({ visit }: { visit: HomeVisit }) {
           </Text>
         </DetailItem>
         <DetailItem label="Files">{filesCountText(visit.files.length)}</DetailItem>
-        <DetailItem label="Recorded">{formatDateTime(visit.createdAt)}</DetailItem>
+        <DetailItem label="Recorded">{formatDateTime(visit.recordedAt)}</DetailItem>
+        <SentLaterNote madeAt={visit.recordedAt} receivedAt={visit.createdAt} />
       </Stack>
     </DetailPanel>
   );
@@ -109,7 +111,7 @@ function HomeVisitDetailView({ visit }: { visit: HomeVisit }) {
                 <DetailItem label="Visit date">{formatDate(visit.visitDate)}</DetailItem>
                 <DetailItem label="Teacher">{personName(teacher)}</DetailItem>
                 <DetailItem label="Duration">{minutesText(visit.duration)}</DetailItem>
-                <DetailItem label="Recorded">{formatDateTime(visit.createdAt)}</DetailItem>
+                <DetailItem label="Recorded">{formatDateTime(visit.recordedAt)}</DetailItem>
                 <DetailItem label="Last updated">{formatDateTime(visit.updatedAt)}</DetailItem>
               </SimpleGrid>
             </DetailPanel>
