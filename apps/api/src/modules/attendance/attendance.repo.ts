@@ -210,7 +210,10 @@ export async function checkOut(
   db: DbOrTx,
   teacherId: string,
   date: string,
-  values: Pick<AttendanceRow, 'checkOut' | 'checkOutReceivedAt' | 'checkOutLocation' | 'checkOutLocationName'>,
+  values: Pick<
+    AttendanceRow,
+    'checkOut' | 'checkOutReceivedAt' | 'checkOutLocation' | 'checkOutLocationName'
+  >,
 ): Promise<string | undefined> {
   const [row] = await db
     .update(attendance)
