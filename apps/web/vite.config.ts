@@ -325,6 +325,10 @@ export default defineConfig({
             },
             // Loaded only with the lazy map of a home visit (not part of the first load).
             { name: 'leaflet', test: /node_modules[\\/](leaflet)[\\/]/ },
+            // The service worker's registration (lib/service-worker.ts), loaded once the first page is
+            // idle: a chunk of its own, as in a shared library chunk it would bring that chunk's imports
+            // (the signed-in pages' code) to the sign-in page.
+            { name: 'workbox', test: /node_modules[\\/]workbox-window[\\/]/ },
             // The forms' validation (the contracts' schemas, loaded with the pages that validate, and by
             // the sign-in page after its first paint): a chunk of its own, so that the pages that share
             // other libraries with those (the protected layout with the register page) do not load it.

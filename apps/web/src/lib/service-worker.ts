@@ -24,7 +24,9 @@ export function registerServiceWorker(): void {
         });
         worker.messageSkipWaiting();
       });
-      const registration = await worker.register();
+      // A browser that refuses the worker (storage off, a private window, a policy) keeps the app as it
+      // is online: nothing to show, nothing to report.
+      const registration = await worker.register().catch(() => undefined);
       if (!registration) return;
       setInterval(() => {
         if (navigator.onLine) void registration.update();
