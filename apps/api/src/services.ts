@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from './lib/service-deps.ts';
-import { createAuthService, type AuthHandles } from './modules/auth/auth.service.ts';
 import { createActivitiesService } from './modules/activities/activities.service.ts';
 import { createAttendanceService } from './modules/attendance/attendance.service.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
+import { createAuthService, type AuthHandles } from './modules/auth/auth.service.ts';
 import { createBackupsService } from './modules/backups/backups.service.ts';
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
 import { createDeletedRecordsService } from './modules/deleted-records/deleted-records.service.ts';
