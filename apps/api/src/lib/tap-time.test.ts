@@ -2,29 +2,29 @@ import { RECORDED_AT_MESSAGES } from '@csp/contracts';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { tapTime } from './tap-time.ts';
+import { earlierTap } from './tap-time.ts';
 
 const NOW = new Date('2026-03-10T12:00:00.000Z');
 const at = (ms: number) => new Date(NOW.getTime() + ms).toISOString();
 const MIN = 60_000;
 const DAY = 24 * 60 * MIN;
 
-describe('tapTime', () => {
-  it('is the arrival when no time was sent, or one within five minutes either way', () => {
+describe('earlierTap', () => {
+  it('is none when no time was sent, or one within five minutes either way (the record takes the arrival)', () => {
     for (const sent of [undefined, null, '', at(-5 * MIN), at(5 * MIN), at(-30_000)]) {
-      expect(tapTime(sent, NOW, 7)).toBe(NOW);
+      expect(earlierTap(sent, NOW, 7)).toBeUndefined();
     }
   });
 
   it('is the time sent when it is earlier than that, up to the limit', () => {
-    expect(tapTime(at(-5 * MIN - 1), NOW, 7).toISOString()).toBe(at(-5 * MIN - 1));
-    expect(tapTime(at(-7 * DAY), NOW, 7).toISOString()).toBe(at(-7 * DAY));
+    expect(earlierTap(at(-5 * MIN - 1), NOW, 7)?.toISOString()).toBe(at(-5 * MIN - 1));
+    expect(earlierTap(at(-7 * DAY), NOW, 7)?.toISOString()).toBe(at(-7 * DAY));
   });
 
   it('refuses a time more than five minutes ahead, or older than the limit', () => {
-    expect(() => tapTime(at(5 * MIN + 1), NOW, 7)).toThrow(RECORDED_AT_MESSAGES.inFuture);
-    expect(() => tapTime(at(-7 * DAY - 1), NOW, 7)).toThrow(RECORDED_AT_MESSAGES.tooOld(7));
-    expect(() => tapTime(at(-2 * DAY - 1), NOW, 2)).toThrow(RECORDED_AT_MESSAGES.tooOld(2));
+    expect(() => earlierTap(at(5 * MIN + 1), NOW, 7)).toThrow(RECORDED_AT_MESSAGES.inFuture);
+    expect(() => earlierTap(at(-7 * DAY - 1), NOW, 7)).toThrow(RECORDED_AT_MESSAGES.tooOld(7));
+    expect(() => earlierTap(at(-2 * DAY - 1), NOW, 2)).toThrow(RECORDED_AT_MESSAGES.tooOld(2));
   });
 });
 

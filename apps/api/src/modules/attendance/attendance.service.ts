@@ -42,7 +42,7 @@ import { fetchPage, pageOf, type Paged } from '../../lib/paging.ts';
 import { requireOwnTeacherId, requireRole } from '../../lib/permissions.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { writeTransaction, type WriteClaim } from '../../db/write-claims.ts';
-import { tapTime } from '../../lib/tap-time.ts';
+import { earlierTap } from '../../lib/tap-time.ts';
 import { bindDeps, type AppDeps } from '../../lib/service-deps.ts';
 import { realEffects, type Effects } from '../effects.ts';
 import { activeOfficeLocation } from '../office-location/office-location.repo.ts';
@@ -125,7 +125,7 @@ async function checkIn(
 ): Promise<Attendance> {
   requireRole(actor, 'TEACHER', M.onlyTeachers);
   const receivedAt = deps.clock.now();
-  const at = tapTime(body.checkIn, receivedAt, deps.config.offlineMaxAgeDays);
+  const at = earlierTap(body.checkIn, receivedAt, deps.config.offlineMaxAgeDays) ?? receivedAt;
   const date = today(deps, at);
   return writeTransaction(deps.db, claim, async (tx) => {
     const point = body.checkInLocation ?? null;
@@ -170,7 +170,7 @@ async function checkOut(
 ): Promise<Attendance> {
   requireRole(actor, 'TEACHER', M.onlyTeachers);
   const receivedAt = deps.clock.now();
-  const at = tapTime(body.checkOut, receivedAt, deps.config.offlineMaxAgeDays);
+  const at = earlierTap(body.checkOut, receivedAt, deps.config.offlineMaxAgeDays) ?? receivedAt;
   const date = today(deps, at);
   return writeTransaction(deps.db, claim, async (tx) => {
     const point = body.checkOutLocation ?? null;

@@ -33,7 +33,7 @@ import {
   type FileLinks,
   type IncomingFile,
 } from '../files/files.service.ts';
-import { tapTime } from '../../lib/tap-time.ts';
+import { earlierTap } from '../../lib/tap-time.ts';
 import { bindDeps, type AppDeps } from '../../lib/service-deps.ts';
 import { realEffects, type Effects } from '../effects.ts';
 import { homeVisitDistanceThreshold } from '../settings/settings.service.ts';
@@ -273,8 +273,9 @@ async function createHomeVisit(
 ): Promise<HomeVisit> {
   requireRole(actor, 'TEACHER', M.onlyTeachersRecord);
   checkDate(body.date, today(deps));
-  // The phone's moment of recording: later than now only within the clocks' error, at most a week ago.
-  const recordedAt = tapTime(body.recordedAt, deps.clock.now(), deps.config.offlineMaxAgeDays);
+  // The phone's moment of recording when it was made offline; else the arrival (the column's default,
+  // the same moment as created_at).
+  const recordedAt = earlierTap(body.recordedAt, deps.clock.now(), deps.config.offlineMaxAgeDays);
   return writeTransaction(deps.db, claim, async (tx) => {
     const student = await deps.repo.lockVisitStudent(tx, actor, body.studentId);
     if (!student) throw notFound(M.studentNotFound);
