@@ -1,12 +1,15 @@
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
-import { useId, type ReactNode } from 'react';
+import { useDeferredValue, useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 
 /**
  * One panel of the dashboard (and of the pages that show the same panel in full): a section named by
  * its h2, with an icon and a count beside the title, an action on the right ('View all'), an optional
  * line under it, then its content.
+ *
+ * A new content (its data arrived) is rendered as a deferred value: React renders it in slices between
+ * which the page answers a tap, so panels whose answers arrive together do not block it in one piece.
  */
 export function DashboardPanel({
   title,
@@ -26,6 +29,7 @@ export function DashboardPanel({
   children: ReactNode;
 }) {
   const headingId = useId();
+  const content = useDeferredValue(children);
   return (
     <Paper
       withBorder
@@ -50,7 +54,7 @@ export function DashboardPanel({
             {description}
           </Text>
         )}
-        {children}
+        {content}
       </Stack>
     </Paper>
   );

@@ -1,5 +1,6 @@
 import type { Role } from '@csp/contracts';
 import { Stack, Text, Title } from '@mantine/core';
+import { useDeferredValue } from 'react';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import { useCurrentUser } from '../../../lib/auth-context.ts';
 import { BackupWarning } from '../../backups/components/BackupWarning.tsx';
@@ -16,7 +17,8 @@ import { StatCards } from '../components/StatCards.tsx';
  */
 function DashboardStats({ role }: { role: Role }) {
   const stats = useDashboardStatsQuery();
-  return <StatCards role={role} stats={stats.data} failed={stats.isError} />;
+  // Rendered in slices, as the panels' contents are (components/DashboardPanel.tsx).
+  return useDeferredValue(<StatCards role={role} stats={stats.data} failed={stats.isError} />);
 }
 
 /**
