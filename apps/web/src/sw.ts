@@ -11,6 +11,7 @@ import { PUBLIC_PAGE_PATHS } from '@csp/contracts/constants';
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { OUTBOX_SYNC_TAG, SEND_OUTBOX_MESSAGE } from './lib/outbox-constants.ts';
 
 declare let self: ServiceWorkerGlobalScope;
 
@@ -43,4 +44,17 @@ registerRoute(
 // the release they were loaded with, and never mix two.
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+// Background Sync (where the browser has it): the connection is back, so the open pages of the app are
+// asked to send their outbox. The worker sends nothing itself: the records and the session belong to
+// the signed-in page (lib/outbox-sender.ts), which also sends on its own 'online' event and at start.
+self.addEventListener('sync', (event: Event) => {
+  const sync = event as ExtendableEvent & { tag?: string };
+  if (sync.tag !== OUTBOX_SYNC_TAG) return;
+  sync.waitUntil(
+    self.clients.matchAll({ type: 'window' }).then((pages) => {
+      for (const page of pages) page.postMessage({ type: SEND_OUTBOX_MESSAGE });
+    }),
+  );
 });

@@ -141,6 +141,11 @@ export const protectedRoutes: PageRoute[] = [
   },
 
   {
+    path: 'outbox',
+    load: () => import('../features/outbox/pages/OutboxPage.tsx').then((m) => m.OutboxPage),
+  },
+
+  {
     path: 'leaves',
     load: () => import('../features/leaves/pages/LeavesListPage.tsx').then((m) => m.LeavesListPage),
   },

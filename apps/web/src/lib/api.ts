@@ -179,7 +179,8 @@ function resendDelay(error: unknown): number | undefined {
  * timeout), on the browser's own fetch: a JSON body is sent as JSON, FormData as multipart. A renewed
  * token in the answer is kept; a 401 ends the session (endSessionOn401). A POST of JSON (or of nothing)
  * after sign-in carries an Idempotency-Key (keyFor), and is sent once more by itself, with the same
- * key, when the connection dropped or the server says the first is still being processed. A 429 (a
+ * key, when the connection dropped or the server says the first is still being processed (a key given
+ * in `headers` is used instead, and not kept). A 429 (a
  * limit, decision 0033) changed nothing and is never sent again by itself: its message says how long
  * to wait, and its Retry-After is in the error's response headers.
  */
@@ -192,15 +193,19 @@ async function request<T>(
   if (method !== 'post' || body instanceof FormData || isUnauthenticatedCall(path)) {
     return send<T>(method, path, body, config);
   }
+  // A key the caller gives (the outbox's, made at the tap) is its own to keep.
+  const given = config.headers?.[IDEMPOTENCY_KEY_HEADER] !== undefined;
   const sent = JSON.stringify([urlOf(path, config.params), body ?? null]);
-  const keyed = { ...config, headers: { [IDEMPOTENCY_KEY_HEADER]: keyFor(sent), ...config.headers } };
+  const keyed = given
+    ? config
+    : { ...config, headers: { [IDEMPOTENCY_KEY_HEADER]: keyFor(sent), ...config.headers } };
   for (let resent = false; ; resent = true) {
     try {
       const response = await send<T>(method, path, body, keyed);
-      settle(sent);
+      if (!given) settle(sent);
       return response;
     } catch (error) {
-      if (!outcomeUnknown(error)) settle(sent);
+      if (!given && !outcomeUnknown(error)) settle(sent);
       const delay = resendDelay(error);
       if (resent || delay === undefined || config.signal?.aborted) throw error;
       await new Promise((resolve) => setTimeout(resolve, delay));

@@ -32,7 +32,6 @@ const visit = (label: string, files: OutboxFile[] = []): NewOutboxItem => ({
 });
 
 const photo = (name: string): OutboxFile => ({
-  path: '/file-upload/home-visit',
   name,
   blob: new Blob([name], { type: 'image/jpeg' }),
 });
@@ -54,7 +53,7 @@ function server() {
     }
   };
   const transport: OutboxTransport = {
-    async upload(file) {
+    async upload(_item, file) {
       answer();
       uploads.push(file.name);
       return `file-${uploads.length}`;
@@ -188,9 +187,9 @@ describe('the outbox', () => {
     // The first upload goes through; the second gets no answer.
     const upload = s.transport.upload;
     let calls = 0;
-    s.transport.upload = async (file) => {
+    s.transport.upload = async (item, file) => {
       if (++calls === 2) throw new TypeError('Failed to fetch');
-      return upload(file);
+      return upload(item, file);
     };
     await sendDue(db, s.transport, 0);
     expect((await listItems(db))[0].files.map((f) => f.sentAs)).toEqual(['file-1', undefined]);
@@ -212,10 +211,32 @@ describe('the outbox', () => {
     await recoverInterrupted(again);
     const [kept] = await listItems(again);
     expect(kept).toMatchObject({ status: 'waiting', idempotencyKey: made.idempotencyKey, label: 'A' });
-    expect(await kept.files[0].blob.text()).toBe('a1.jpg');
+    expect(await kept.files[0].blob?.text()).toBe('a1.jpg');
     const s = server();
     await sendDue(again, s.transport, 1);
     expect(s.records).toHaveLength(1);
+  });
+
+  it('keeps the key and tap a request already carried, and waits out an ended session', async () => {
+    const db = open();
+    const s = server();
+    const made = await enqueue(
+      db,
+      { ...visit('A'), idempotencyKey: 'key-of-the-lost-answer', madeAt: 7 },
+      50,
+    );
+    expect(made).toMatchObject({ idempotencyKey: 'key-of-the-lost-answer', madeAt: 7 });
+
+    const send = s.transport.send;
+    s.transport.send = async () => {
+      throw new OutboxAnswer(401, 'Unauthorized');
+    };
+    expect(await sendDue(db, s.transport, 50)).toEqual({ sent: 0, refused: 0, deferred: 1 });
+    expect((await listItems(db))[0].status).toBe('waiting');
+
+    s.transport.send = send;
+    await sendDue(db, s.transport, 50 + retryDelayMs(1));
+    expect(s.records).toEqual([{ key: 'key-of-the-lost-answer', body: expect.any(Object) }]);
   });
 
   it('is one store per user, and signing out deletes it', async () => {

@@ -1,4 +1,5 @@
-import Dexie, { type DexieOptions, type EntityTable } from 'dexie';
+import Dexie, { liveQuery, type DexieOptions, type EntityTable } from 'dexie';
+import { outboxName } from './outbox-constants.ts';
 
 /**
  * The outbox (issue 47, part C): records made on the phone without a connection, kept in IndexedDB
@@ -17,12 +18,13 @@ import Dexie, { type DexieOptions, type EntityTable } from 'dexie';
 
 export type OutboxStatus = 'waiting' | 'sending' | 'sent' | 'needs-attention';
 
-/** A file of an item: uploaded first; `sentAs` is what its upload answered once it has. */
+/**
+ * A file of an item, uploaded first (by the upload of the item's kind); `sentAs` is what its upload
+ * answered once it has. A file uploaded before the record was kept has no Blob, only its `sentAs`.
+ */
 export interface OutboxFile {
-  /** The upload's path (e.g. /file-upload/home-visit). */
-  path: string;
   name: string;
-  blob: Blob;
+  blob?: Blob;
   sentAs?: string;
 }
 
@@ -53,16 +55,18 @@ export interface OutboxItem {
   result?: unknown;
 }
 
-/** A new item as a form makes it. */
+/**
+ * A new item as a form makes it. `idempotencyKey`: the key a request already carried when it got no
+ * answer (the server may have written it: sent again with that key, it answers the first write);
+ * `madeAt`: the tap, when it was before the item is kept.
+ */
 export type NewOutboxItem = Pick<
   OutboxItem,
   'kind' | 'label' | 'method' | 'path' | 'body' | 'files' | 'filesField'
->;
+> &
+  Partial<Pick<OutboxItem, 'idempotencyKey' | 'madeAt'>>;
 
 export type OutboxDb = Dexie & { items: EntityTable<OutboxItem, 'seq'> };
-
-/** The IndexedDB name of a user's offline store. */
-export const outboxName = (userId: string) => `csp-offline-${userId}`;
 
 /** A user's store; `options` takes another IndexedDB (fake-indexeddb in the unit tests). */
 export function outboxFor(userId: string, options?: DexieOptions): OutboxDb {
@@ -73,8 +77,8 @@ export function outboxFor(userId: string, options?: DexieOptions): OutboxDb {
 
 /** What sending an item takes: the network calls, given from outside so a test can play the server. */
 export interface OutboxTransport {
-  /** Uploads a file; answers what the record keeps of it. Throws an OutboxAnswer for a 4xx/5xx. */
-  upload(file: OutboxFile): Promise<string>;
+  /** Uploads a file of the item; answers what the record keeps of it. Throws an OutboxAnswer for a 4xx/5xx. */
+  upload(item: OutboxItem, file: OutboxFile): Promise<string>;
   /** Sends the record with its key; answers the server's body. Throws an OutboxAnswer for a 4xx/5xx. */
   send(item: OutboxItem, body: Record<string, unknown>): Promise<unknown>;
 }
@@ -89,12 +93,15 @@ export class OutboxAnswer extends Error {
   }
 }
 
-/** A refusal that sending again cannot change (a 4xx, except 408 and 429, which ask to wait). */
+/**
+ * A refusal that sending again cannot change: a 4xx, except 401 (the session ended: sent again once
+ * its person signs in again), 408 and 429 (they ask to wait).
+ */
 export const isRefusal = (error: unknown): error is OutboxAnswer =>
   error instanceof OutboxAnswer &&
   error.status >= 400 &&
   error.status < 500 &&
-  ![408, 429].includes(error.status);
+  ![401, 408, 429].includes(error.status);
 
 /** The wait before the n-th retry: 5 s, doubling, at most 10 minutes. */
 export function retryDelayMs(attempts: number): number {
@@ -105,8 +112,8 @@ export function retryDelayMs(attempts: number): number {
 export async function enqueue(db: OutboxDb, item: NewOutboxItem, now = Date.now()): Promise<OutboxItem> {
   const stored: OutboxItem = {
     ...item,
-    madeAt: now,
-    idempotencyKey: crypto.randomUUID(),
+    madeAt: item.madeAt ?? now,
+    idempotencyKey: item.idempotencyKey ?? crypto.randomUUID(),
     status: 'waiting',
     attempts: 0,
     nextAttemptAt: now,
@@ -125,6 +132,12 @@ export async function recoverInterrupted(db: OutboxDb): Promise<void> {
 
 /** Every item, in the order they were made. */
 export const listItems = (db: OutboxDb) => db.items.orderBy('seq').toArray();
+
+/** Calls `onChange` with every item now and after each change (this tab's and other tabs'); answers the stop. */
+export function watchItems(db: OutboxDb, onChange: (items: OutboxItem[]) => void): () => void {
+  const subscription = liveQuery(() => listItems(db)).subscribe({ next: onChange, error: () => {} });
+  return () => subscription.unsubscribe();
+}
 
 /** How many items still wait to be sent (needs-attention ones included: they are not sent either). */
 export const unsentCount = (db: OutboxDb) =>
@@ -158,7 +171,7 @@ export async function sendDue(
       const files = [...item.files];
       for (let i = 0; i < files.length; i++) {
         if (files[i].sentAs !== undefined) continue;
-        files[i] = { ...files[i], sentAs: await transport.upload(files[i]) };
+        files[i] = { ...files[i], sentAs: await transport.upload(item, files[i]) };
         // Kept at once: a failure later never uploads this file again.
         await db.items.update(item.seq!, { files });
       }

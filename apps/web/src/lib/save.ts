@@ -1,13 +1,52 @@
+import { IDEMPOTENCY_KEY_HEADER } from '@csp/contracts';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toastError } from './notify.ts';
+import { isApiError } from './api.ts';
+import type { Attachment } from './attachments.ts';
+import { formatDate } from './dates.ts';
+import { toastError, toastSuccess } from './notify.ts';
+import { keepRecord, KEPT_ON_PHONE } from './outbox-sender.ts';
 
 /** A form's attachments (components/AttachmentDropzone.tsx `useAttachments`) and how one file is uploaded. */
 export interface SaveAttachments {
-  items: { uploadPending: (upload: (file: File) => Promise<string>) => Promise<string[]> };
+  items: {
+    uploadPending: (upload: (file: File) => Promise<string>) => Promise<string[]>;
+    current: () => readonly Attachment[];
+  };
   /** Uploads one file; answers what the record keeps of it (its id or address). */
   upload: (file: File) => Promise<string>;
 }
+
+/**
+ * A record the form keeps in the outbox (lib/outbox-sender.ts) when the phone is offline or the save
+ * got no answer, instead of failing: sent when the connection returns, with the key of the tap.
+ */
+export interface OfflineSave<TBody> {
+  /** The record's kind (its upload is the outbox's upload of that kind: app/outbox-uploads.ts). */
+  kind: string;
+  /** What the lists and the "Waiting to send" page show of it (a student's name and a date). */
+  label: (body: TBody) => string;
+  /** The create call's path below /api (always a POST). */
+  path: string;
+  /** The body's field that takes the attachments' entries. */
+  filesField?: string;
+  /** The body's field that takes the time of the tap (ISO 8601), for a record sent later. */
+  tapField?: string;
+  /** After the record was kept: back to its list, where it shows as waiting. */
+  onKept: () => void;
+}
+
+/**
+ * An offline record's label: what it is about, then its date or dates, each once ('Nila Sivakumar, 3
+ * Dec 2026'; 'Leave, 5 Dec 2026 – 7 Dec 2026').
+ */
+export function recordLabel(about: string | undefined, ...dates: (string | undefined)[]): string {
+  const days = [...new Set(dates.filter((d): d is string => Boolean(d)))].map(formatDate).join(' – ');
+  return [about?.trim(), days].filter(Boolean).join(', ');
+}
+
+/** A failure after which the server may never have seen the record: no answer at all, or a timeout. */
+const gotNoAnswer = (error: unknown) => isApiError(error) && error.response === undefined;
 
 export interface SaveOptions<TBody, TResult> {
   /** The feature's create or update mutation: it sends the record and updates the caches on success. */
@@ -18,6 +57,8 @@ export interface SaveOptions<TBody, TResult> {
   onSaved: (result: TResult) => void;
   /** A failure the page answers itself (an edit conflict: lib/edit-conflicts.ts); true when it did. */
   onFailed?: (error: unknown) => boolean | Promise<boolean>;
+  /** The form's records may be made offline (issue 47): how they are kept. */
+  offline?: OfflineSave<TBody>;
 }
 
 /**
@@ -26,6 +67,10 @@ export interface SaveOptions<TBody, TResult> {
  * uploaded, through the feature's mutation (lib/api.ts gives a POST its Idempotency-Key, so a resend is
  * answered, not written twice), whose success updates the caches; then `onSaved`. A failure toasts
  * `failureText` unless `onFailed` answers it.
+ *
+ * With `offline`, a record made without a connection, or whose upload or save got no answer, goes into
+ * the outbox instead: its body, its files not uploaded yet as Blobs, the tap's time, and the key the
+ * lost request carried (the server may have written it: sent again, it answers the first write).
  */
 export function useSave<TBody, TResult>({
   mutation,
@@ -33,31 +78,82 @@ export function useSave<TBody, TResult>({
   failureText,
   onSaved,
   onFailed,
+  offline,
 }: SaveOptions<TBody, TResult>) {
   const [uploading, setUploading] = useState(false);
+  const [keeping, setKeeping] = useState(false);
+
+  const keep = async (
+    how: OfflineSave<TBody>,
+    body: TBody,
+    tappedAt: number,
+    { withFiles, idempotencyKey }: { withFiles: boolean; idempotencyKey?: string },
+  ) => {
+    const record = { ...(body as Record<string, unknown>) };
+    if (how.tapField) record[how.tapField] = new Date(tappedAt).toISOString();
+    const files = withFiles
+      ? (attachments?.items.current() ?? []).map((a) =>
+          a.entry === undefined ? { name: a.name, blob: a.file } : { name: a.name, sentAs: a.entry },
+        )
+      : [];
+    setKeeping(true);
+    try {
+      await keepRecord({
+        kind: how.kind,
+        label: how.label(body),
+        method: 'POST',
+        path: how.path,
+        body: record,
+        files,
+        filesField: withFiles ? how.filesField : undefined,
+        idempotencyKey,
+        madeAt: tappedAt,
+      });
+    } catch (error) {
+      // The phone refused to keep it (storage full or blocked): the form stays, with its text.
+      toastError(failureText(error));
+      return;
+    } finally {
+      setKeeping(false);
+    }
+    toastSuccess(KEPT_ON_PHONE);
+    how.onKept();
+  };
 
   const submit = async (bodyOf: (attachmentEntries: string[]) => TBody): Promise<void> => {
+    const tappedAt = Date.now();
+    if (offline && !navigator.onLine) {
+      await keep(offline, bodyOf([]), tappedAt, { withFiles: true });
+      return;
+    }
     let entries: string[] = [];
     if (attachments) {
       setUploading(true);
       try {
         entries = await attachments.items.uploadPending(attachments.upload);
       } catch (error) {
-        toastError(failureText(error));
-        return;
-      } finally {
         setUploading(false);
+        if (offline && gotNoAnswer(error)) await keep(offline, bodyOf([]), tappedAt, { withFiles: true });
+        else toastError(failureText(error));
+        return;
       }
+      setUploading(false);
     }
-    mutation.mutate(bodyOf(entries), {
+    const body = bodyOf(entries);
+    mutation.mutate(body, {
       onSuccess: onSaved,
       onError: async (error) => {
-        if (!(await onFailed?.(error))) toastError(failureText(error));
+        if (offline && gotNoAnswer(error)) {
+          const idempotencyKey = isApiError(error) ? error.config.headers[IDEMPOTENCY_KEY_HEADER] : undefined;
+          await keep(offline, body, tappedAt, { withFiles: false, idempotencyKey });
+        } else if (!(await onFailed?.(error))) {
+          toastError(failureText(error));
+        }
       },
     });
   };
 
-  const busy = uploading || mutation.isPending;
+  const busy = uploading || keeping || mutation.isPending;
   return {
     submit,
     uploading,

@@ -9,6 +9,7 @@ import { SHELL_HEADER_HEIGHT, SHELL_NAVBAR_WIDTH } from '../shell-geometry.ts';
 import { useCurrentUser } from '../../lib/auth-context.ts';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell.tsx';
 import { TopBarSearch } from '../../features/search/components/TopBarSearch.tsx';
+import { OutboxSender } from './OutboxSender.tsx';
 import { SidebarNav } from './SidebarNav.tsx';
 import classes from './AppLayout.module.css';
 import { UserMenu } from './UserMenu.tsx';
@@ -83,6 +84,7 @@ export function AppLayout() {
       <AppShell.Main bg="var(--mantine-color-gray-0)">
         <Outlet />
       </AppShell.Main>
+      <OutboxSender userId={user.id} />
     </AppShell>
   );
 }

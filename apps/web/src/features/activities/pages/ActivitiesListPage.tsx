@@ -10,6 +10,7 @@ import { useListParams } from '../../../lib/listParams.ts';
 import { useCurrentUser } from '../../../lib/auth-context.ts';
 import { ACTIVITIES_PAGE_SIZE, activityList } from '../api/activities.api.ts';
 import { ActivityCard } from '../components/ActivityCard.tsx';
+import { WaitingRecords } from '../../../components/WaitingRecords.tsx';
 /**
  * /activities (spec part 1 §2 "Activities"): a search box (title, description, student's name; 300 ms)
  * and a date filter, 8 cards a page read from the server. Teachers' requests carry their own id and only
@@ -64,6 +65,7 @@ export function ActivitiesListPage() {
         />
       </ListFilters>
 
+      <WaitingRecords kinds={['activity']} />
       <PagedList
         query={query}
         page={page}

@@ -9,7 +9,7 @@ import { PageTitle } from '../../../components/PageTitle.tsx';
 import { useAttachments } from '../../../components/AttachmentDropzone.tsx';
 import { useFormDraft } from '../../../lib/form-drafts.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
-import { useSave } from '../../../lib/save.ts';
+import { recordLabel, useSave } from '../../../lib/save.ts';
 import { useCurrentUser } from '../../../lib/auth-context.ts';
 import { StudentPicker } from '../../students/components/StudentPicker.tsx';
 import {
@@ -46,6 +46,16 @@ function CreateActivityForm({ teacherId }: { teacherId: string }) {
       draft.clear();
       toastSuccess(ACTIVITY_MESSAGES.created);
       navigate('/activities');
+    },
+    offline: {
+      kind: 'activity',
+      label: (body) => recordLabel(body.title, body.date),
+      path: '/activities',
+      filesField: 'photos',
+      onKept: () => {
+        draft.clear();
+        navigate('/activities');
+      },
     },
   });
   const submit = (values: ActivityFormValues) =>

@@ -7,7 +7,10 @@ import { DetailItem } from '../../../components/DetailItem.tsx';
 import { RetryPanel } from '../../../components/ListStates.tsx';
 import { getErrorMessage } from '../../../lib/api.ts';
 import { formatDate } from '../../../lib/dates.ts';
-import { toastError, toastSuccess } from '../../../lib/notify.ts';
+import { toastSuccess } from '../../../lib/notify.ts';
+import { useOnline } from '../../../lib/connection.ts';
+import { unsentItems, useOutboxItems } from '../../../lib/outbox-items.ts';
+import { recordLabel, useSave } from '../../../lib/save.ts';
 import { placeNameAt } from '../../../lib/geocode.ts';
 import { useOrganisationQuery, useOrgToday } from '../../../lib/organisation.ts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -76,37 +79,61 @@ function TodayDetails({ record }: { record: Attendance }) {
 export function TodayCard() {
   const today = useOrgToday();
   const todayQuery = useTodayAttendance();
-  const checkIn = useCheckIn();
-  const checkOut = useCheckOut();
+  const online = useOnline();
   const [locating, setLocating] = useState(false);
   const queryClient = useQueryClient();
+  const timeZone = useOrganisationQuery().data?.timezone;
   /** The answer is today's record: shown at once, before the lists are read again. */
   const showToday = (saved: Attendance) => queryClient.setQueryData(attendanceKeys.today(), saved);
+  // Offline, a tap is kept on the phone and sent later with its own time (the server records it).
+  const checkIn = useSave({
+    mutation: useCheckIn(),
+    failureText: (error) => getErrorMessage(error, M.checkInFailed),
+    onSaved: (saved) => {
+      showToday(saved);
+      toastSuccess(M.checkedIn);
+    },
+    offline: {
+      kind: 'check-in',
+      label: (b) => recordLabel('Check in', b.checkIn),
+      path: '/attendance/check-in',
+      onKept: () => {},
+    },
+  });
+  const checkOut = useSave({
+    mutation: useCheckOut(),
+    failureText: (error) => getErrorMessage(error, M.checkOutFailed),
+    onSaved: (saved) => {
+      showToday(saved);
+      toastSuccess(M.checkedOut);
+    },
+    offline: {
+      kind: 'check-out',
+      label: (b) => recordLabel('Check out', b.checkOut),
+      path: '/attendance/check-out',
+      onKept: () => {},
+    },
+  });
+  const waiting = unsentItems(useOutboxItems());
+  const waitingIn = waiting.find((i) => i.kind === 'check-in');
+  const waitingOut = waiting.find((i) => i.kind === 'check-out');
+  // Without a connection today's record cannot be read: the taps kept on the phone say where the day is.
+  const known = todayQuery.isSuccess || (!online && todayQuery.isError);
   const record = todayQuery.data ?? null;
-  const busy = locating || checkIn.isPending || checkOut.isPending;
+  const checkedIn = record !== null || waitingIn !== undefined;
+  const checkedOut = (record !== null && record.checkOut !== null) || waitingOut !== undefined;
+  const busy = locating || checkIn.busy || checkOut.busy;
 
   const doCheckIn = async () => {
     setLocating(true);
     const place = await currentPlace().finally(() => setLocating(false));
-    checkIn.mutate(checkInBody(place), {
-      onSuccess: (saved) => {
-        showToday(saved);
-        toastSuccess(M.checkedIn);
-      },
-      onError: (error) => toastError(getErrorMessage(error, M.checkInFailed)),
-    });
+    await checkIn.submit(() => checkInBody(place));
   };
 
   const doCheckOut = async () => {
     setLocating(true);
     const place = await currentPlace().finally(() => setLocating(false));
-    checkOut.mutate(checkOutBody(place), {
-      onSuccess: (saved) => {
-        showToday(saved);
-        toastSuccess(M.checkedOut);
-      },
-      onError: (error) => toastError(getErrorMessage(error, M.checkOutFailed)),
-    });
+    await checkOut.submit(() => checkOutBody(place));
   };
 
   const label = locating ? 'Getting your location...' : undefined;
@@ -129,8 +156,8 @@ export function TodayCard() {
               {formatDate(today)}
             </Text>
           </div>
-          {todayQuery.isSuccess &&
-            (record === null ? (
+          {known &&
+            (!checkedIn ? (
               <Button
                 leftSection={<IconLogin2 size={18} aria-hidden />}
                 onClick={() => void doCheckIn()}
@@ -139,7 +166,7 @@ export function TodayCard() {
               >
                 Check In
               </Button>
-            ) : record.checkOut === null ? (
+            ) : !checkedOut ? (
               <Button
                 color="orange"
                 leftSection={<IconLogout2 size={18} aria-hidden />}
@@ -165,9 +192,21 @@ export function TodayCard() {
             {label}
           </Text>
         )}
+        {(waitingIn || waitingOut) && (
+          <Text size="sm" c="blue.8">
+            {[
+              waitingIn && `Checked in at ${formatClock(new Date(waitingIn.madeAt).toISOString(), timeZone)}`,
+              waitingOut &&
+                `Checked out at ${formatClock(new Date(waitingOut.madeAt).toISOString(), timeZone)}`,
+            ]
+              .filter(Boolean)
+              .join(', ')}
+            {' — saved on this phone, waiting to send.'}
+          </Text>
+        )}
         {todayQuery.isPending ? (
           <Skeleton height={48} />
-        ) : todayQuery.isError ? (
+        ) : known && record === null && waitingIn ? null : todayQuery.isError ? (
           <RetryPanel error={todayQuery.error} onRetry={() => void todayQuery.refetch()} />
         ) : record === null ? (
           <Text size="sm" c="dimmed">

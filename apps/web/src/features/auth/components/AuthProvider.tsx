@@ -63,9 +63,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   /**
    * Sign out (spec part 1 §4): the server ends the session first, so the token is dead even if a copy
    * of it survives somewhere; when the server cannot be reached the local session is cleared anyway.
+   * The user menu warns first when records wait in the outbox.
    */
   const logout = useCallback(async () => {
+    const signedIn = readSession()?.user?.id;
     await authApi.logout().catch(() => undefined);
+    // Nothing of the person's records stays on the phone: their outbox goes too (sent or not).
+    if (signedIn) await import('../../../lib/outbox-sender.ts').then((m) => m.deleteStoreOf(signedIn));
     clearSession();
     queryClient.clear();
     window.location.assign('/login');

@@ -8,7 +8,7 @@ import { FormActions, FormPage } from '../../../components/FormLayout.tsx';
 import { useAttachments } from '../../../components/AttachmentDropzone.tsx';
 import { useFormDraft } from '../../../lib/form-drafts.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
-import { useSave } from '../../../lib/save.ts';
+import { recordLabel, useSave } from '../../../lib/save.ts';
 import { useCurrentUser } from '../../../lib/auth-context.ts';
 import { useOrgToday } from '../../../lib/organisation.ts';
 import { useStudentsQuery } from '../../students/api/students.api.ts';
@@ -55,6 +55,17 @@ function CreateHomeVisitForm({ teacherId }: { teacherId: string }) {
       draft.clear();
       toastSuccess(HOME_VISIT_MESSAGES.created);
       navigate(`/home-visits/${visit.id}`);
+    },
+    offline: {
+      kind: 'home-visit',
+      label: (body) => recordLabel(options.find((o) => o.value === body.studentId)?.label, body.date),
+      path: '/home-visits',
+      filesField: 'photos',
+      tapField: 'recordedAt',
+      onKept: () => {
+        draft.clear();
+        navigate('/home-visits');
+      },
     },
   });
   const submit = (values: HomeVisitFormValues) =>

@@ -10,6 +10,7 @@ import { HOME_VISITS_PAGE_SIZE, homeVisitList } from '../api/home-visits.api.ts'
 import { HomeVisitCard } from '../components/HomeVisitCard.tsx';
 import { VisitFilterFields, type FilterKey } from '../components/VisitFilterFields.tsx';
 import { FILTER_KEYS, filterQuery, filtersFromParams, hasFilters } from '../home-visit-filters.ts';
+import { WaitingRecords } from '../../../components/WaitingRecords.tsx';
 
 /**
  * /home-visits (spec part 2 §2.2 "Home visit list"): collapsible filters (year, month, specific date,
@@ -71,6 +72,7 @@ export function HomeVisitsListPage() {
         }}
       />
 
+      <WaitingRecords kinds={['home-visit']} />
       <PagedList
         query={query}
         page={page}

@@ -22,7 +22,7 @@ import { getErrorMessage, serverMessage } from '../../../lib/api.ts';
 import { useFormDraft } from '../../../lib/form-drafts.ts';
 import { schemaResolver } from '../../../lib/forms.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
-import { useSave } from '../../../lib/save.ts';
+import { recordLabel, useSave } from '../../../lib/save.ts';
 import { useCurrentUser } from '../../../lib/auth-context.ts';
 import { useOrgToday } from '../../../lib/organisation.ts';
 import { useApplyLeaveMutation } from '../api/leaves.api.ts';
@@ -67,6 +67,15 @@ function ApplyLeaveForm() {
       if (message === LEAVE_MESSAGES.inPast) form.setFieldError('startDate', message);
       if (message === LEAVE_MESSAGES.endBeforeStart) form.setFieldError('endDate', message);
       return false;
+    },
+    offline: {
+      kind: 'leave',
+      label: (body) => recordLabel('Leave', body.startDate, body.endDate),
+      path: '/leaves',
+      onKept: () => {
+        draft.clear();
+        navigate('/leaves');
+      },
     },
   });
   const submit = (v: LeaveApplyFormValues) => save.submit(() => toApplyBody(v));

@@ -26,6 +26,7 @@ import {
   leaveFiltersFromParams,
   type LeaveFilterKey,
 } from '../leave-filters.ts';
+import { WaitingRecords } from '../../../components/WaitingRecords.tsx';
 
 /**
  * /leaves (spec part 2 §2.4 "Leave list"): stat tiles (Total, Pending, Approved, Rejected), a search
@@ -135,6 +136,7 @@ export function LeavesListPage() {
         }}
       />
 
+      <WaitingRecords kinds={['leave']} />
       <PagedList
         query={query}
         page={page}

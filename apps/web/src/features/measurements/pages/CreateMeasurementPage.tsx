@@ -9,7 +9,8 @@ import { AttachmentDropzone, useAttachments } from '../../../components/Attachme
 import { getErrorMessage } from '../../../lib/api.ts';
 import { useFormDraft } from '../../../lib/form-drafts.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
-import { useSave } from '../../../lib/save.ts';
+import { personName } from '../../../lib/person-name.ts';
+import { recordLabel, useSave } from '../../../lib/save.ts';
 import { useOrgToday } from '../../../lib/organisation.ts';
 import { useCurrentUser } from '../../../lib/auth-context.ts';
 import { useStudentQuery } from '../../students/api/students.api.ts';
@@ -60,6 +61,17 @@ export function CreateMeasurementPage() {
       toastSuccess(MEASUREMENT_MESSAGES.created);
       // The new measurement's page shows its growth scores and any classification at once.
       navigate(`/measurements/${measurement.id}`);
+    },
+    offline: {
+      kind: 'measurement',
+      label: (body) =>
+        recordLabel(student.data?.id === body.studentId ? personName(student.data) : undefined, body.date),
+      path: '/measurements',
+      filesField: 'photos',
+      onKept: () => {
+        draft.clear();
+        navigate('/measurements');
+      },
     },
   });
   const submit = (v: MeasurementFormValues) =>

@@ -8,6 +8,7 @@ import { useCurrentUser } from '../../../lib/auth-context.ts';
 import { MEASUREMENTS_PAGE_SIZE, measurementList } from '../api/measurements.api.ts';
 import { MeasurementsLoadFailure } from '../components/MeasurementBits.tsx';
 import { MeasurementCard } from '../components/MeasurementCard.tsx';
+import { WaitingRecords } from '../../../components/WaitingRecords.tsx';
 
 /**
  * /measurements (spec part 1 §2 "Measurements"): 12 cards a page read from the server, newest first;
@@ -58,6 +59,7 @@ export function MeasurementsListPage() {
         }
       />
 
+      <WaitingRecords kinds={['measurement']} />
       <PagedList
         query={query}
         page={page}

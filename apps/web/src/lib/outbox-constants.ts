@@ -1,0 +1,8 @@
+/** The IndexedDB name of a user's offline store: one per user, deleted when they sign out. */
+export const outboxName = (userId: string) => `csp-offline-${userId}`;
+
+/** The Background Sync tag the worker answers by asking the open pages to send (apps/web/src/sw.ts). */
+export const OUTBOX_SYNC_TAG = 'csp-outbox';
+
+/** The message the worker posts to the pages for it. */
+export const SEND_OUTBOX_MESSAGE = 'SEND_OUTBOX';

@@ -1,0 +1,223 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { auth } from '../support/forms.ts';
+import { signIn, snap } from '../support/helpers.ts';
+import { pngFile } from '../support/images.ts';
+import {
+  adminToken,
+  createStudent,
+  createTeacher,
+  tokenOf,
+  uniqueTag,
+  uniqueWord,
+} from '../support/seed-people.ts';
+
+/**
+ * The outbox (issue 47, part C): records made without a connection are kept on the phone, shown as
+ * waiting, and sent once when it returns; a refused one waits for the person, who may discard it;
+ * signing out warns of unsent records and leaves none of them on the phone. The pages are opened while
+ * online first (these journeys block the service worker; offline-app.spec.ts opens pages offline).
+ */
+
+const KEPT = 'Saved on this phone — it will be sent when you are online';
+const OFFICE = { latitude: 9.6615, longitude: 80.0255 };
+
+test.use({ permissions: ['geolocation'], geolocation: { ...OFFICE, accuracy: 8 } });
+
+const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
+const topBarStatus = (page: Page) => page.getByRole('banner').getByRole('status');
+const waitingSection = (page: Page) => page.getByRole('region', { name: 'Waiting to send' });
+
+async function homeBaseStudent(request: APIRequestContext, token: string, teacherId: string) {
+  return createStudent(request, token, {
+    firstName: 'Malar',
+    lastName: `Outbox${uniqueTag()}`,
+    assignedTeacherId: teacherId,
+    category: 'HOME_BASE',
+    dateOfBirth: `${new Date().getFullYear() - 1}-03-10`,
+  });
+}
+
+async function visitsOf(request: APIRequestContext, token: string, studentId: string) {
+  const res = await request.get(`/api/home-visits?studentId=${studentId}&limit=50`, auth(token));
+  expect(res.status()).toBe(200);
+  return (await res.json()) as { id: string; photos: string[]; recordedAt: string }[];
+}
+
+/** The names of the IndexedDB databases of the app's origin. */
+const databases = (page: Page) =>
+  page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name ?? ''));
+
+async function pickStudent(page: Page, name: string) {
+  const box = page.getByRole('textbox', { name: 'Student', exact: true });
+  await box.click();
+  await box.fill(name);
+  await page.getByRole('option', { name: new RegExp(`^${name} \\(\\d\\)$`) }).click();
+}
+
+test('a visit with a photo and a check-in made offline wait on the phone, then are sent once when it is online', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const token = await adminToken(request);
+  const teacher = await createTeacher(request, token, { firstName: 'Selvi', lastName: uniqueWord() });
+  const student = await homeBaseStudent(request, token, teacher.id);
+  const name = `${student.firstName} ${student.lastName}`;
+
+  await signIn(page, teacher);
+  // Each page once while online, so its code is in this tab.
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await page.goto('/outbox');
+  await expect(page.getByRole('heading', { level: 1, name: 'Waiting to send' })).toBeVisible();
+  await expect(page.getByText('Nothing is waiting to be sent.')).toBeVisible();
+  await nav.getByRole('button', { name: 'Attendance' }).click();
+  await nav.getByRole('link', { name: 'My Attendance', exact: true }).click();
+  const today = page.getByRole('region', { name: 'Today' });
+  await expect(today.getByRole('button', { name: 'Check In' })).toBeVisible();
+  await nav.getByRole('link', { name: 'Home Visits' }).click();
+  await expect(page.getByText('No home visits recorded yet')).toBeVisible();
+  await page.getByRole('link', { name: 'Record Home Visit' }).click();
+  await pickStudent(page, name);
+  await page.getByLabel('Notes').fill('Recorded at the door, no signal in the village.');
+  await page.getByLabel('Photos and documents', { exact: true }).setInputFiles([
+    pngFile('doorstep.png', [
+      [30, 140, 90],
+      [240, 230, 200],
+    ]),
+  ]);
+
+  // --- the signal goes: the visit is kept on the phone -----------------------------------------------
+  await context.setOffline(true);
+  await expect(topBarStatus(page)).toContainText('Offline');
+  const tappedAt = Date.now();
+  await page.getByRole('button', { name: 'Record Visit' }).click();
+  await expect(toast(page, KEPT)).toBeVisible();
+  await expect(page).toHaveURL(/\/home-visits$/);
+  await expect(waitingSection(page)).toContainText(name);
+  await expect(waitingSection(page)).toContainText('Waiting to send');
+  await expect(page.getByRole('link', { name: '1 waiting to send' })).toBeVisible();
+  await snap(page, 'outbox-visit-waiting');
+  expect(await visitsOf(request, token, student.id)).toEqual([]);
+
+  await page.getByRole('link', { name: '1 waiting to send' }).click();
+  await expect(page).toHaveURL(/\/outbox$/);
+  const item = page.getByRole('listitem').filter({ hasText: name });
+  await expect(item).toContainText('Home visit');
+  await expect(item).toContainText('1 file');
+  await expect(page.getByRole('button', { name: 'Send now' })).toBeDisabled();
+  await snap(page, 'outbox-page');
+
+  // --- still offline, the check-in is kept too, with its own time -------------------------------------
+  await nav.getByRole('link', { name: 'My Attendance', exact: true }).click();
+  await today.getByRole('button', { name: 'Check In' }).click();
+  await expect(toast(page, KEPT)).toBeVisible();
+  await expect(today).toContainText('saved on this phone, waiting to send');
+  await expect(today.getByRole('button', { name: 'Check Out' })).toBeVisible();
+  await expect(page.getByRole('link', { name: '2 waiting to send' })).toBeVisible();
+
+  // --- the signal returns: both are sent, in order, once --------------------------------------------
+  await context.setOffline(false);
+  await expect(page.getByRole('link', { name: /waiting to send/ })).toHaveCount(0, { timeout: 20_000 });
+  // Today's record is the server's now (this place is not the office: it waits for review).
+  await expect(today).toContainText('Pending');
+  await expect(today).not.toContainText('waiting to send');
+  await expect(today.getByRole('button', { name: 'Check Out' })).toBeVisible();
+
+  const visits = await visitsOf(request, token, student.id);
+  expect(visits).toHaveLength(1);
+  expect(visits[0].photos).toHaveLength(1);
+  // Its recording time is the tap's (within the test's own clock), not its arrival.
+  expect(Math.abs(Date.parse(visits[0].recordedAt) - tappedAt)).toBeLessThan(60_000);
+  const attendance = await request.get('/api/attendance/today', auth(await tokenOf(request, teacher)));
+  expect(((await attendance.json()) as { checkIn: string } | null)?.checkIn).toBeTruthy();
+
+  // Sending again (the online event once more) writes nothing new.
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await page.waitForTimeout(500);
+  expect(await visitsOf(request, token, student.id)).toHaveLength(1);
+});
+
+test('refused records wait for their teacher, who discards one; signing out warns and leaves nothing behind', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const token = await adminToken(request);
+  const teacher = await createTeacher(request, token, { firstName: 'Nirmala', lastName: uniqueWord() });
+  const other = await createTeacher(request, token, { firstName: 'Gowri', lastName: uniqueWord() });
+  const student = await homeBaseStudent(request, token, teacher.id);
+  const name = `${student.firstName} ${student.lastName}`;
+
+  await signIn(page, teacher);
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await page.goto('/outbox');
+  await expect(page.getByText('Nothing is waiting to be sent.')).toBeVisible();
+  await nav.getByRole('link', { name: 'Home Visits' }).click();
+  await page.getByRole('link', { name: 'Record Home Visit' }).click();
+  await page.getByRole('link', { name: 'Back to Home Visits' }).click();
+
+  // Two visits kept offline.
+  await context.setOffline(true);
+  for (const notes of ['Morning visit', 'Afternoon visit']) {
+    await page.getByRole('link', { name: 'Record Home Visit' }).click();
+    await pickStudent(page, name);
+    await page.getByLabel('Notes').fill(notes);
+    await page.getByRole('button', { name: 'Record Visit' }).click();
+    await expect(page).toHaveURL(/\/home-visits$/);
+  }
+  await expect(page.getByRole('link', { name: '2 waiting to send' })).toBeVisible();
+
+  // Meanwhile the student moves to another teacher: the server refuses both when they arrive.
+  const moved = await request.patch(`/api/students/${student.id}`, {
+    ...auth(token),
+    data: { assignedTeacherId: other.id },
+  });
+  expect(moved.status(), await moved.text()).toBe(200);
+  await context.setOffline(false);
+  await expect(waitingSection(page).getByText('Needs attention')).toHaveCount(2, { timeout: 20_000 });
+  expect(await visitsOf(request, token, student.id)).toEqual([]);
+
+  await page.getByRole('link', { name: '2 waiting to send' }).click();
+  const items = page.getByRole('main').getByRole('listitem');
+  await expect(items).toHaveCount(2);
+  const refused = await request.post('/api/home-visits', {
+    ...auth(await tokenOf(request, teacher)),
+    data: { studentId: student.id, date: new Date().toISOString().slice(0, 10), duration: 60, photos: [] },
+  });
+  // Each item shows the reason the server gives such a visit.
+  const reason = ((await refused.json()) as { message: string }).message;
+  expect(refused.status()).toBeGreaterThanOrEqual(400);
+  await expect(items.first()).toContainText(reason);
+  await expect(items.nth(1)).toContainText(reason);
+  await snap(page, 'outbox-needs-attention');
+
+  await items
+    .first()
+    .getByRole('button', { name: /^Discard / })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Discard record' });
+  await expect(dialog).toContainText('It has not been sent, and it will be lost.');
+  await dialog.getByRole('button', { name: 'Discard' }).click();
+  await expect(items).toHaveCount(1);
+  await expect(page.getByRole('link', { name: '1 waiting to send' })).toBeVisible();
+
+  // --- Sign out: the warning first; Cancel keeps the session, then "Sign out anyway" --------------------
+  await page.getByRole('button', { name: /User menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  const warning = page.getByRole('dialog', { name: '1 record has not been sent yet' });
+  await expect(warning).toContainText('Signing out deletes them from this phone.');
+  await warning.getByRole('button', { name: 'Cancel' }).click();
+  await expect(warning).toHaveCount(0);
+  await expect(page).toHaveURL(/\/outbox$/);
+  expect(await databases(page)).toContain(`csp-offline-${teacher.id}`);
+
+  await page.getByRole('button', { name: /User menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await warning.getByRole('button', { name: 'Sign out anyway' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect((await databases(page)).filter((n) => n.startsWith('csp-offline-'))).toEqual([]);
+  const leftInStorage = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
+  expect(leftInStorage).not.toContain(student.lastName);
+});
