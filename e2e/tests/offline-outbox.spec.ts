@@ -1,7 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { auth } from '../support/forms.ts';
 import { signIn, snap } from '../support/helpers.ts';
-import { pngFile } from '../support/images.ts';
+import { jpegSize, photoLikePng, pngFile } from '../support/images.ts';
+import { storedRows } from '../support/indexeddb.ts';
 import {
   adminToken,
   createStudent,
@@ -19,6 +20,10 @@ import {
  */
 
 const KEPT = 'Saved on this phone — it will be sent when you are online';
+const LOW_SPACE =
+  'This phone is almost out of space for records waiting to be sent. Go online to send them before adding more photos.';
+const NO_ROOM =
+  'This phone has no room left to keep this record. Remove a photo or file, or save it when you are online.';
 const OFFICE = { latitude: 9.6615, longitude: 80.0255 };
 
 test.use({ permissions: ['geolocation'], geolocation: { ...OFFICE, accuracy: 8 } });
@@ -40,7 +45,20 @@ async function homeBaseStudent(request: APIRequestContext, token: string, teache
 async function visitsOf(request: APIRequestContext, token: string, studentId: string) {
   const res = await request.get(`/api/home-visits?studentId=${studentId}&limit=50`, auth(token));
   expect(res.status()).toBe(200);
-  return (await res.json()) as { id: string; photos: string[]; recordedAt: string }[];
+  return (await res.json()) as {
+    id: string;
+    photos: string[];
+    files: { name: string; mimeType: string; sizeBytes: number }[];
+    recordedAt: string;
+  }[];
+}
+
+/** The files kept in a user's outbox on the phone (their Blobs as type and size). */
+async function keptFiles(page: Page, userId: string) {
+  const { items = [] } = await storedRows(page, `csp-offline-${userId}`);
+  return (items as { files: { name: string; blob?: { type: string; size: number } }[] }[]).flatMap(
+    (i) => i.files,
+  );
 }
 
 /** The names of the IndexedDB databases of the app's origin. */
@@ -136,6 +154,121 @@ test('a visit with a photo and a check-in made offline wait on the phone, then a
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
   await page.waitForTimeout(500);
   expect(await visitsOf(request, token, student.id)).toHaveLength(1);
+});
+
+test('a large photo recorded offline is shrunk on the phone before it is kept, and arrives as a 1600 px JPEG', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const token = await adminToken(request);
+  const teacher = await createTeacher(request, token, { firstName: 'Kavitha', lastName: uniqueWord() });
+  const student = await homeBaseStudent(request, token, teacher.id);
+  const name = `${student.firstName} ${student.lastName}`;
+  // A camera-sized photo: 3000×2000, over 2 MB as a PNG.
+  const photo = photoLikePng(3000, 2000);
+
+  await signIn(page, teacher);
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await nav.getByRole('link', { name: 'Home Visits' }).click();
+  await page.getByRole('link', { name: 'Record Home Visit' }).click();
+  await pickStudent(page, name);
+  await page.getByLabel('Notes').fill('Photo of the new roof, taken on the teacher’s phone.');
+  await page
+    .getByLabel('Photos and documents', { exact: true })
+    .setInputFiles([{ name: 'new-roof.png', mimeType: 'image/png', buffer: photo }]);
+
+  await context.setOffline(true);
+  await expect(topBarStatus(page)).toContainText('Offline');
+  await page.getByRole('button', { name: 'Record Visit' }).click();
+  await expect(toast(page, KEPT)).toBeVisible();
+  await expect(page.getByRole('link', { name: '1 waiting to send' })).toBeVisible();
+
+  // What the phone keeps is the shrunk JPEG, not the PNG.
+  const [kept] = await keptFiles(page, teacher.id);
+  expect(kept).toMatchObject({ name: 'new-roof.jpg', blob: { type: 'image/jpeg' } });
+  expect(kept.blob!.size).toBeLessThan(photo.length / 4);
+
+  await context.setOffline(false);
+  await expect(page.getByRole('link', { name: /waiting to send/ })).toHaveCount(0, { timeout: 20_000 });
+  const visits = await visitsOf(request, token, student.id);
+  expect(visits).toHaveLength(1);
+  expect(visits[0].files).toEqual([
+    expect.objectContaining({ name: 'new-roof.jpg', mimeType: 'image/jpeg', sizeBytes: kept.blob!.size }),
+  ]);
+  // The stored photo itself: a JPEG of 1600 px on its long side, its shape kept.
+  const stored = await request.get(visits[0].photos[0]);
+  expect(stored.status()).toBe(200);
+  expect(stored.headers()['content-type']).toContain('image/jpeg');
+  expect(jpegSize(await stored.body())).toEqual({ width: 1600, height: 1067 });
+});
+
+test('a phone with no room left keeps the form as it was; one nearly out of space says so, and keeps the record', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const token = await adminToken(request);
+  const teacher = await createTeacher(request, token, { firstName: 'Revathi', lastName: uniqueWord() });
+  const student = await homeBaseStudent(request, token, teacher.id);
+  const name = `${student.firstName} ${student.lastName}`;
+  const notes = 'The family moved to the house by the well.';
+  // A scanned letter of 2 MB: kept on the phone as it is (only photos are shrunk).
+  const letter = {
+    name: 'family-letter.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.concat([
+      Buffer.from('%PDF-1.4\n'),
+      Buffer.alloc(2 * 1024 * 1024, ' '),
+      Buffer.from('%%EOF\n'),
+    ]),
+  };
+
+  // Chromium holds the site's storage to 1 MB: enough for the app's own stores, not for the letter. It
+  // takes the limit only before the site first writes, and its estimate keeps telling the real room.
+  const cdp = await context.newCDPSession(page);
+  const origin = new URL(baseURL!).origin;
+  await cdp.send('Storage.overrideQuotaForOrigin', { origin, quotaSize: 1024 * 1024 });
+
+  await signIn(page, teacher);
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await nav.getByRole('link', { name: 'Home Visits' }).click();
+  await page.getByRole('link', { name: 'Record Home Visit' }).click();
+  await pickStudent(page, name);
+  await page.getByLabel('Notes').fill(notes);
+  await page.getByLabel('Photos and documents', { exact: true }).setInputFiles([letter]);
+
+  // --- no room: the phone refuses to keep the record, and the form stays as it was --------------------
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Record Visit' }).click();
+  await expect(toast(page, NO_ROOM)).toBeVisible();
+  await expect(page).toHaveURL(/\/home-visits\/create$/);
+  await expect(page.getByLabel('Notes')).toHaveValue(notes);
+  await expect(page.getByText('family-letter.pdf')).toBeVisible();
+  await expect(page.getByRole('link', { name: /waiting to send/ })).toHaveCount(0);
+  await snap(page, 'outbox-no-room');
+
+  // --- room again, though the phone says it is nearly full: the person is told, and the record kept ----
+  await cdp.send('Storage.overrideQuotaForOrigin', { origin });
+  await page.evaluate(() => {
+    const MB = 1024 * 1024;
+    navigator.storage.estimate = () => Promise.resolve({ usage: 950 * MB, quota: 1000 * MB });
+  });
+  await page.getByRole('button', { name: 'Record Visit' }).click();
+  await expect(toast(page, LOW_SPACE)).toBeVisible();
+  await expect(toast(page, KEPT)).toBeVisible();
+  await expect(page).toHaveURL(/\/home-visits$/);
+  await expect(page.getByRole('link', { name: '1 waiting to send' })).toBeVisible();
+  await snap(page, 'outbox-low-space');
+
+  await context.setOffline(false);
+  await expect(page.getByRole('link', { name: /waiting to send/ })).toHaveCount(0, { timeout: 20_000 });
+  const visits = await visitsOf(request, token, student.id);
+  expect(visits).toHaveLength(1);
+  expect(visits[0].files.map((f) => f.name)).toEqual(['family-letter.pdf']);
 });
 
 test('refused records wait for their teacher, who discards one; signing out warns and leaves nothing behind', async ({

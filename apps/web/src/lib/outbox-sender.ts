@@ -3,7 +3,16 @@ import { api, getErrorMessage, isApiError } from './api.ts';
 import { whenIdle } from './idle.ts';
 import { show } from './outbox-items.ts';
 import { OUTBOX_SYNC_TAG, outboxName, SEND_OUTBOX_MESSAGE } from './outbox-constants.ts';
-import type { NewOutboxItem, OutboxAnswer, OutboxDb, OutboxItem, OutboxTransport } from './outbox.ts';
+import { warnWhenSpaceIsShort } from './outbox-space.ts';
+import type {
+  NewOutboxItem,
+  OutboxAnswer,
+  OutboxDb,
+  OutboxFile,
+  OutboxItem,
+  OutboxTransport,
+} from './outbox.ts';
+import { shrinkPhoto } from './photo-shrink.ts';
 
 /**
  * The signed-in person's outbox at work (issue 47, part C): it opens their store (lib/outbox.ts, loaded
@@ -189,14 +198,31 @@ async function askForSync(): Promise<void> {
 }
 
 /**
- * Keeps a record in the signed-in person's outbox (the form then answers KEPT_ON_PHONE), and sends it
- * at once when the phone is online.
+ * The files as kept, large photos shrunk (lib/photo-shrink.ts): one after another, since decoding
+ * several camera photos together can use up a cheap phone's memory.
+ */
+async function filesToKeep(files: OutboxFile[]): Promise<OutboxFile[]> {
+  const kept: OutboxFile[] = [];
+  for (const file of files) {
+    kept.push(file.blob ? { ...file, ...(await shrinkPhoto(file.blob, file.name)) } : file);
+  }
+  return kept;
+}
+
+/**
+ * Keeps a record in the signed-in person's outbox (the form then answers KEPT_ON_PHONE), its large
+ * photos shrunk first, and sends it at once when the phone is online. When the phone is nearly full the
+ * person is told (and the record is still kept); a write the phone refuses throws its
+ * QuotaExceededError (lib/outbox-space.ts `isQuotaExceeded`).
  */
 export async function keepRecord(item: NewOutboxItem): Promise<OutboxItem> {
   const run = running;
   if (!run) throw new Error('No one is signed in');
+  const files = await filesToKeep(item.files);
+  const fileBytes = files.reduce((sum, f) => sum + (f.blob?.size ?? 0), 0);
+  await warnWhenSpaceIsShort(fileBytes + JSON.stringify(item.body).length);
   const db = await openStore(run);
-  const kept = await run.module!.enqueue(db, item);
+  const kept = await run.module!.enqueue(db, { ...item, files });
   // Asking the phone to keep the store (not cleared when space runs low) matters once it holds records.
   void navigator.storage?.persist?.().catch(() => false);
   void askForSync().catch(() => {});

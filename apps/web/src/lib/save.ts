@@ -6,6 +6,7 @@ import type { Attachment } from './attachments.ts';
 import { formatDate } from './dates.ts';
 import { toastError, toastSuccess } from './notify.ts';
 import { keepRecord, KEPT_ON_PHONE } from './outbox-sender.ts';
+import { isQuotaExceeded, NO_ROOM_TEXT } from './outbox-space.ts';
 
 /** A form's attachments (components/AttachmentDropzone.tsx `useAttachments`) and how one file is uploaded. */
 export interface SaveAttachments {
@@ -111,7 +112,7 @@ export function useSave<TBody, TResult>({
       });
     } catch (error) {
       // The phone refused to keep it (storage full or blocked): the form stays, with its text.
-      toastError(failureText(error));
+      toastError(isQuotaExceeded(error) ? NO_ROOM_TEXT : failureText(error));
       return;
     } finally {
       setKeeping(false);
