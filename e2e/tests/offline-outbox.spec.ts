@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { auth } from '../support/forms.ts';
+import { daysAgo, shownDate } from '../support/dates.ts';
+import { auth, typeDate } from '../support/forms.ts';
 import { signIn, snap } from '../support/helpers.ts';
 import { jpegSize, photoLikePng, pngFile } from '../support/images.ts';
 import { storedRows } from '../support/indexeddb.ts';
@@ -15,7 +16,8 @@ import {
 /**
  * The outbox (issue 47, part C): records made without a connection are kept on the phone, shown as
  * waiting, and sent once when it returns; a refused one waits for the person, who may discard it;
- * signing out warns of unsent records and leaves none of them on the phone. The pages are opened while
+ * signing out warns of unsent records and leaves none of them on the phone; a record not sent yet is
+ * changed in its own form, and a refused one too, each then sent once. The pages are opened while
  * online first (these journeys block the service worker; offline-app.spec.ts opens pages offline).
  */
 
@@ -353,4 +355,128 @@ test('refused records wait for their teacher, who discards one; signing out warn
   expect((await databases(page)).filter((n) => n.startsWith('csp-offline-'))).toEqual([]);
   const leftInStorage = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
   expect(leftInStorage).not.toContain(student.lastName);
+});
+
+test('a teacher changes records kept on the phone, one waiting and one refused, and each is sent once as changed', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await adminToken(request);
+  const teacher = await createTeacher(request, token, { firstName: 'Vasuki', lastName: uniqueWord() });
+  const student = await homeBaseStudent(request, token, teacher.id);
+  const name = `${student.firstName} ${student.lastName}`;
+  const teacherToken = await tokenOf(request, teacher);
+  // A leave applied for already: a day inside it is refused when it arrives.
+  const booked = { startDate: daysAgo(-20), endDate: daysAgo(-22), reason: 'School sports meet' };
+  const applied = await request.post('/api/leaves/apply', { ...auth(teacherToken), data: booked });
+  expect(applied.status(), await applied.text()).toBe(201);
+  const overlapping = daysAgo(-21);
+  const free = daysAgo(-25);
+  const reason = 'Cousin’s wedding in Jaffna';
+
+  await signIn(page, teacher);
+  // Each form once while online, so its code is in this tab.
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await page.goto('/outbox');
+  await expect(page.getByText('Nothing is waiting to be sent.')).toBeVisible();
+  await nav.getByRole('link', { name: 'Leaves' }).click();
+  await page.getByRole('link', { name: 'Apply for Leave' }).click();
+  await expect(page.getByLabel('Leave date')).toBeVisible();
+  await nav.getByRole('link', { name: 'Home Visits' }).click();
+  await page.getByRole('link', { name: 'Record Home Visit' }).click();
+  await expect(page.getByLabel('Notes')).toBeVisible();
+
+  // --- offline: a leave overlapping the one applied for, and a visit with a photo ---------------------
+  await context.setOffline(true);
+  await nav.getByRole('link', { name: 'Leaves' }).click();
+  await page.getByRole('link', { name: 'Apply for Leave' }).click();
+  await typeDate(page.getByLabel('Leave date'), overlapping);
+  await page.getByLabel('Reason').fill(reason);
+  await page.getByRole('button', { name: 'Submit Application' }).click();
+  await expect(toast(page, KEPT)).toBeVisible();
+  await expect(page).toHaveURL(/\/leaves$/);
+
+  await nav.getByRole('link', { name: 'Home Visits' }).click();
+  await page.getByRole('link', { name: 'Record Home Visit' }).click();
+  await pickStudent(page, name);
+  await page.getByLabel('Notes').fill('Met the mother at the gate.');
+  await page.getByLabel('Photos and documents', { exact: true }).setInputFiles([
+    pngFile('garden.png', [
+      [40, 120, 60],
+      [200, 210, 160],
+    ]),
+  ]);
+  await page.getByRole('button', { name: 'Record Visit' }).click();
+  await expect(page).toHaveURL(/\/home-visits$/);
+
+  // --- still offline, the visit is changed from "Waiting to send": its form, as typed, with its photo ---
+  await page.getByRole('link', { name: '2 waiting to send' }).click();
+  const items = page.getByRole('main').getByRole('listitem');
+  await expect(items).toHaveCount(2);
+  await expect(items.first()).toContainText('Leave application');
+  await expect(items.nth(1)).toContainText('Home visit');
+  await items
+    .nth(1)
+    .getByRole('link', { name: /^Edit / })
+    .click();
+  await expect(page).toHaveURL(/\/home-visits\/create\?outbox=\d+$/);
+  await expect(page.getByText('Not sent yet')).toBeVisible();
+  await expect(page.getByLabel('Notes')).toHaveValue('Met the mother at the gate.');
+  await expect(page.getByRole('textbox', { name: 'Student', exact: true })).toHaveValue(/^Malar Outbox/);
+  await expect(page.getByRole('list', { name: 'Photos and documents: 1 chosen' })).toContainText(
+    'garden.png',
+  );
+  await page.getByLabel('Notes').fill('Met the mother at the gate; the school fees are paid.');
+  await snap(page, 'outbox-edit-waiting');
+  await page.getByRole('button', { name: 'Record Visit' }).click();
+  await expect(toast(page, KEPT)).toBeVisible();
+  // Back on "Waiting to send": the visit in its place, after the leave.
+  await expect(page).toHaveURL(/\/outbox$/);
+  await expect(items).toHaveCount(2);
+  await expect(items.nth(1)).toContainText('Home visit');
+  await expect(items.nth(1)).toContainText('1 file');
+
+  // --- online: the leave is refused, the visit after it is sent, as changed ----------------------------
+  await context.setOffline(false);
+  await expect(items).toHaveCount(1, { timeout: 20_000 });
+  const refused = items.first();
+  await expect(refused).toContainText('Needs attention');
+  await expect(refused).toContainText(
+    'You already have a pending or approved leave application covering some of these dates',
+  );
+  await expect(refused.getByRole('link', { name: /^Edit / })).toBeVisible();
+  await snap(page, 'outbox-edit-list');
+  const visits = await visitsOf(request, token, student.id);
+  expect(visits).toHaveLength(1);
+  expect(visits[0].photos).toHaveLength(1);
+  const visit = await request.get(`/api/home-visits/${visits[0].id}`, auth(token));
+  expect(((await visit.json()) as { notes: string }).notes).toBe(
+    'Met the mother at the gate; the school fees are paid.',
+  );
+
+  // --- the refused leave is changed: its form shows what was typed and why it was refused ---------------
+  await refused.getByRole('link', { name: /^Edit / }).click();
+  await expect(page).toHaveURL(/\/leaves\/apply\?outbox=\d+$/);
+  await expect(page.getByText('Not accepted')).toBeVisible();
+  await expect(page.getByRole('main')).toContainText('covering some of these dates');
+  await expect(page.getByLabel('Leave date')).toHaveValue(shownDate(overlapping));
+  await expect(page.getByLabel('Reason')).toHaveValue(reason);
+  await snap(page, 'outbox-edit-refused');
+  await typeDate(page.getByLabel('Leave date'), free);
+  await page.getByRole('button', { name: 'Submit Application' }).click();
+  await expect(page).toHaveURL(/\/outbox$/);
+  await expect(page.getByText('Nothing is waiting to be sent.')).toBeVisible({ timeout: 20_000 });
+
+  // Exactly one new leave, on the day chosen in the edit; none on the refused day.
+  const leaves = (await (
+    await request.get(`/api/leaves/teacher/${teacher.id}`, auth(teacherToken))
+  ).json()) as { startDate: string; endDate: string; reason: string }[];
+  expect(leaves.map((l) => [l.startDate, l.endDate, l.reason]).sort()).toEqual(
+    [
+      [booked.startDate, booked.endDate, booked.reason],
+      [free, free, reason],
+    ].sort(),
+  );
 });

@@ -15,8 +15,11 @@ const BASE = '__base';
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   !!value && typeof value === 'object' && !Array.isArray(value);
 
-/** `kept`'s values of the form's fields (a draft kept by an older version of the app may have others). */
-function fieldsOf<V extends object>(kept: Record<string, unknown>, initial: V): V {
+/**
+ * `kept`'s values of the form's fields (a draft kept by an older version of the app may have others; so
+ * may a record kept on the phone: lib/outbox-edit.ts).
+ */
+export function fieldsOf<V extends object>(kept: Record<string, unknown>, initial: V): V {
   const values: Record<string, unknown> = { ...(initial as Record<string, unknown>) };
   for (const field of Object.keys(initial)) if (field in kept) values[field] = kept[field];
   return values as V;

@@ -214,15 +214,24 @@ async function filesToKeep(files: OutboxFile[]): Promise<OutboxFile[]> {
  * photos shrunk first, and sends it at once when the phone is online. When the phone is nearly full the
  * person is told (and the record is still kept); a write the phone refuses throws its
  * QuotaExceededError (lib/outbox-space.ts `isQuotaExceeded`).
+ * `replaces`: the item its person changed (Edit on "Waiting to send", decision 0038), kept in its
+ * place instead of added; throws when it is no longer there to change (sent or discarded meanwhile).
  */
-export async function keepRecord(item: NewOutboxItem): Promise<OutboxItem> {
+export async function keepRecord({
+  replaces,
+  ...item
+}: NewOutboxItem & { replaces?: number }): Promise<OutboxItem> {
   const run = running;
   if (!run) throw new Error('No one is signed in');
   const files = await filesToKeep(item.files);
   const fileBytes = files.reduce((sum, f) => sum + (f.blob?.size ?? 0), 0);
   await warnWhenSpaceIsShort(fileBytes + JSON.stringify(item.body).length);
   const db = await openStore(run);
-  const kept = await run.module!.enqueue(db, { ...item, files });
+  const kept =
+    replaces === undefined
+      ? await run.module!.enqueue(db, { ...item, files })
+      : await run.module!.replaceItem(db, replaces, { ...item, files });
+  if (!kept) throw new Error('This record is no longer waiting on this phone');
   // Asking the phone to keep the store (not cleared when space runs low) matters once it holds records.
   void navigator.storage?.persist?.().catch(() => false);
   void askForSync().catch(() => {});
@@ -235,6 +244,21 @@ export async function discardRecord(seq: number): Promise<void> {
   const run = running;
   if (!run?.db || !run.module) return;
   await run.module.removeItem(run.db, seq);
+}
+
+/**
+ * An item of `userId`'s outbox, for its form to change it (decision 0038): read even before the sender
+ * has opened the store (a form reloaded with the app); undefined when there is none.
+ */
+export async function keptRecord(userId: string, seq: number): Promise<OutboxItem | undefined> {
+  if (!(await storeExists(userId))) return undefined;
+  const { outboxFor } = await import('./outbox.ts');
+  const db = outboxFor(userId);
+  try {
+    return await db.items.get(seq);
+  } finally {
+    db.close();
+  }
 }
 
 /** Signing out: the person's store leaves the phone (opened or not). */

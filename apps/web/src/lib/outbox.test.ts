@@ -7,7 +7,8 @@ import {
   OutboxAnswer,
   outboxFor,
   recoverInterrupted,
-  resubmit,
+  removeItem,
+  replaceItem,
   retryDelayMs,
   sendDue,
   unsentCount,
@@ -174,10 +175,98 @@ describe('the outbox', () => {
 
     // Edited by the person, it goes again with its own key.
     s.plan.refuse = undefined;
-    await resubmit(db, items[1].seq!, { studentId: 'B', notes: 'Corrected' }, 2_000_000);
+    const corrected = { ...visit('B'), body: { studentId: 'B', notes: 'Corrected' } };
+    await replaceItem(db, items[1].seq!, corrected, 2_000_000);
     await sendDue(db, s.transport, 2_000_000);
     expect(s.records.map((r) => r.body.studentId)).toEqual(['A', 'C', 'B']);
-    expect(s.records[2].key).toBe(items[1].idempotencyKey);
+    expect(s.records[2]).toEqual({ key: items[1].idempotencyKey, body: { ...corrected.body, photos: [] } });
+  });
+
+  it('replaces an edited item in its place, with its key, tap and files, waiting again', async () => {
+    const db = open();
+    const s = server();
+    await enqueue(db, visit('A'), 0);
+    const kept = await enqueue(db, { ...visit('B', [photo('b1.jpg')]), formValues: { notes: 'Visit' } }, 10);
+    await enqueue(db, visit('C'), 20);
+    s.plan.refuse = 'B';
+    await sendDue(db, s.transport, 30);
+    const [refused] = (await listItems(db)).filter((i) => i.status === 'needs-attention');
+    // The first upload went through before the refusal: its answer is kept with the Blob.
+    expect(refused.files).toEqual([{ name: 'b1.jpg', blob: expect.any(Blob), sentAs: 'file-1' }]);
+
+    s.plan.refuse = undefined;
+    const edited = {
+      ...visit('B2', [...refused.files, photo('b2.jpg')]),
+      label: 'B, corrected',
+      formValues: { notes: 'Visit, corrected' },
+    };
+    const replaced = await replaceItem(db, kept.seq!, edited, 40);
+    expect(replaced).toMatchObject({
+      seq: kept.seq,
+      madeAt: 10,
+      idempotencyKey: kept.idempotencyKey,
+      label: 'B, corrected',
+      status: 'waiting',
+      attempts: 0,
+      nextAttemptAt: 40,
+      formValues: { notes: 'Visit, corrected' },
+    });
+    expect(replaced).not.toHaveProperty('problem', expect.anything());
+    expect((await listItems(db)).map((i) => i.label)).toEqual(['A', 'B, corrected', 'C']);
+
+    await sendDue(db, s.transport, 40);
+    // Only the new file is uploaded; the record is sent once, with the edit, under the item's key.
+    expect(s.uploads).toEqual(['b1.jpg', 'b2.jpg']);
+    expect(s.records.map((r) => r.body.studentId)).toEqual(['A', 'C', 'B2']);
+    expect(s.records[2]).toMatchObject({ key: kept.idempotencyKey, body: { photos: ['file-1', 'file-2'] } });
+  });
+
+  it('sends an edited item where its form sends it now', async () => {
+    const db = open();
+    // Kept by an earlier release of the app, with an address the server does not have.
+    const kept = await enqueue(db, { ...visit('A'), kind: 'leave', path: '/leaves' }, 0);
+    await replaceItem(db, kept.seq!, { ...visit('A'), kind: 'leave', path: '/leaves/apply' }, 1);
+    expect((await listItems(db))[0]).toMatchObject({ path: '/leaves/apply', method: 'POST' });
+  });
+
+  it('changes nothing of an item sent, being sent, discarded or of another kind', async () => {
+    const db = open();
+    const s = server();
+    const sent = await enqueue(db, visit('A'), 0);
+    await sendDue(db, s.transport, 0);
+    const sending = await enqueue(db, visit('B'), 1);
+    await db.items.update(sending.seq!, { status: 'sending' });
+    const discarded = await enqueue(db, visit('C'), 2);
+    await removeItem(db, discarded.seq!);
+    const checkIn = await enqueue(db, { ...visit('D'), kind: 'check-in' }, 3);
+
+    for (const seq of [sent.seq!, sending.seq!, discarded.seq!, checkIn.seq!]) {
+      expect(await replaceItem(db, seq, visit('changed'), 10)).toBeUndefined();
+    }
+    expect((await listItems(db)).map((i) => [i.label, i.status])).toEqual([
+      ['A', 'sent'],
+      ['B', 'sending'],
+      ['D', 'waiting'],
+    ]);
+  });
+
+  it('sends an item as it is when its turn comes, not as it was when the sending began', async () => {
+    const db = open();
+    const s = server();
+    await enqueue(db, visit('A'), 0);
+    const second = await enqueue(db, visit('B'), 1);
+    const third = await enqueue(db, visit('C'), 2);
+    // While the first is being sent, the person changes the second and discards the third.
+    const send = s.transport.send;
+    s.transport.send = async (item, body) => {
+      if (item.label === 'A') {
+        await replaceItem(db, second.seq!, { ...visit('B'), body: { studentId: 'B', notes: 'Changed' } }, 5);
+        await removeItem(db, third.seq!);
+      }
+      return send(item, body);
+    };
+    expect(await sendDue(db, s.transport, 10)).toEqual({ sent: 2, refused: 0, deferred: 0 });
+    expect(s.records.map((r) => r.body.notes)).toEqual(['Visit of A', 'Changed']);
   });
 
   it('uploads a file once, though the record after it failed', async () => {

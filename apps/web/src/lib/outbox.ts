@@ -12,6 +12,8 @@ import { outboxName } from './outbox-constants.ts';
  *   record is built from those answers only when all are in.
  * - An answer in 4xx stops that item ("needs attention", with the server's message) and the items after
  *   it are still sent; a 5xx or no answer leaves it waiting, retried after a growing wait.
+ * - Its person may change an item not sent yet in its own form, or discard it (decision 0038): a changed
+ *   item keeps its place in the order and its key.
  * - One store per signed-in user (`outboxFor(userId)`): signing out deletes it, and nobody else on the
  *   phone opens it.
  */
@@ -53,6 +55,8 @@ export interface OutboxItem {
   problem?: string;
   /** What the server answered the record with (2xx), e.g. its id. */
   result?: unknown;
+  /** The form's values as they were typed, so that Edit opens the form as it was (decision 0038). */
+  formValues?: object;
 }
 
 /**
@@ -62,7 +66,7 @@ export interface OutboxItem {
  */
 export type NewOutboxItem = Pick<
   OutboxItem,
-  'kind' | 'label' | 'method' | 'path' | 'body' | 'files' | 'filesField'
+  'kind' | 'label' | 'method' | 'path' | 'body' | 'files' | 'filesField' | 'formValues'
 > &
   Partial<Pick<OutboxItem, 'idempotencyKey' | 'madeAt'>>;
 
@@ -163,10 +167,17 @@ export async function sendDue(
 ): Promise<SendReport> {
   const report: SendReport = { sent: 0, refused: 0, deferred: 0 };
   const waiting = (await listItems(db)).filter((i) => i.status === 'waiting');
-  for (const item of waiting) {
+  for (const { seq } of waiting) {
+    // Taken as it is when its turn comes: it may have been edited or discarded since the list was read.
+    const item = await db.transaction('rw', db.items, async () => {
+      const current = await db.items.get(seq!);
+      if (current?.status !== 'waiting') return undefined;
+      if (current.nextAttemptAt <= now) await db.items.update(seq!, { status: 'sending' });
+      return current;
+    });
+    if (!item) continue;
     // Nothing overtakes an item that waits for its retry: a check-out never arrives before its check-in.
     if (item.nextAttemptAt > now) break;
-    await db.items.update(item.seq!, { status: 'sending' });
     try {
       const files = [...item.files];
       for (let i = 0; i < files.length; i++) {
@@ -201,9 +212,42 @@ export async function sendDue(
   return report;
 }
 
-/** An item that needs attention, its body edited by the person: waiting again, with the same key. */
-export async function resubmit(db: OutboxDb, seq: number, body: Record<string, unknown>, now = Date.now()) {
-  await db.items.update(seq, { body, status: 'waiting', problem: undefined, nextAttemptAt: now });
+/** The states in which the person may change an item: not while it is being sent, nor once sent. */
+const EDITABLE: readonly OutboxStatus[] = ['waiting', 'needs-attention'];
+
+/**
+ * An item the person changed in its form (Edit on "Waiting to send", decision 0038): what it sends
+ * and where, its label, files and typed values are the new ones; it keeps its place in the order, its tap and its
+ * `Idempotency-Key`, and waits again with its problem cleared. Answers the item as kept, or undefined
+ * (changing nothing) when it is no longer there to change: sent, being sent or discarded meanwhile, or
+ * of another kind.
+ */
+export function replaceItem(
+  db: OutboxDb,
+  seq: number,
+  next: NewOutboxItem,
+  now = Date.now(),
+): Promise<OutboxItem | undefined> {
+  return db.transaction('rw', db.items, async () => {
+    const item = await db.items.get(seq);
+    if (!item || !EDITABLE.includes(item.status) || item.kind !== next.kind) return undefined;
+    const changed: OutboxItem = {
+      ...item,
+      label: next.label,
+      method: next.method,
+      path: next.path,
+      body: next.body,
+      files: next.files,
+      filesField: next.filesField,
+      formValues: next.formValues,
+      status: 'waiting',
+      problem: undefined,
+      attempts: 0,
+      nextAttemptAt: now,
+    };
+    await db.items.put(changed);
+    return changed;
+  });
 }
 
 /** Drops an item the person chose to discard (after confirming), or one that was sent. */

@@ -35,6 +35,13 @@ export interface OfflineSave<TBody> {
   tapField?: string;
   /** After the record was kept: back to its list, where it shows as waiting. */
   onKept: () => void;
+  /** The form's values as typed, kept with the record so that Edit opens the form as it was. */
+  values?: () => object;
+  /**
+   * The record kept on the phone that this form changes (Edit, decision 0038): the save replaces it in
+   * the outbox, in its place, with its tap's time, and the outbox sends it (at once when online).
+   */
+  replaces?: { seq: number; madeAt: number };
 }
 
 /**
@@ -109,6 +116,8 @@ export function useSave<TBody, TResult>({
         filesField: withFiles ? how.filesField : undefined,
         idempotencyKey,
         madeAt: tappedAt,
+        formValues: how.values?.(),
+        replaces: how.replaces?.seq,
       });
     } catch (error) {
       // The phone refused to keep it (storage full or blocked): the form stays, with its text.
@@ -122,8 +131,8 @@ export function useSave<TBody, TResult>({
   };
 
   const submit = async (bodyOf: (attachmentEntries: string[]) => TBody): Promise<void> => {
-    const tappedAt = Date.now();
-    if (offline && !navigator.onLine) {
+    const tappedAt = offline?.replaces?.madeAt ?? Date.now();
+    if (offline && (!navigator.onLine || offline.replaces)) {
       await keep(offline, bodyOf([]), tappedAt, { withFiles: true });
       return;
     }

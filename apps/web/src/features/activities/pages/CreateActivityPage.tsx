@@ -4,10 +4,12 @@ import { useForm } from '@mantine/form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { BackLink } from '../../../components/BackLink.tsx';
 import { DraftNotice } from '../../../components/DraftNotice.tsx';
+import { KeptRecordNotice, KeptRecordPage } from '../../../components/KeptRecord.tsx';
 import { ForbiddenPage } from '../../../components/PageStates.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import { useAttachments } from '../../../components/AttachmentDropzone.tsx';
 import { useFormDraft } from '../../../lib/form-drafts.ts';
+import { keptItem, keptValues, useKeptEdit, type KeptRecord } from '../../../lib/outbox-edit.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
 import { recordLabel, useSave } from '../../../lib/save.ts';
 import { useCurrentUser } from '../../../lib/auth-context.ts';
@@ -27,16 +29,17 @@ import { useOrgToday } from '../../../lib/organisation.ts';
 
 const TITLE = 'Record Activity';
 
-function CreateActivityForm({ teacherId }: { teacherId: string }) {
+function CreateActivityForm({ teacherId, kept }: { teacherId: string; kept: KeptRecord }) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const today = useOrgToday();
   const photos = useAttachments();
   const form = useForm<ActivityFormValues>({
-    initialValues: emptyActivityValues(today, params.get('studentId') ?? ''),
+    initialValues: keptValues(keptItem(kept), emptyActivityValues(today, params.get('studentId') ?? '')),
     validate: (values) => validateCreateActivity(values, today),
   });
-  const draft = useFormDraft(`activity:${params.get('studentId') ?? ''}`, form);
+  const edit = useKeptEdit(keptItem(kept), form, { replace: photos.replace, field: 'photos' });
+  const draft = useFormDraft(edit.draftName(`activity:${params.get('studentId') ?? ''}`), form);
 
   const save = useSave({
     mutation: useCreateActivityMutation(),
@@ -48,13 +51,14 @@ function CreateActivityForm({ teacherId }: { teacherId: string }) {
       navigate('/activities');
     },
     offline: {
+      ...edit.offline,
       kind: 'activity',
       label: (body) => recordLabel(body.title, body.date),
       path: '/activities',
       filesField: 'photos',
       onKept: () => {
         draft.clear();
-        navigate('/activities');
+        navigate(edit.backTo('/activities'));
       },
     },
   });
@@ -65,6 +69,7 @@ function CreateActivityForm({ teacherId }: { teacherId: string }) {
   return (
     <form noValidate onSubmit={form.onSubmit(submit)}>
       <Stack gap="lg">
+        <KeptRecordNotice kept={kept} />
         <DraftNotice draft={draft} photos />
         <ActivityFormFields
           form={form}
@@ -83,7 +88,7 @@ function CreateActivityForm({ teacherId }: { teacherId: string }) {
           }
         />
         <Group justify="flex-end" gap="sm">
-          <Button component={Link} to="/activities" variant="default" onClick={draft.clear}>
+          <Button component={Link} to={edit.backTo('/activities')} variant="default" onClick={draft.clear}>
             Cancel
           </Button>
           <Button type="submit" disabled={save.busy}>
@@ -106,12 +111,16 @@ export function CreateActivityPage() {
     );
   }
   return (
-    <Stack gap="lg" maw={860}>
-      <Stack gap={6}>
-        <BackLink to="/activities">Back to Activities</BackLink>
-        <PageTitle>{TITLE}</PageTitle>
-      </Stack>
-      <CreateActivityForm teacherId={me.id} />
-    </Stack>
+    <KeptRecordPage kind="activity" title={TITLE}>
+      {(kept) => (
+        <Stack gap="lg" maw={860}>
+          <Stack gap={6}>
+            <BackLink to="/activities">Back to Activities</BackLink>
+            <PageTitle>{TITLE}</PageTitle>
+          </Stack>
+          <CreateActivityForm teacherId={me.id} kept={kept} />
+        </Stack>
+      )}
+    </KeptRecordPage>
   );
 }

@@ -3,10 +3,12 @@ import { Select, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DraftNotice } from '../../../components/DraftNotice.tsx';
+import { KeptRecordNotice, KeptRecordPage } from '../../../components/KeptRecord.tsx';
 import { ForbiddenPage } from '../../../components/PageStates.tsx';
 import { FormActions, FormPage } from '../../../components/FormLayout.tsx';
 import { useAttachments } from '../../../components/AttachmentDropzone.tsx';
 import { useFormDraft } from '../../../lib/form-drafts.ts';
+import { keptItem, keptValues, useKeptEdit, type KeptRecord } from '../../../lib/outbox-edit.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
 import { recordLabel, useSave } from '../../../lib/save.ts';
 import { useCurrentUser } from '../../../lib/auth-context.ts';
@@ -29,7 +31,7 @@ const TITLE = 'Record Home Visit';
 /** A teacher holds at most 25 students: one page lists all their home-base students. */
 const STUDENT_LIST_LIMIT = 100;
 
-function CreateHomeVisitForm({ teacherId }: { teacherId: string }) {
+function CreateHomeVisitForm({ teacherId, kept }: { teacherId: string; kept: KeptRecord }) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const today = useOrgToday();
@@ -42,10 +44,11 @@ function CreateHomeVisitForm({ teacherId }: { teacherId: string }) {
   });
   const options = studentOptions(students.data?.items ?? []);
   const form = useForm<HomeVisitFormValues>({
-    initialValues: emptyVisitValues(today, params.get('studentId') ?? ''),
+    initialValues: keptValues(keptItem(kept), emptyVisitValues(today, params.get('studentId') ?? '')),
     validate: (values) => validateCreateVisit(values, today),
   });
-  const draft = useFormDraft(`home-visit:${params.get('studentId') ?? ''}`, form);
+  const edit = useKeptEdit(keptItem(kept), form, { replace: files.replace, field: 'photos' });
+  const draft = useFormDraft(edit.draftName(`home-visit:${params.get('studentId') ?? ''}`), form);
 
   const save = useSave({
     mutation: useCreateHomeVisitMutation(),
@@ -57,6 +60,7 @@ function CreateHomeVisitForm({ teacherId }: { teacherId: string }) {
       navigate(`/home-visits/${visit.id}`);
     },
     offline: {
+      ...edit.offline,
       kind: 'home-visit',
       label: (body) => recordLabel(options.find((o) => o.value === body.studentId)?.label, body.date),
       path: '/home-visits',
@@ -64,7 +68,7 @@ function CreateHomeVisitForm({ teacherId }: { teacherId: string }) {
       tapField: 'recordedAt',
       onKept: () => {
         draft.clear();
-        navigate('/home-visits');
+        navigate(edit.backTo('/home-visits'));
       },
     },
   });
@@ -76,6 +80,7 @@ function CreateHomeVisitForm({ teacherId }: { teacherId: string }) {
   return (
     <form noValidate onSubmit={form.onSubmit(submit)}>
       <Stack gap="lg">
+        <KeptRecordNotice kept={kept} />
         <DraftNotice draft={draft} photos />
         <HomeVisitFormFields
           form={form}
@@ -101,7 +106,7 @@ function CreateHomeVisitForm({ teacherId }: { teacherId: string }) {
             />
           }
         />
-        <FormActions cancelTo="/home-visits" onCancel={draft.clear} busy={save.busy}>
+        <FormActions cancelTo={edit.backTo('/home-visits')} onCancel={draft.clear} busy={save.busy}>
           {save.buttonText('Record Visit', { uploading: 'Uploading files...' })}
         </FormActions>
       </Stack>
@@ -120,8 +125,12 @@ export function CreateHomeVisitPage() {
     );
   }
   return (
-    <FormPage title={TITLE} {...HOME_VISITS_WAY_BACK}>
-      <CreateHomeVisitForm teacherId={me.id} />
-    </FormPage>
+    <KeptRecordPage kind="home-visit" title={TITLE}>
+      {(kept) => (
+        <FormPage title={TITLE} {...HOME_VISITS_WAY_BACK}>
+          <CreateHomeVisitForm teacherId={me.id} kept={kept} />
+        </FormPage>
+      )}
+    </KeptRecordPage>
   );
 }

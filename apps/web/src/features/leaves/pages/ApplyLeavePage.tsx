@@ -15,11 +15,13 @@ import { BackLink } from '../../../components/BackLink.tsx';
 import { DateField } from '../../../components/DateField.tsx';
 import { DetailItem } from '../../../components/DetailItem.tsx';
 import { DraftNotice } from '../../../components/DraftNotice.tsx';
+import { KeptRecordNotice, KeptRecordPage } from '../../../components/KeptRecord.tsx';
 import { ForbiddenPage } from '../../../components/PageStates.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import { DetailPanel } from '../../../components/RecordLayout.tsx';
 import { getErrorMessage, serverMessage } from '../../../lib/api.ts';
 import { useFormDraft } from '../../../lib/form-drafts.ts';
+import { keptItem, keptValues, useKeptEdit, type KeptRecord } from '../../../lib/outbox-edit.ts';
 import { schemaResolver } from '../../../lib/forms.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
 import { recordLabel, useSave } from '../../../lib/save.ts';
@@ -39,14 +41,20 @@ const GUIDELINES = [
   'Hand over your responsibilities (students, visits, activities) before your leave starts.',
 ];
 
-function ApplyLeaveForm() {
+function ApplyLeaveForm({ kept }: { kept: KeptRecord }) {
   const navigate = useNavigate();
   const today = useOrgToday();
   const form = useForm<LeaveApplyFormValues>({
-    initialValues: { leaveType: 'SINGLE_DAY', startDate: '', endDate: '', reason: '' },
+    initialValues: keptValues<LeaveApplyFormValues>(keptItem(kept), {
+      leaveType: 'SINGLE_DAY',
+      startDate: '',
+      endDate: '',
+      reason: '',
+    }),
     validate: schemaResolver(leaveApplyFormSchema(today)),
   });
-  const draft = useFormDraft('leave', form);
+  const edit = useKeptEdit(keptItem(kept), form);
+  const draft = useFormDraft(edit.draftName('leave'), form);
   const values = form.getValues();
   const single = values.leaveType === 'SINGLE_DAY';
   const summary = applySummary(values);
@@ -69,12 +77,13 @@ function ApplyLeaveForm() {
       return false;
     },
     offline: {
+      ...edit.offline,
       kind: 'leave',
       label: (body) => recordLabel('Leave', body.startDate, body.endDate),
-      path: '/leaves',
+      path: '/leaves/apply',
       onKept: () => {
         draft.clear();
-        navigate('/leaves');
+        navigate(edit.backTo('/leaves'));
       },
     },
   });
@@ -86,6 +95,7 @@ function ApplyLeaveForm() {
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
           <form noValidate onSubmit={form.onSubmit(submit)}>
             <Stack gap="md">
+              <KeptRecordNotice kept={kept} />
               <DraftNotice draft={draft} />
               <Radio.Group
                 label="Leave type"
@@ -135,7 +145,7 @@ function ApplyLeaveForm() {
                 {...form.getInputProps('reason')}
               />
               <Group justify="flex-end" gap="sm">
-                <Button component={Link} to="/leaves" variant="default" onClick={draft.clear}>
+                <Button component={Link} to={edit.backTo('/leaves')} variant="default" onClick={draft.clear}>
                   Cancel
                 </Button>
                 <Button type="submit" disabled={save.busy}>
@@ -188,15 +198,19 @@ export function ApplyLeavePage() {
     );
   }
   return (
-    <Stack gap="lg" maw={1100}>
-      <Stack gap={6}>
-        <BackLink to="/leaves">Back to Leaves</BackLink>
-        <PageTitle>{TITLE}</PageTitle>
-        <Text c="dimmed" size="sm">
-          Choose the day or days, say why, and send the application for approval.
-        </Text>
-      </Stack>
-      <ApplyLeaveForm />
-    </Stack>
+    <KeptRecordPage kind="leave" title={TITLE}>
+      {(kept) => (
+        <Stack gap="lg" maw={1100}>
+          <Stack gap={6}>
+            <BackLink to="/leaves">Back to Leaves</BackLink>
+            <PageTitle>{TITLE}</PageTitle>
+            <Text c="dimmed" size="sm">
+              Choose the day or days, say why, and send the application for approval.
+            </Text>
+          </Stack>
+          <ApplyLeaveForm kept={kept} />
+        </Stack>
+      )}
+    </KeptRecordPage>
   );
 }

@@ -3,11 +3,13 @@ import { Group, NumberInput, Paper, Radio, SimpleGrid, Stack, Textarea } from '@
 import { useForm } from '@mantine/form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DraftNotice } from '../../../components/DraftNotice.tsx';
+import { KeptRecordNotice, KeptRecordPage } from '../../../components/KeptRecord.tsx';
 import { DateField } from '../../../components/DateField.tsx';
 import { FormActions, FormPage } from '../../../components/FormLayout.tsx';
 import { AttachmentDropzone, useAttachments } from '../../../components/AttachmentDropzone.tsx';
 import { getErrorMessage } from '../../../lib/api.ts';
 import { useFormDraft } from '../../../lib/form-drafts.ts';
+import { keptItem, keptValues, useKeptEdit, type KeptRecord } from '../../../lib/outbox-edit.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
 import { personName } from '../../../lib/person-name.ts';
 import { recordLabel, useSave } from '../../../lib/save.ts';
@@ -27,19 +29,20 @@ import {
 } from '../measurement-form.ts';
 
 const L = MEASUREMENT_LIMITS;
+const TITLE = 'Record Measurement';
 
-/** /measurements/create (spec part 1 §2, §5 "Create measurement", §8 "Measurements"). */
-export function CreateMeasurementPage() {
+function MeasurementForm({ kept }: { kept: KeptRecord }) {
   const me = useCurrentUser();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const today = useOrgToday();
   const photos = useAttachments();
   const form = useForm<MeasurementFormValues>({
-    initialValues: emptyMeasurementValues(today, params.get('studentId') ?? ''),
+    initialValues: keptValues(keptItem(kept), emptyMeasurementValues(today, params.get('studentId') ?? '')),
     validate: (values) => validateMeasurement(values, today),
   });
-  const draft = useFormDraft(`measurement:${params.get('studentId') ?? ''}`, form);
+  const edit = useKeptEdit(keptItem(kept), form, { replace: photos.replace, field: 'photos' });
+  const draft = useFormDraft(edit.draftName(`measurement:${params.get('studentId') ?? ''}`), form);
   const values = form.getValues();
   const studentProps = form.getInputProps('studentId');
   const dateProps = form.getInputProps('date');
@@ -63,6 +66,7 @@ export function CreateMeasurementPage() {
       navigate(`/measurements/${measurement.id}`);
     },
     offline: {
+      ...edit.offline,
       kind: 'measurement',
       label: (body) =>
         recordLabel(student.data?.id === body.studentId ? personName(student.data) : undefined, body.date),
@@ -70,7 +74,7 @@ export function CreateMeasurementPage() {
       filesField: 'photos',
       onKept: () => {
         draft.clear();
-        navigate('/measurements');
+        navigate(edit.backTo('/measurements'));
       },
     },
   });
@@ -87,9 +91,10 @@ export function CreateMeasurementPage() {
   };
 
   return (
-    <FormPage title="Record Measurement" backTo="/measurements" backLabel="Back to Measurements">
+    <FormPage title={TITLE} backTo="/measurements" backLabel="Back to Measurements">
       <form noValidate onSubmit={form.onSubmit(submit)}>
         <Stack gap="lg">
+          <KeptRecordNotice kept={kept} />
           <DraftNotice draft={draft} photos />
           <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
             <Stack gap="md">
@@ -161,11 +166,23 @@ export function CreateMeasurementPage() {
               />
             </Stack>
           </Paper>
-          <FormActions cancelTo="/measurements" onCancel={draft.clear} busy={save.busy}>
+          <FormActions cancelTo={edit.backTo('/measurements')} onCancel={draft.clear} busy={save.busy}>
             {save.buttonText('Save Measurement')}
           </FormActions>
         </Stack>
       </form>
     </FormPage>
+  );
+}
+
+/**
+ * /measurements/create (spec part 1 §2, §5 "Create measurement", §8 "Measurements"); with `?outbox=`, a
+ * measurement kept on the phone and not sent yet, to change (decision 0038).
+ */
+export function CreateMeasurementPage() {
+  return (
+    <KeptRecordPage kind="measurement" title={TITLE}>
+      {(kept) => <MeasurementForm kept={kept} />}
+    </KeptRecordPage>
   );
 }

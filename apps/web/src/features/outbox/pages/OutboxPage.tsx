@@ -1,12 +1,14 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconCloudUpload, IconSend, IconTrash } from '@tabler/icons-react';
+import { IconCloudUpload, IconPencil, IconSend, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { EmptyPanel } from '../../../components/ListStates.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { waitingStatusText } from '../../../components/WaitingRecords.tsx';
 import { useOnline } from '../../../lib/connection.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
+import { editPath, problemText } from '../../../lib/outbox-edit.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
 import { unsentItems, useOutboxItems } from '../../../lib/outbox-items.ts';
 import { discardRecord, sendOutbox } from '../../../lib/outbox-sender.ts';
@@ -22,13 +24,27 @@ const KIND_NAMES: Record<string, string> = {
   leave: 'Leave application',
 };
 
+/**
+ * The form Edit opens for each kind (decision 0038). A check-in or check-out has none: it is the tap
+ * itself, its time and place, so it can only be discarded (and made again).
+ */
+const KIND_FORMS: Record<string, string> = {
+  'home-visit': '/home-visits/create',
+  activity: '/activities/create',
+  measurement: '/measurements/create',
+  leave: '/leaves/apply',
+};
+
 function WaitingItem({ item, onDiscard }: { item: OutboxItem; onDiscard: () => void }) {
   const attention = item.status === 'needs-attention';
   const files = item.files.length;
+  const form = KIND_FORMS[item.kind];
+  const sending = item.status === 'sending';
   return (
     <Paper withBorder radius="md" p="sm" component="li">
       <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
-        <div style={{ minWidth: 0, flex: 1 }}>
+        {/* Wide enough for its text: on a phone the buttons go below it. */}
+        <div style={{ minWidth: 0, flex: '1 1 14rem' }}>
           <Group gap="xs" wrap="wrap">
             <Text fw={600}>{KIND_NAMES[item.kind] ?? item.kind}</Text>
             <Badge color={attention ? 'red' : 'blue'} variant="light">
@@ -42,21 +58,41 @@ function WaitingItem({ item, onDiscard }: { item: OutboxItem; onDiscard: () => v
           </Text>
           {attention && item.problem && (
             <Text size="sm" c="red.8" mt={4}>
-              {item.problem}
+              {problemText(item.problem)}
+            </Text>
+          )}
+          {attention && !form && (
+            <Text size="xs" c="dimmed" mt={4}>
+              A check-in or check-out cannot be changed, only discarded: its time and place are those of your
+              tap.
             </Text>
           )}
         </div>
-        <Button
-          variant="subtle"
-          color="red"
-          size="compact-sm"
-          leftSection={<IconTrash size={16} aria-hidden />}
-          onClick={onDiscard}
-          disabled={item.status === 'sending'}
-          aria-label={`Discard ${item.label}`}
-        >
-          Discard
-        </Button>
+        <Group gap="xs" wrap="nowrap">
+          {form && !sending && (
+            <Button
+              component={Link}
+              to={editPath(form, item.seq!)}
+              variant={attention ? 'light' : 'subtle'}
+              size="compact-sm"
+              leftSection={<IconPencil size={16} aria-hidden />}
+              aria-label={`Edit ${item.label}`}
+            >
+              Edit
+            </Button>
+          )}
+          <Button
+            variant="subtle"
+            color="red"
+            size="compact-sm"
+            leftSection={<IconTrash size={16} aria-hidden />}
+            onClick={onDiscard}
+            disabled={sending}
+            aria-label={`Discard ${item.label}`}
+          >
+            Discard
+          </Button>
+        </Group>
       </Group>
     </Paper>
   );
@@ -65,7 +101,7 @@ function WaitingItem({ item, onDiscard }: { item: OutboxItem; onDiscard: () => v
 /**
  * /outbox, "Waiting to send" (issue 47): the records the signed-in person made on this phone that are
  * not sent yet, in the order they were made, each with its state (a refused one with the server's
- * reason); "Send now", and Discard after a confirmation.
+ * reason); "Send now", Edit in the record's own form (decision 0038), and Discard after a confirmation.
  */
 export function OutboxPage() {
   const online = useOnline();
