@@ -9,6 +9,9 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { firstPageChunks } from './build/first-page-chunks.ts';
 
 const brotli = promisify(brotliCompress);
+
+/** The chunks of the offline machinery, loaded in the background (see build.modulePreload). */
+const BACKGROUND_CHUNK = /(^|\/)(outbox-sender|outbox-uploads|offline-copy|field-copy|caseload)-[\w-]+\.js$/;
 const gzipAsync = promisify(gzip);
 
 /**
@@ -288,6 +291,11 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    modulePreload: {
+      // The offline machinery (the outbox's sender, the offline copy) starts in the background after
+      // the first page: its chunks need no preload hints, whose file names would weigh on that page.
+      resolveDependencies: (filename, deps) => (BACKGROUND_CHUNK.test(filename) ? [] : deps),
+    },
     rolldownOptions: {
       // The shared contracts only declare schemas and constants: a module none of whose exports a chunk
       // uses is left out of it (the login page needs the auth schemas, not the attendance ones).

@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { firstAdmin, signIn, snap, webDistDir } from '../support/helpers.ts';
+import { storedRows } from '../support/indexeddb.ts';
 import { adminToken, createStudent, createTeacher, uniqueWord } from '../support/seed-people.ts';
 
 /**
@@ -37,6 +38,11 @@ const offlineBadge = (page: Page) =>
   page.getByRole('banner').getByRole('status').filter({ hasText: 'Offline' });
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
+
+const NEEDS_CONNECTION = 'This needs a connection. It will load when you are online.';
+
+/** Everything an IndexedDB database of the page's origin holds, as text. */
+const keptText = async (page: Page, database: string) => JSON.stringify(await storedRows(page, database));
 
 test('every page links the manifest, which makes the app installable', async ({ page, request }) => {
   await page.goto('/login');
@@ -86,11 +92,22 @@ test('after one visit online, pages open with no connection, and Cache Storage k
     lastName: uniqueWord(),
     assignedTeacherId: teacher.id,
   });
+  // A student whose page the teacher never opens: the app fetched it for the field all the same.
+  const address = `${uniqueWord()} Lane, Jaffna`;
+  const unopened = await createStudent(request, token, {
+    firstName: 'Arun',
+    lastName: uniqueWord(),
+    assignedTeacherId: teacher.id,
+    address,
+  });
+  const name = `${student.firstName} ${student.lastName}`;
 
   await signIn(page, teacher);
   await page.goto('/students');
-  await expect(page.getByText(`${student.firstName} ${student.lastName}`).first()).toBeVisible();
+  await expect(page.getByText(name).first()).toBeVisible();
   await servedByWorker(page);
+  // The teacher's offline copy holds both students' pages before the connection goes.
+  await expect.poll(() => keptText(page, `csp-copy-${teacher.id}`)).toContain(address);
 
   await context.setOffline(true);
   try {
@@ -98,7 +115,21 @@ test('after one visit online, pages open with no connection, and Cache Storage k
     await page.reload();
     await expect(heading(page, 'My Students')).toBeVisible();
     await expect(offlineBadge(page)).toBeVisible();
+    // The records come from the offline copy, and the page says so.
+    await expect(page.getByText(name).first()).toBeVisible();
+    await expect(
+      page.getByText(/^Offline — showing what was saved at \d{1,2} \w{3} \d{4}, \d{2}:\d{2}$/),
+    ).toBeVisible();
     await snap(page, 'offline-students');
+    await page.goto(`/students/${unopened.id}`);
+    await expect(heading(page, `${unopened.firstName} ${unopened.lastName}`)).toBeVisible();
+    await expect(page.getByText(address)).toBeVisible();
+    await snap(page, 'offline-student-detail');
+    // What is not kept for the field says it needs the connection instead of spinning.
+    await page.goto('/gifts');
+    await expect(page.getByText(NEEDS_CONNECTION).first()).toBeVisible();
+    await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0);
+    await snap(page, 'offline-needs-connection');
     await page.goto('/activities');
     await expect(heading(page, 'Activities')).toBeVisible();
     await page.goto('/leaves');
@@ -111,6 +142,25 @@ test('after one visit online, pages open with no connection, and Cache Storage k
     await context.setOffline(false);
   }
   await expect(offlineBadge(page)).toHaveCount(0);
+
+  // Signing out leaves nothing of the students on the phone: no offline copy, nothing in Cache Storage.
+  expect(await keptText(page, `csp-copy-${teacher.id}`)).toContain(student.lastName);
+  await page.getByRole('button', { name: /User menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  const left = await page.evaluate(() => indexedDB.databases().then((all) => all.map((d) => d.name)));
+  expect(left.filter((n) => n?.startsWith('csp-'))).toEqual([]);
+  const cachedTexts = await page.evaluate(async () => {
+    const texts: string[] = [];
+    for (const cache of await caches.keys()) {
+      const open = await caches.open(cache);
+      for (const request of await open.keys()) texts.push((await (await open.match(request))?.text()) ?? '');
+    }
+    return texts.join('\n');
+  });
+  expect(cachedTexts.length).toBeGreaterThan(0);
+  expect(cachedTexts).not.toContain(student.lastName);
+  expect(cachedTexts).not.toContain(address);
 });
 
 test('a new release waits until "A new version is ready" is answered with Reload', async ({ page }) => {

@@ -4,9 +4,17 @@ import type { Icon } from '@tabler/icons-react';
 import { useEffect, type ReactNode } from 'react';
 import type { Page } from '../lib/paged-list.ts';
 import { pageCount } from '../lib/pager.ts';
-import { ListPager } from './ListPager.tsx';
+import { lazyPart } from './LazyPart.tsx';
 import { EmptyPanel, RetryPanel } from './ListStates.tsx';
 import { PageLoader } from './PageLoader.tsx';
+
+const loadPager = () => import('./ListPager.tsx').then((m) => ({ default: m.ListPager }));
+
+/**
+ * The pager (Mantine's Pagination) loads with the first list that shows one, so that a page of panels
+ * without pagers (the dashboard) does not carry it in its first load.
+ */
+const ListPager = lazyPart(loadPager, 'The pager');
 
 export interface PagedListProps<T> {
   /** One page of the list (lib/paged-list.ts `usePage`): the previous page stays while the next loads. */
@@ -60,6 +68,10 @@ export function PagedList<T>({
   const total = query.data?.total ?? 0;
   const pages = pageCount(total, pageSize);
   const pastTheEnd = Boolean(query.data && !query.isPlaceholderData) && page > pages;
+  // The pager's code downloads while the list's first page does, not after it.
+  useEffect(() => {
+    if (pager !== 'never') void loadPager().catch(() => {});
+  }, [pager]);
   useEffect(() => {
     if (pastTheEnd) onPage(pages);
     // onPage is a new function each render; the move depends only on these two.
@@ -67,7 +79,7 @@ export function PagedList<T>({
   }, [pastTheEnd, pages]);
 
   if (query.isPending) {
-    return loading === undefined ? (
+    return loading === undefined || query.fetchStatus === 'paused' ? (
       <PageLoader label={loadingLabel} />
     ) : (
       <div role="status" aria-label={loadingLabel}>
@@ -92,6 +104,7 @@ export function PagedList<T>({
           onChange={onPage}
           label={pagerLabel}
           buttons={pagerButtons}
+          loading={null}
         />
       )}
     </Stack>

@@ -1,4 +1,4 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, onlineManager, QueryCache, QueryClient } from '@tanstack/react-query';
 import { errorStatus, getErrorMessage } from './api.ts';
 import { installFileLinkRefresh } from './file-link-refresh.ts';
 import { toastError } from './notify.ts';
@@ -42,6 +42,10 @@ export const queryClient = new QueryClient({
     mutations: { retry: 0 },
   },
 });
+
+// An app opened with no connection (from the service worker) starts offline: its queries wait for the
+// connection, or show the offline copy, instead of failing (TanStack assumes "online" until told).
+if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
 
 // Answers with pictures and documents are fetched again before their links expire.
 installFileLinkRefresh(queryClient);

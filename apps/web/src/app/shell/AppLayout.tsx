@@ -4,21 +4,30 @@ import { useDisclosure } from '@mantine/hooks';
 import { useEffect, useRef } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { ConnectionStatus } from '../../components/ConnectionStatus.tsx';
+import { lazyPart } from '../../components/LazyPart.tsx';
+import { useOnline } from '../../lib/connection.ts';
 import { ProgrammeMark } from '../../components/ProgrammeMark.tsx';
 import { SHELL_HEADER_HEIGHT, SHELL_NAVBAR_WIDTH } from '../shell-geometry.ts';
 import { useCurrentUser } from '../../lib/auth-context.ts';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell.tsx';
 import { TopBarSearch } from '../../features/search/components/TopBarSearch.tsx';
-import { OutboxSender } from './OutboxSender.tsx';
+import { OfflineWork } from './OfflineWork.tsx';
 import { SidebarNav } from './SidebarNav.tsx';
 import classes from './AppLayout.module.css';
 import { UserMenu } from './UserMenu.tsx';
+
+/** Loaded only once the phone is offline (from the worker's precache), so the first load does not carry it. */
+const OfflineCopyNote = lazyPart<object>(
+  () => import('../../components/OfflineCopyNote.tsx').then((m) => ({ default: m.OfflineCopyNote })),
+  'The offline note',
+);
 
 /** The protected layout at '/': top bar, sidebar (slides in on phones, fixed from sm up), page. */
 export function AppLayout() {
   const user = useCurrentUser();
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
+  const online = useOnline();
 
   // A new page starts at the top with the navigation closed. Not on the first page: it is at the top
   // already (or where the browser put it back on a reload), and scrolling there would make the browser
@@ -82,9 +91,11 @@ export function AppLayout() {
       </AppShell.Navbar>
 
       <AppShell.Main bg="var(--mantine-color-gray-0)">
+        {!online && <OfflineCopyNote loading={null} failed={() => null} />}
         <Outlet />
       </AppShell.Main>
-      <OutboxSender userId={user.id} />
+      {/* A teacher's records go with them into the field; an administrator's work needs the server. */}
+      <OfflineWork userId={user.id} keepCopy={user.role === 'TEACHER'} />
     </AppShell>
   );
 }

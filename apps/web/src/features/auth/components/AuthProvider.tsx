@@ -68,8 +68,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const logout = useCallback(async () => {
     const signedIn = readSession()?.user?.id;
     await authApi.logout().catch(() => undefined);
-    // Nothing of the person's records stays on the phone: their outbox goes too (sent or not).
-    if (signedIn) await import('../../../lib/outbox-sender.ts').then((m) => m.deleteStoreOf(signedIn));
+    // Nothing of the person's records stays on the phone: their offline copy and their outbox go too
+    // (sent or not).
+    if (signedIn) {
+      const [copy, outbox] = await Promise.all([
+        import('../../../lib/offline-copy.ts'),
+        import('../../../lib/outbox-sender.ts'),
+      ]);
+      await Promise.all([copy.deleteOfflineCopy(signedIn), outbox.deleteStoreOf(signedIn)]);
+    }
     clearSession();
     queryClient.clear();
     window.location.assign('/login');

@@ -1,0 +1,49 @@
+import { LIMITS } from '@csp/contracts';
+import type { QueryClient } from '@tanstack/react-query';
+import { attendanceApi, attendanceKeys } from '../features/attendance/api/attendance.api.ts';
+import {
+  officeLocationApi,
+  officeLocationKeys,
+} from '../features/office-location/api/office-location.api.ts';
+import {
+  STUDENTS_PAGE_SIZE,
+  studentKeys,
+  studentList,
+  studentsApi,
+} from '../features/students/api/students.api.ts';
+import { organisationApi, organisationKeys } from '../lib/organisation.ts';
+import { settingsApi, settingsKeys } from '../lib/settings.ts';
+
+/** A kept answer younger than this is not asked for again when the app starts. */
+const FRESH_MS = 30 * 60 * 1000;
+
+/**
+ * Fetches, while online, what a teacher needs in the field and has not opened lately (issue 47, part
+ * B): their students (the list as /students first shows it, and each student's page with its latest
+ * activities, measurements and visits and the home location), today's attendance, the office location,
+ * the settings (the visit distance threshold) and the organisation's day. The offline copy
+ * (lib/offline-copy.ts) keeps them. Answers nothing; a failure leaves what was kept.
+ */
+export async function fetchCaseload(client: QueryClient, teacherId: string): Promise<void> {
+  const fetch = <T>(queryKey: readonly unknown[], queryFn: () => Promise<T>) =>
+    client.prefetchQuery({ queryKey, queryFn, staleTime: FRESH_MS });
+  const firstPage = { search: undefined, teacherId, category: undefined, page: 1, limit: STUDENTS_PAGE_SIZE };
+  const everyone = { teacherId, page: 1, limit: LIMITS.maxStudentsPerTeacher };
+  await Promise.all([
+    fetch(studentList.key(firstPage), () => studentList.fetch(firstPage)),
+    fetch(attendanceKeys.today(), attendanceApi.today),
+    fetch(officeLocationKeys.current(), officeLocationApi.current),
+    fetch(settingsKeys.all, settingsApi.settings),
+    fetch(organisationKeys.all, organisationApi.get),
+  ]);
+  // A teacher holds at most LIMITS.maxStudentsPerTeacher students: one page names them all.
+  const students = await client.fetchQuery({
+    queryKey: studentList.key(everyone),
+    queryFn: () => studentList.fetch(everyone),
+    staleTime: FRESH_MS,
+  });
+  for (const student of students.items) {
+    // One at a time: a phone on a weak signal shares it with the page the teacher is using.
+    await fetch(studentKeys.detail(student.id), () => studentsApi.get(student.id));
+  }
+}
