@@ -31,7 +31,7 @@ export interface OfflineSave<TBody> {
   path: string;
   /** The body's field that takes the attachments' entries. */
   filesField?: string;
-  /** The body's field that takes the time of the tap (ISO 8601), for a record sent later. */
+  /** The body's field that takes the time of the tap (ISO 8601), sent with the record at once or later. */
   tapField?: string;
   /** After the record was kept: back to its list, where it shows as waiting. */
   onKept: () => void;
@@ -98,7 +98,6 @@ export function useSave<TBody, TResult>({
     { withFiles, idempotencyKey }: { withFiles: boolean; idempotencyKey?: string },
   ) => {
     const record = { ...(body as Record<string, unknown>) };
-    if (how.tapField) record[how.tapField] = new Date(tappedAt).toISOString();
     const files = withFiles
       ? (attachments?.items.current() ?? []).map((a) =>
           a.entry === undefined ? { name: a.name, blob: a.file } : { name: a.name, sentAs: a.entry },
@@ -130,8 +129,15 @@ export function useSave<TBody, TResult>({
     how.onKept();
   };
 
-  const submit = async (bodyOf: (attachmentEntries: string[]) => TBody): Promise<void> => {
+  const submit = async (untapped: (attachmentEntries: string[]) => TBody): Promise<void> => {
     const tappedAt = offline?.replaces?.madeAt ?? Date.now();
+    // The tap's time goes into the record however it is sent: a request whose answer was lost is kept
+    // and sent again as it was, so that its Idempotency-Key meets the same body on the server.
+    const tapField = offline?.tapField;
+    const bodyOf = (entries: string[]): TBody =>
+      tapField
+        ? ({ ...untapped(entries), [tapField]: new Date(tappedAt).toISOString() } as TBody)
+        : untapped(entries);
     if (offline && (!navigator.onLine || offline.replaces)) {
       await keep(offline, bodyOf([]), tappedAt, { withFiles: true });
       return;
