@@ -12,7 +12,7 @@ import { offlineCopyName } from './outbox-constants.ts';
  * The teacher's offline copy (issue 47, part B): the answers a teacher needs in the field — their own
  * students and their details, their activities, measurements, home visits, attendance and leaves, the
  * office location and the settings — kept in IndexedDB while online, so that the pages show them with
- * no connection. TanStack Query's own persistence (decision 0038): what the pages asked for is saved
+ * no connection. TanStack Query's own persistence (decision 0039): what the pages asked for is saved
  * as they received it, and put back into the cache when the app starts.
  *
  * - One store per user (`csp-copy-{userId}`), deleted when they sign out; nobody else opens it.
