@@ -15,12 +15,15 @@
  * slower and noisier, but it shows what the simulation cannot, e.g. a page that paints before its
  * scripts arrive (the simulation counts every high-priority script requested before the observed
  * first paint as blocking it).
+ *
+ * Its server, sign-in and browser helpers are exported for scripts/web-repeat.ts.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { buildWeb } from './web-size.ts';
@@ -29,7 +32,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS) || 3);
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -40,13 +43,13 @@ function freePort(): Promise<number> {
   });
 }
 
-interface Server {
+export interface Server {
   child: ChildProcess;
   /** Everything the server printed so far (its console mail included). */
   output: () => string;
 }
 
-async function startServer(port: number, dataDir: string, webDir: string): Promise<Server> {
+export async function startServer(port: number, dataDir: string, webDir: string): Promise<Server> {
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
@@ -81,10 +84,20 @@ async function startServer(port: number, dataDir: string, webDir: string): Promi
   return { child, output: () => output };
 }
 
-async function api<T>(base: string, method: string, url: string, body?: unknown): Promise<T> {
+/** A call to the server's API (`token`: as that signed-in user); throws unless it answers 2xx. */
+export async function api<T>(
+  base: string,
+  method: string,
+  url: string,
+  body?: unknown,
+  token?: string,
+): Promise<T> {
   const res = await fetch(`${base}/api${url}`, {
     method,
-    headers: { 'content-type': 'application/json' },
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const json = (await res.json()) as T;
@@ -93,7 +106,7 @@ async function api<T>(base: string, method: string, url: string, body?: unknown)
 }
 
 /** The first administrator: register, read the code the server printed, verify, sign in. */
-async function signInFirstAdmin(base: string, server: Server) {
+export async function signInFirstAdmin(base: string, server: Server) {
   const admin = {
     firstName: 'Lighthouse',
     lastName: 'Admin',
@@ -128,6 +141,30 @@ interface Figures {
   cls: number;
   si: number;
   finalUrl: string;
+}
+
+/** Debian's Chromium (CHROMIUM_PATH), headless, with nothing of its own on the network. */
+export function launchChromium(): Promise<Browser> {
+  return puppeteer.launch({
+    executablePath: chromiumPath,
+    headless: true, // puppeteer passes --headless=new
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+/** Stops the server and waits for it to exit. */
+export async function stopServer(server: Server): Promise<void> {
+  if (server.child.exitCode !== null) return;
+  server.child.kill('SIGTERM');
+  await new Promise((r) => server.child.once('exit', r));
 }
 
 async function measure(browser: Browser, url: string, session?: { token: string; user: unknown }) {
@@ -213,19 +250,7 @@ async function main() {
     const login = await signInFirstAdmin(base, server);
     const session = { token: login.access_token, user: login.user };
 
-    browser = await puppeteer.launch({
-      executablePath: chromiumPath,
-      headless: true, // puppeteer passes --headless=new
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    browser = await launchChromium();
 
     const pages: { name: string; url: string; session?: typeof session; expect: RegExp }[] = [
       { name: '/login', url: `${base}/login`, expect: /\/login$/ },
@@ -259,15 +284,14 @@ async function main() {
     console.log(lines.join('\n'));
   } finally {
     await browser?.close();
-    if (server) {
-      server.child.kill('SIGTERM');
-      await new Promise((r) => server?.child.once('exit', r));
-    }
+    if (server) await stopServer(server);
     rmSync(work, { recursive: true, force: true });
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exitCode = 1;
-});
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((err) => {
+    console.error(err);
+    process.exitCode = 1;
+  });
+}
