@@ -1,4 +1,4 @@
-import { LIMITS } from '@csp/contracts';
+import { LIMITS, type StudentDetail } from '@csp/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { attendanceApi, attendanceKeys } from '../features/attendance/api/attendance.api.ts';
 import {
@@ -16,6 +16,13 @@ import { settingsApi, settingsKeys } from '../lib/settings.ts';
 
 /** A kept answer younger than this is not asked for again when the app starts. */
 const FRESH_MS = 30 * 60 * 1000;
+
+/**
+ * A student's kept page is fetched again when the list shows the student changed, else once a day:
+ * the pages are most of what the caseload costs in mobile data, and each one the teacher opens is
+ * read afresh anyway.
+ */
+const STUDENT_PAGE_FRESH_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Fetches, while online, what a teacher needs in the field and has not opened lately (issue 47, part
@@ -43,7 +50,12 @@ export async function fetchCaseload(client: QueryClient, teacherId: string): Pro
     staleTime: FRESH_MS,
   });
   for (const student of students.items) {
+    const key = studentKeys.detail(student.id);
+    const kept = client.getQueryState<StudentDetail>(key);
+    const unchanged =
+      kept?.data?.updatedAt === student.updatedAt && kept.dataUpdatedAt > Date.now() - STUDENT_PAGE_FRESH_MS;
+    if (unchanged) continue;
     // One at a time: a phone on a weak signal shares it with the page the teacher is using.
-    await fetch(studentKeys.detail(student.id), () => studentsApi.get(student.id));
+    await client.prefetchQuery({ queryKey: key, queryFn: () => studentsApi.get(student.id) });
   }
 }
