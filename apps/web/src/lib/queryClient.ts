@@ -45,7 +45,7 @@ export const queryClient = new QueryClient({
 
 // An app opened with no connection (from the service worker) starts offline: its queries wait for the
 // connection, or show the offline copy, instead of failing (TanStack assumes "online" until told).
-if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
+if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine !== false);
 
 // Answers with pictures and documents are fetched again before their links expire.
 installFileLinkRefresh(queryClient);
