@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/query-core';
 import { persistQueryClientRestore, persistQueryClientSave } from '@tanstack/query-persist-client-core';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { copyOptions, copyStoreFor, KEPT_FOR_MS, KEPT_QUERIES } from './offline-copy.ts';
+import { copyOptions, copyStoreFor, KEPT_FOR_MS, KEPT_QUERIES, notAnsweredYet } from './offline-copy.ts';
 
 /** One phone: an IndexedDB shared by the users who sign in on it. */
 const phone = () => new IDBFactory();
@@ -95,5 +95,29 @@ describe('the offline copy', () => {
     db.close();
 
     expect((await restore(indexedDB, 'tara')).getQueryCache().getAll()).toHaveLength(0);
+  });
+});
+
+describe('bringing the copy back into a tab that has started', () => {
+  it('covers neither an answer the server gave since nor an error such as a record now gone', async () => {
+    const indexedDB = phone();
+    const before = new QueryClient();
+    before.setQueryData(['home-visits', 'detail', 'v1'], { id: 'v1', notes: 'deleted since' });
+    before.setQueryData(['students', 'detail', 's1'], { id: 's1', firstName: 'Nila' });
+    before.setQueryData(['settings'], { homeVisitDistanceThreshold: 50 });
+    await save(before, indexedDB, 'tara');
+
+    const tab = new QueryClient();
+    await tab.prefetchQuery({
+      queryKey: ['home-visits', 'detail', 'v1'],
+      queryFn: () => Promise.reject(new Error('Home visit not found')),
+    });
+    tab.setQueryData(['settings'], { homeVisitDistanceThreshold: 80 }, { updatedAt: 1 });
+    const db = storeOf(indexedDB, 'tara');
+    const saved = await copyOptions(db, 0).persister.restoreClient();
+    db.close();
+    const left = notAnsweredYet(saved!, tab).clientState.queries.map((q) => q.queryKey);
+
+    expect(left).toEqual([['students', 'detail', 's1']]);
   });
 });

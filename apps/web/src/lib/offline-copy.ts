@@ -92,6 +92,20 @@ export function copyOptions(db: CopyDb, throttleMs?: number) {
   };
 }
 
+/**
+ * What was saved, less the answers this tab has had from the server since it started: the saved copy
+ * comes back after the first page asked for its data, and must not cover a newer answer (TanStack keeps
+ * the newer data itself) nor an error, such as a record deleted meanwhile.
+ */
+export function notAnsweredYet(saved: PersistedClient, queryClient: QueryClient): PersistedClient {
+  const cache = queryClient.getQueryCache();
+  const queries = saved.clientState.queries.filter((query) => {
+    const there = cache.get(query.queryHash)?.state;
+    return !there || (there.dataUpdatedAt === 0 && there.errorUpdatedAt === 0);
+  });
+  return { ...saved, clientState: { ...saved.clientState, queries } };
+}
+
 interface Running {
   userId: string;
   db: CopyDb;
@@ -107,7 +121,15 @@ let running: Running | undefined;
 export async function keepOfflineCopy(queryClient: QueryClient, userId: string): Promise<void> {
   stopOfflineCopy();
   const db = copyStoreFor(userId);
-  const [unsubscribe, restored] = persistQueryClient({ queryClient, ...copyOptions(db) });
+  const options = copyOptions(db);
+  const persister: Persister = {
+    ...options.persister,
+    restoreClient: async () => {
+      const saved = await options.persister.restoreClient();
+      return saved && notAnsweredYet(saved, queryClient);
+    },
+  };
+  const [unsubscribe, restored] = persistQueryClient({ queryClient, ...options, persister });
   const run: Running = {
     userId,
     db,
