@@ -1,4 +1,4 @@
-import { LIMITS, type StudentDetail } from '@csp/contracts';
+import type { StudentDetail } from '@csp/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { attendanceApi, attendanceKeys } from '../features/attendance/api/attendance.api.ts';
 import {
@@ -6,6 +6,7 @@ import {
   officeLocationKeys,
 } from '../features/office-location/api/office-location.api.ts';
 import {
+  caseloadParams,
   STUDENTS_PAGE_SIZE,
   studentKeys,
   studentList,
@@ -35,7 +36,7 @@ export async function fetchCaseload(client: QueryClient, teacherId: string): Pro
   const fetch = <T>(queryKey: readonly unknown[], queryFn: () => Promise<T>) =>
     client.prefetchQuery({ queryKey, queryFn, staleTime: FRESH_MS });
   const firstPage = { search: undefined, teacherId, category: undefined, page: 1, limit: STUDENTS_PAGE_SIZE };
-  const everyone = { teacherId, page: 1, limit: LIMITS.maxStudentsPerTeacher };
+  const everyone = caseloadParams(teacherId);
   await Promise.all([
     fetch(studentList.key(firstPage), () => studentList.fetch(firstPage)),
     fetch(attendanceKeys.today(), attendanceApi.today),
@@ -43,7 +44,7 @@ export async function fetchCaseload(client: QueryClient, teacherId: string): Pro
     fetch(settingsKeys.all, settingsApi.settings),
     fetch(organisationKeys.all, organisationApi.get),
   ]);
-  // A teacher holds at most LIMITS.maxStudentsPerTeacher students: one page names them all.
+  // A teacher holds at most LIMITS.maxStudentsPerTeacher students: one page names them all (caseloadParams).
   const students = await client.fetchQuery({
     queryKey: studentList.key(everyone),
     queryFn: () => studentList.fetch(everyone),

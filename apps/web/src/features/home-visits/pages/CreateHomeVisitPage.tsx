@@ -13,7 +13,7 @@ import { toastSuccess } from '../../../lib/notify.ts';
 import { recordLabel, useSave } from '../../../lib/save.ts';
 import { useCurrentUser } from '../../../lib/auth-context.ts';
 import { useOrgToday } from '../../../lib/organisation.ts';
-import { useStudentsQuery } from '../../students/api/students.api.ts';
+import { caseloadParams, useStudentsQuery } from '../../students/api/students.api.ts';
 import { homeVisitsApi, useCreateHomeVisitMutation } from '../api/home-visits.api.ts';
 import { HOME_VISITS_WAY_BACK } from '../components/HomeVisitBits.tsx';
 import { HomeVisitFormFields } from '../components/HomeVisitFormFields.tsx';
@@ -28,20 +28,13 @@ import {
 
 const TITLE = 'Record Home Visit';
 
-/** A teacher holds at most 25 students: one page lists all their home-base students. */
-const STUDENT_LIST_LIMIT = 100;
-
 function CreateHomeVisitForm({ teacherId, kept }: { teacherId: string; kept: KeptRecord }) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const today = useOrgToday();
   const files = useAttachments();
-  const students = useStudentsQuery({
-    teacherId,
-    category: 'HOME_BASE',
-    page: 1,
-    limit: STUDENT_LIST_LIMIT,
-  });
+  // The teacher's whole caseload, kept on the phone for the field (offline too), its home-base students offered.
+  const students = useStudentsQuery(caseloadParams(teacherId));
   const options = studentOptions(students.data?.items ?? []);
   const form = useForm<HomeVisitFormValues>({
     initialValues: keptValues(keptItem(kept), emptyVisitValues(today, params.get('studentId') ?? '')),

@@ -1,4 +1,5 @@
 import {
+  LIMITS,
   STUDENT_CATEGORIES,
   type CreateStudentBody,
   type MessageResponse,
@@ -38,6 +39,16 @@ export interface CategoryCountParams {
   search?: string;
   teacherId?: string;
 }
+
+/**
+ * Every student of a teacher, on one page (a teacher holds at most LIMITS.maxStudentsPerTeacher): the
+ * list the teacher's offline copy keeps (app/caseload.ts), so a form that reads it works offline too.
+ */
+export const caseloadParams = (teacherId: string): StudentListParams => ({
+  teacherId,
+  page: 1,
+  limit: LIMITS.maxStudentsPerTeacher,
+});
 
 /** Query keys of the students feature. */
 export const studentKeys = {
