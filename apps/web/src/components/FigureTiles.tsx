@@ -2,6 +2,7 @@ import '../app/mantine-styles-shell.ts';
 import { Group, Paper, SimpleGrid, Skeleton, Text, ThemeIcon, type SimpleGridProps } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 import { useId } from 'react';
+import { useOnline } from '../lib/connection.ts';
 import { formatCount } from '../lib/numbers.ts';
 import classes from './FigureTiles.module.css';
 
@@ -77,7 +78,7 @@ function FigureTile({
  * A row of figure tiles: the dashboard's stat cards, the leave and attendance review lists' counters, the
  * attendance report's, the calendar's monthly summary and the attendance dashboard's. Two a row on a
  * phone, four on a wider screen unless `cols` says otherwise. `failed`: the figures could not be read (a
- * dash, not a loader).
+ * dash, not a loader). Offline, figures not there are not coming either: a dash too (issue 47).
  */
 export function FigureTiles({
   figures,
@@ -93,6 +94,7 @@ export function FigureTiles({
   /** Names the row as a region for assistive technology. */
   label?: string;
 }) {
+  const online = useOnline();
   return (
     <SimpleGrid
       cols={cols}
@@ -100,7 +102,7 @@ export function FigureTiles({
       {...(label ? { component: 'section' as const, 'aria-label': label } : {})}
     >
       {figures.map((f) => (
-        <FigureTile key={f.label} {...f} failed={failed} size={size} />
+        <FigureTile key={f.label} {...f} failed={failed || !online} size={size} />
       ))}
     </SimpleGrid>
   );

@@ -44,7 +44,9 @@ import {
 import { useState } from 'react';
 import { DetailItem } from '../../../components/DetailItem.tsx';
 import { RetryPanel } from '../../../components/ListStates.tsx';
+import { PageLoader } from '../../../components/PageLoader.tsx';
 import { api } from '../../../lib/api.ts';
+import { useOnline } from '../../../lib/connection.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { leaveKeys } from '../../leaves/api/leaves.api.ts';
 import { periodText } from '../../../lib/date-span.ts';
@@ -424,6 +426,7 @@ export function AttendanceCalendar({ teacherId, teacherName }: { teacherId: stri
   const stats = useMonthlyStats({ ...shown, teacherId });
   const records = attendanceList.usePage({ startDate: from, endDate: to, teacherId });
   const leaves = useApprovedLeaves(teacherId, from, to);
+  const online = useOnline();
 
   const show = (month: YearMonth) => {
     setChosenMonth(month);
@@ -437,6 +440,9 @@ export function AttendanceCalendar({ teacherId, teacherName }: { teacherId: stri
   const record = monthRecords.find((r) => r.date === selected);
   const leave = leaves.isPlaceholderData ? undefined : coveringPeriod(leaves.data ?? [], selected);
 
+  // Offline, a month of which nothing was saved on the phone says it needs the connection, instead of
+  // waiting for it as placeholders and a dimmed grid.
+  if (!online && stats.isPending) return <PageLoader label="Loading attendance" />;
   return (
     <Stack gap="md">
       <MonthlySummary teacherId={teacherId} shown={shown} />
