@@ -15,3 +15,9 @@ export function shownDate(iso: string): string {
   const [y, m, d] = iso.split('-').map(Number);
   return `${d} ${MONTHS[m - 1]} ${y}`;
 }
+
+/** '22 Nov 2026, 08:05', as the web app shows a moment (epoch ms) in this machine's time zone. */
+export function shownDateTime(ms: number): string {
+  const d = new Date(ms);
+  return `${d.getDate()} ${MONTHS[d.getMonth()]} ${d.getFullYear()}, ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}

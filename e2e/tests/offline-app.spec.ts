@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { firstAdmin, signIn, snap, webDistDir } from '../support/helpers.ts';
-import { storedRows } from '../support/indexeddb.ts';
+import { keptText, NEEDS_CONNECTION, servedByWorker } from '../support/offline.ts';
 import { adminToken, createStudent, createTeacher, uniqueWord } from '../support/seed-people.ts';
 
 /**
@@ -14,14 +14,6 @@ import { adminToken, createStudent, createTeacher, uniqueWord } from '../support
  */
 test.use({ serviceWorkers: 'allow' });
 test.describe.configure({ mode: 'serial' });
-
-/** Waits until the app's worker has installed (the build precached) and serves this page. */
-async function servedByWorker(page: Page) {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null))
-    .toMatch(/\/sw\.js$/);
-}
 
 /** Every address Cache Storage holds, in every cache. */
 const cachedAddresses = (page: Page) =>
@@ -38,11 +30,6 @@ const offlineBadge = (page: Page) =>
   page.getByRole('banner').getByRole('status').filter({ hasText: 'Offline' });
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
-
-const NEEDS_CONNECTION = 'This needs a connection. It will load when you are online.';
-
-/** Everything an IndexedDB database of the page's origin holds, as text. */
-const keptText = async (page: Page, database: string) => JSON.stringify(await storedRows(page, database));
 
 test('every page links the manifest, which makes the app installable', async ({ page, request }) => {
   await page.goto('/login');

@@ -1,17 +1,20 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { daysAgo, shownDate } from '../support/dates.ts';
 import { auth, typeDate } from '../support/forms.ts';
 import { signIn, snap } from '../support/helpers.ts';
 import { jpegSize, photoLikePng, pngFile } from '../support/images.ts';
 import { storedRows } from '../support/indexeddb.ts';
 import {
-  adminToken,
-  createStudent,
-  createTeacher,
-  tokenOf,
-  uniqueTag,
-  uniqueWord,
-} from '../support/seed-people.ts';
+  databases,
+  homeBaseStudent,
+  KEPT,
+  pickVisitStudent,
+  toast,
+  topBarStatus,
+  visitsOf,
+  waitingSection,
+} from '../support/offline.ts';
+import { adminToken, createTeacher, tokenOf, uniqueWord } from '../support/seed-people.ts';
 
 /**
  * The outbox (issue 47, part C): records made without a connection are kept on the phone, shown as
@@ -21,7 +24,6 @@ import {
  * online first (these journeys block the service worker; offline-app.spec.ts opens pages offline).
  */
 
-const KEPT = 'Saved on this phone — it will be sent when you are online';
 const LOW_SPACE =
   'This phone is almost out of space for records waiting to be sent. Go online to send them before adding more photos.';
 const NO_ROOM =
@@ -30,48 +32,12 @@ const OFFICE = { latitude: 9.6615, longitude: 80.0255 };
 
 test.use({ permissions: ['geolocation'], geolocation: { ...OFFICE, accuracy: 8 } });
 
-const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
-const topBarStatus = (page: Page) => page.getByRole('banner').getByRole('status');
-const waitingSection = (page: Page) => page.getByRole('region', { name: 'Waiting to send' });
-
-async function homeBaseStudent(request: APIRequestContext, token: string, teacherId: string) {
-  return createStudent(request, token, {
-    firstName: 'Malar',
-    lastName: `Outbox${uniqueTag()}`,
-    assignedTeacherId: teacherId,
-    category: 'HOME_BASE',
-    dateOfBirth: `${new Date().getFullYear() - 1}-03-10`,
-  });
-}
-
-async function visitsOf(request: APIRequestContext, token: string, studentId: string) {
-  const res = await request.get(`/api/home-visits?studentId=${studentId}&limit=50`, auth(token));
-  expect(res.status()).toBe(200);
-  return (await res.json()) as {
-    id: string;
-    photos: string[];
-    files: { name: string; mimeType: string; sizeBytes: number }[];
-    recordedAt: string;
-  }[];
-}
-
 /** The files kept in a user's outbox on the phone (their Blobs as type and size). */
 async function keptFiles(page: Page, userId: string) {
   const { items = [] } = await storedRows(page, `csp-offline-${userId}`);
   return (items as { files: { name: string; blob?: { type: string; size: number } }[] }[]).flatMap(
     (i) => i.files,
   );
-}
-
-/** The names of the IndexedDB databases of the app's origin. */
-const databases = (page: Page) =>
-  page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name ?? ''));
-
-async function pickStudent(page: Page, name: string) {
-  const box = page.getByRole('textbox', { name: 'Student', exact: true });
-  await box.click();
-  await box.fill(name);
-  await page.getByRole('option', { name: new RegExp(`^${name} \\(\\d\\)$`) }).click();
 }
 
 test('a visit with a photo and a check-in made offline wait on the phone, then are sent once when it is online', async ({
@@ -98,7 +64,7 @@ test('a visit with a photo and a check-in made offline wait on the phone, then a
   await nav.getByRole('link', { name: 'Home Visits' }).click();
   await expect(page.getByText('No home visits recorded yet')).toBeVisible();
   await page.getByRole('link', { name: 'Record Home Visit' }).click();
-  await pickStudent(page, name);
+  await pickVisitStudent(page, name);
   await page.getByLabel('Notes').fill('Recorded at the door, no signal in the village.');
   await page.getByLabel('Photos and documents', { exact: true }).setInputFiles([
     pngFile('doorstep.png', [
@@ -175,7 +141,7 @@ test('a large photo recorded offline is shrunk on the phone before it is kept, a
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   await nav.getByRole('link', { name: 'Home Visits' }).click();
   await page.getByRole('link', { name: 'Record Home Visit' }).click();
-  await pickStudent(page, name);
+  await pickVisitStudent(page, name);
   await page.getByLabel('Notes').fill('Photo of the new roof, taken on the teacher’s phone.');
   await page
     .getByLabel('Photos and documents', { exact: true })
@@ -239,7 +205,7 @@ test('a phone with no room left keeps the form as it was; one nearly out of spac
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   await nav.getByRole('link', { name: 'Home Visits' }).click();
   await page.getByRole('link', { name: 'Record Home Visit' }).click();
-  await pickStudent(page, name);
+  await pickVisitStudent(page, name);
   await page.getByLabel('Notes').fill(notes);
   await page.getByLabel('Photos and documents', { exact: true }).setInputFiles([letter]);
 
@@ -297,7 +263,7 @@ test('refused records wait for their teacher, who discards one; signing out warn
   await context.setOffline(true);
   for (const notes of ['Morning visit', 'Afternoon visit']) {
     await page.getByRole('link', { name: 'Record Home Visit' }).click();
-    await pickStudent(page, name);
+    await pickVisitStudent(page, name);
     await page.getByLabel('Notes').fill(notes);
     await page.getByRole('button', { name: 'Record Visit' }).click();
     await expect(page).toHaveURL(/\/home-visits$/);
@@ -352,7 +318,7 @@ test('refused records wait for their teacher, who discards one; signing out warn
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await warning.getByRole('button', { name: 'Sign out anyway' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  expect((await databases(page)).filter((n) => n.startsWith('csp-offline-'))).toEqual([]);
+  expect((await databases(page)).filter((n) => n.startsWith('csp-'))).toEqual([]);
   const leftInStorage = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
   expect(leftInStorage).not.toContain(student.lastName);
 });
@@ -400,7 +366,7 @@ test('a teacher changes records kept on the phone, one waiting and one refused, 
 
   await nav.getByRole('link', { name: 'Home Visits' }).click();
   await page.getByRole('link', { name: 'Record Home Visit' }).click();
-  await pickStudent(page, name);
+  await pickVisitStudent(page, name);
   await page.getByLabel('Notes').fill('Met the mother at the gate.');
   await page.getByLabel('Photos and documents', { exact: true }).setInputFiles([
     pngFile('garden.png', [
