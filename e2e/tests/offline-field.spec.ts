@@ -253,6 +253,47 @@ test.describe('with the service worker', () => {
     expect(((await mine.json()) as { checkIn: string } | null)?.checkIn).toBe(record.checkIn);
   });
 
+  test('a measurement recorded on a phone opened with no signal picks the student from those kept, and arrives once', async ({
+    page,
+    context,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const token = await adminToken(request);
+    const teacher = await createTeacher(request, token, { firstName: 'Kala', lastName: uniqueWord() });
+    const student = await homeBaseStudent(request, token, teacher.id);
+    const name = `${student.firstName} ${student.lastName}`;
+
+    // Online once: the worker installs and the teacher's students are kept; no form was opened.
+    await signIn(page, teacher);
+    await servedByWorker(page);
+    await expect
+      .poll(() => keptQueries(page, teacher.id))
+      .toContain(JSON.stringify(['students', 'detail', student.id]));
+
+    await context.setOffline(true);
+    await openOffline(page, '/measurements/create');
+    // The picker searches the students the phone keeps, by part of the name.
+    const box = page.getByRole('textbox', { name: 'Student', exact: true });
+    await box.click();
+    await box.fill(student.lastName.slice(0, 9).toLowerCase());
+    await page.getByRole('option', { name: new RegExp(name) }).click();
+    await expect(box).toHaveValue(name);
+    await page.getByLabel('Height (cm)').fill('76.4');
+    await page.getByLabel('Weight (kg)').fill('9.8');
+    await page.getByRole('button', { name: 'Save Measurement' }).click();
+    await expect(toast(page, KEPT)).toBeVisible();
+    await expect(waitingSection(page)).toContainText(name);
+    await snap(page, 'offline-measurement-kept');
+
+    await context.setOffline(false);
+    await expect(anyWaitingLink(page)).toHaveCount(0, { timeout: 20_000 });
+    const res = await request.get(`/api/measurements?studentId=${student.id}`, auth(token));
+    const stored = (await res.json()) as { height: number; weight: number }[];
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ height: 76.4, weight: 9.8 });
+  });
+
   test('an administrator offline: each page with nothing saved says it needs a connection, and none spins', async ({
     page,
     context,

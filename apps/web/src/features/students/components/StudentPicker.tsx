@@ -3,7 +3,9 @@ import { Group, Loader, Select, Text, type ComboboxItem, type SelectProps } from
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { studentKeys, studentsApi, useStudentsQuery } from '../api/students.api.ts';
+import { useOnline } from '../../../lib/connection.ts';
+import { caseloadParams, studentKeys, studentsApi, useStudentsQuery } from '../api/students.api.ts';
+import { matchesSearch } from '../student-search.ts';
 
 /** How many matching students the picker lists at a time (type to narrow). */
 export const STUDENT_PICKER_SIZE = 50;
@@ -33,7 +35,8 @@ function optionDetail(option: StudentOption, withCategory?: boolean): string {
 
 /**
  * A student picker on record forms: type a name, parent name or student ID (searched on the server,
- * 300 ms after typing stops); each option shows the student ID under the name.
+ * 300 ms after typing stops); each option shows the student ID under the name. Offline, a teacher picks
+ * among their students as the phone keeps them (the offline copy's caseload list), searched here.
  */
 export function StudentPicker({ teacherId, value, onChange, withCategory, ...props }: StudentPickerProps) {
   const [search, setSearch] = useState('');
@@ -41,13 +44,16 @@ export function StudentPicker({ teacherId, value, onChange, withCategory, ...pro
   const [chosen, setChosen] = useState<StudentOption | null>(null);
   // After a choice the box shows the chosen name: that is not a new search.
   const text = chosen && debounced === chosen.label ? '' : debounced;
-  const query = useStudentsQuery({
-    search: text || undefined,
-    teacherId,
-    page: 1,
-    limit: STUDENT_PICKER_SIZE,
-  });
-  const options: StudentOption[] = (query.data?.items ?? []).map((s) => ({
+  const online = useOnline();
+  const fromCaseload = Boolean(teacherId) && !online;
+  const query = useStudentsQuery(
+    fromCaseload
+      ? caseloadParams(teacherId!)
+      : { search: text || undefined, teacherId, page: 1, limit: STUDENT_PICKER_SIZE },
+  );
+  const found = query.data?.items ?? [];
+  const matching = fromCaseload && text ? found.filter((s) => matchesSearch(s, text)) : found;
+  const options: StudentOption[] = matching.map((s) => ({
     value: s.id,
     label: `${s.firstName} ${s.lastName}`,
     studentId: s.studentId,
