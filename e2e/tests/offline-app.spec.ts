@@ -119,8 +119,17 @@ test('after one visit online, pages open with no connection, and Cache Storage k
     await snap(page, 'offline-needs-connection');
     await page.goto('/activities');
     await expect(heading(page, 'Activities')).toBeVisible();
+    // Pages never opened online that the caseload keeps for the field: their leaves and the
+    // measurement status, as those pages first ask for them.
+    const savedAt = page.getByText(/^Offline — showing what was saved at /);
     await page.goto('/leaves');
-    await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+    await expect(heading(page, 'Leaves')).toBeVisible();
+    await expect(savedAt).toBeVisible();
+    await expect(page.getByText(NEEDS_CONNECTION)).toHaveCount(0);
+    await page.goto('/measurements/status');
+    await expect(heading(page, 'Measurement Status')).toBeVisible();
+    await expect(savedAt).toBeVisible();
+    await expect(page.getByRole('table').getByText(name)).toBeVisible();
 
     const cached = await cachedAddresses(page);
     expect(cached.some((url) => url.endsWith('/index.html') || url.includes('/index.html?'))).toBe(true);

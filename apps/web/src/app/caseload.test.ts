@@ -17,7 +17,7 @@ beforeEach(() => {
     if (path === '/students') return Promise.resolve({ data: students, headers: {} });
     const one = /^\/students\/(.+)$/.exec(path);
     if (one) return Promise.resolve({ data: { ...students.find((s) => s.id === one[1]), detail: true } });
-    return Promise.resolve({ data: null, headers: {} });
+    return Promise.resolve({ data: [], headers: {} });
   });
 });
 
@@ -35,7 +35,16 @@ describe('the caseload kept for the field', () => {
     expect(client.getQueryData(studentKeys.detail('s2'))).toMatchObject({ id: 's2', detail: true });
     const asked = get.mock.calls.map(([path]) => path);
     expect(asked).toEqual(
-      expect.arrayContaining(['/attendance/today', '/office-location/current', '/settings', '/organisation']),
+      expect.arrayContaining([
+        '/attendance/today',
+        '/office-location/current',
+        '/settings',
+        '/organisation',
+        '/leaves/teacher/t1',
+        '/leaves/summary',
+        '/measurements/status/all',
+        '/measurements/status/summary',
+      ]),
     );
   });
 
