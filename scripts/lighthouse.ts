@@ -231,6 +231,15 @@ async function measure(browser: Browser, url: string, session?: { token: string;
   }
 }
 
+/** The built web app to measure: the folder given, else a build made now inside `work`. */
+export function webDirOf(given: string | undefined, work: string): string {
+  if (given) return path.resolve(given);
+  const webDir = path.join(work, 'web');
+  console.log(`Building the web app into ${webDir} …`);
+  buildWeb(webDir);
+  return webDir;
+}
+
 const ms = (n: number) => `${(n / 1000).toFixed(2)} s`;
 
 async function main() {
@@ -239,11 +248,7 @@ async function main() {
   let server: Server | undefined;
   let browser: Browser | undefined;
   try {
-    const webDir = given ? path.resolve(given) : path.join(work, 'web');
-    if (!given) {
-      console.log(`Building the web app into ${webDir} …`);
-      buildWeb(webDir);
-    }
+    const webDir = webDirOf(given, work);
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     server = await startServer(port, path.join(work, 'data'), webDir);

@@ -51,8 +51,8 @@ import {
   startServer,
   stopServer,
   type Server,
+  webDirOf,
 } from './lighthouse.ts';
-import { buildWeb } from './web-size.ts';
 
 const TARGET_BYTES = 50 * 1024;
 const studentCount = Math.max(1, Number(process.env.WEB_REPEAT_STUDENTS) || 25);
@@ -353,11 +353,7 @@ async function main() {
   let proxy: CountingProxy | undefined;
   let browser: Browser | undefined;
   try {
-    const webDir = given ? path.resolve(given) : path.join(work, 'web');
-    if (!given) {
-      console.log(`Building the web app into ${webDir} …`);
-      buildWeb(webDir);
-    }
+    const webDir = webDirOf(given, work);
     const port = await freePort();
     const serverBase = `http://127.0.0.1:${port}`;
     server = await startServer(port, path.join(work, 'data'), webDir);
